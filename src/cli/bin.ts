@@ -1,0 +1,17 @@
+#!/usr/bin/env node
+import { processIo } from './cli-io.js';
+import { runCli } from './run-cli.js';
+
+const controller = new AbortController();
+let interrupts = 0;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    interrupts += 1;
+    // A second Ctrl-C means "now": stop without waiting for cleanup.
+    if (interrupts > 1) process.exit(130);
+    controller.abort(new Error(`received ${signal}`));
+  });
+}
+
+const code = await runCli(process.argv.slice(2), processIo(controller.signal));
+process.exitCode = code;

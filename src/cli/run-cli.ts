@@ -1,0 +1,40 @@
+import { Command, CommanderError } from 'commander';
+import { isTaskevalError } from '../core/index.js';
+import type { CliIo } from './cli-io.js';
+import { EXIT, exitCodeFor } from './exit-codes.js';
+import { registerCommands } from './register-commands.js';
+import { TASKEVAL_VERSION } from './version.js';
+
+/** Result of one CLI invocation; commands return their exit code, errors are mapped here once. */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  const program = new Command('taskeval')
+    .description('Score the work AI coding agents finish: evidence, deterministic rubric, cited LLM judge.')
+    .version(TASKEVAL_VERSION)
+    .exitOverride()
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    .showHelpAfterError('(run with --help for usage)');
+  let exitCode: number = EXIT.ok;
+  registerCommands(program, io, (code) => {
+    exitCode = Math.max(exitCode, code);
+  });
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // --help and --version exit through here with code 0.
+      return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    }
+    io.stderr(formatError(error));
+    return exitCodeFor(error);
+  }
+}
+
+function formatError(error: unknown): string {
+  if (isTaskevalError(error)) {
+    const hint = error.hint ? `\n  ${error.hint}` : '';
+    return `taskeval: ${error.message}${hint}\n`;
+  }
+  const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  return `taskeval: unexpected error (please report it): ${detail}\n`;
+}

@@ -1,0 +1,193 @@
+import { z } from 'zod';
+
+/** Absent, null, or Fusion's '[]' placeholder for an object all mean "not given". */
+const absent = (v: unknown) => v === null || (Array.isArray(v) && v.length === 0) ? undefined : v;
+const maybe = <T extends z.ZodType>(schema: T) => z.preprocess(absent, schema.optional());
+const nullable = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === null ? undefined : v), schema.optional());
+
+/** An ISO-8601 date-time (or any string Date.parse accepts). */
+export const TimestampSchema = z
+  .string()
+  .refine((s) => !Number.isNaN(Date.parse(s)), { message: 'expected an ISO-8601 date-time' });
+
+const count = z.number().int().nonnegative();
+
+export const TaskStepSchema = z.looseObject({
+  name: z.string(),
+  status: z.string(),
+});
+
+export const TaskLogEntrySchema = z.looseObject({
+  timestamp: TimestampSchema,
+  action: z.string(),
+  outcome: nullable(z.string()),
+});
+
+export const WorkflowStepStatusSchema = z.enum(['passed', 'failed', 'skipped', 'pending']);
+
+export const WorkflowStepResultSchema = z.looseObject({
+  workflowStepId: z.string().min(1),
+  workflowStepName: nullable(z.string()),
+  phase: nullable(z.string()),
+  status: WorkflowStepStatusSchema,
+  output: nullable(z.string()),
+  startedAt: nullable(TimestampSchema),
+  completedAt: nullable(TimestampSchema),
+});
+
+export const ReviewVerdictSchema = z.enum(['APPROVE', 'REVISE', 'RETHINK']);
+
+/** A structured review verdict; Fusion's are parsed from its log, other sources may give them directly. */
+export const TaskReviewSchema = z.looseObject({
+  type: z.string().min(1),
+  step: nullable(z.number().int().nonnegative()),
+  verdict: ReviewVerdictSchema,
+  summary: nullable(z.string()),
+  reviewer: nullable(z.string()),
+  timestamp: nullable(TimestampSchema),
+});
+
+export const TaskDocumentSchema = z.looseObject({
+  key: z.string().min(1),
+  content: nullable(z.string()),
+  revision: nullable(z.number().int()),
+  author: nullable(z.string()),
+  createdAt: nullable(TimestampSchema),
+  updatedAt: nullable(TimestampSchema),
+});
+
+export const AgentLogTypeSchema = z.enum(['text', 'tool', 'thinking', 'tool_result', 'tool_error']);
+
+export const AgentLogEntrySchema = z.looseObject({
+  timestamp: TimestampSchema,
+  type: AgentLogTypeSchema,
+  text: z.string(),
+  detail: nullable(z.string()),
+  agent: nullable(z.string()),
+  /** Where the entry came from when not the task record itself (a transcript path). */
+  origin: nullable(z.string()),
+});
+
+export const RunAuditEventSchema = z.looseObject({
+  id: z.union([z.string(), z.number()]).transform(String),
+  timestamp: TimestampSchema,
+  agentId: nullable(z.string()),
+  runId: nullable(z.string()),
+  domain: z.string(),
+  mutationType: z.string(),
+  target: nullable(z.string()),
+  metadata: nullable(z.unknown()),
+});
+
+export const PrInfoSchema = z.looseObject({
+  url: nullable(z.string()),
+  number: nullable(z.number().int()),
+  status: nullable(z.string()),
+  title: nullable(z.string()),
+  headBranch: nullable(z.string()),
+  baseBranch: nullable(z.string()),
+});
+
+export const MergeDetailsSchema = z.looseObject({
+  commitSha: nullable(z.string()),
+  filesChanged: nullable(count),
+  insertions: nullable(count),
+  deletions: nullable(count),
+  mergeCommitMessage: nullable(z.string()),
+  mergedAt: nullable(TimestampSchema),
+  mergeConfirmed: nullable(z.boolean()),
+  prNumber: nullable(z.number().int()),
+  resolutionStrategy: nullable(z.string()),
+  attemptsMade: nullable(count),
+});
+
+export const TokenUsageSchema = z.looseObject({
+  inputTokens: nullable(count),
+  outputTokens: nullable(count),
+  cachedTokens: nullable(count),
+  totalTokens: nullable(count),
+});
+
+/** Retry and recovery counters, by Fusion's column names. */
+export const TASK_COUNTER_FIELDS = [
+  'mergeRetries',
+  'workflowStepRetries',
+  'stuckKillCount',
+  'postReviewFixCount',
+  'recoveryRetryCount',
+  'taskDoneRetryCount',
+  'verificationFailureCount',
+  'mergeConflictBounceCount',
+  'mergeAuditBounceCount',
+  'mergeTransientRetryCount',
+] as const;
+
+export type TaskCounterField = (typeof TASK_COUNTER_FIELDS)[number];
+
+const counterShape = Object.fromEntries(TASK_COUNTER_FIELDS.map((f) => [f, nullable(count)])) as {
+  [K in TaskCounterField]: ReturnType<typeof nullable<typeof count>>;
+};
+
+/**
+ * One task record: a superset of what Fusion stores, by Fusion's field names.
+ * Unknown fields are kept, so a snapshot loses nothing the source gave.
+ */
+export const TaskSchema = z
+  .looseObject({
+    id: z.string().min(1),
+    title: nullable(z.string()),
+    description: nullable(z.string()),
+    /** The full spec (Fusion's PROMPT.md). */
+    prompt: nullable(z.string()),
+    column: nullable(z.string()),
+    status: nullable(z.string()),
+    priority: nullable(z.union([z.string(), z.number()])),
+    size: nullable(z.string()),
+    reviewLevel: nullable(z.number().int()),
+    currentStep: nullable(z.number().int()),
+    branch: nullable(z.string()),
+    baseBranch: nullable(z.string()),
+    baseCommitSha: nullable(z.string()),
+    worktree: nullable(z.string()),
+    modelProvider: nullable(z.string()),
+    modelId: nullable(z.string()),
+    summary: nullable(z.string()),
+    error: nullable(z.string()),
+    createdAt: nullable(TimestampSchema),
+    updatedAt: nullable(TimestampSchema),
+    columnMovedAt: nullable(TimestampSchema),
+    executionStartedAt: nullable(TimestampSchema),
+    executionCompletedAt: nullable(TimestampSchema),
+    archivedAt: nullable(TimestampSchema),
+    dependencies: nullable(z.array(z.string())),
+    modifiedFiles: nullable(z.array(z.string())),
+    steps: nullable(z.array(TaskStepSchema)),
+    log: nullable(z.array(TaskLogEntrySchema)),
+    workflowStepResults: nullable(z.array(WorkflowStepResultSchema)),
+    reviews: nullable(z.array(TaskReviewSchema)),
+    documents: nullable(z.array(TaskDocumentSchema)),
+    agentLogs: nullable(z.array(AgentLogEntrySchema)),
+    runAudit: nullable(z.array(RunAuditEventSchema)),
+    prInfo: maybe(PrInfoSchema),
+    mergeDetails: maybe(MergeDetailsSchema),
+    tokenUsage: maybe(TokenUsageSchema),
+    tokenUsageInputTokens: nullable(count),
+    tokenUsageOutputTokens: nullable(count),
+    tokenUsageCachedTokens: nullable(count),
+    tokenUsageTotalTokens: nullable(count),
+    ...counterShape,
+  });
+
+export type Task = z.output<typeof TaskSchema>;
+export type TaskInput = z.input<typeof TaskSchema>;
+export type TaskStep = z.output<typeof TaskStepSchema>;
+export type TaskLogEntry = z.output<typeof TaskLogEntrySchema>;
+export type WorkflowStepResult = z.output<typeof WorkflowStepResultSchema>;
+export type TaskReview = z.output<typeof TaskReviewSchema>;
+export type ReviewVerdict = z.output<typeof ReviewVerdictSchema>;
+export type TaskDocument = z.output<typeof TaskDocumentSchema>;
+export type AgentLogEntry = z.output<typeof AgentLogEntrySchema>;
+export type AgentLogType = z.output<typeof AgentLogTypeSchema>;
+export type RunAuditEvent = z.output<typeof RunAuditEventSchema>;
+export type PrInfo = z.output<typeof PrInfoSchema>;
+export type MergeDetails = z.output<typeof MergeDetailsSchema>;

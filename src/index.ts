@@ -1,0 +1,2 @@
+/** The library surface of taskeval. */
+export * from './core/index.js';
