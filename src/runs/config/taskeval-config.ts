@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { JudgeConfigSchema } from '../../judge/judge-config.js';
+import { SourceConfigSchema } from '../../sources/source-config.js';
+
+/** taskeval.config.json: each layer owns the schema of its own key. */
+export const TaskevalConfigSchema = z.strictObject({
+  $schema: z.string().optional(),
+  sources: SourceConfigSchema.optional(),
+  judge: JudgeConfigSchema.optional(),
+  /** Store file, relative to the config file. */
+  db: z.string().min(1).optional(),
+  /** Runs older than this many days are deleted after each batch. */
+  retentionDays: z.number().int().positive().optional(),
+});
+
+export type TaskevalConfig = z.output<typeof TaskevalConfigSchema>;
