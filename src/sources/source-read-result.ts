@@ -1,0 +1,18 @@
+import type { Task } from '../core/index.js';
+
+/** One record a source could not turn into a task, located precisely enough to fix it. */
+export interface SourceProblem {
+  path: string;
+  line?: number;
+  index?: number;
+  taskId?: string;
+  field?: string;
+  message: string;
+}
+
+/** What reading a source gives: the valid tasks, and a problem for each record that was not valid. */
+export interface SourceReadResult {
+  tasks: Task[];
+  problems: SourceProblem[];
+  projectId?: string;
+}
