@@ -1,0 +1,6 @@
+export { readTaskFile, type ReadTaskFileOptions } from './read-task-file.js';
+export { parseTaskRecords, detectTaskFileFormat, type TaskFileFormat } from './parse-task-records.js';
+export { formatSourceProblem } from './format-source-problem.js';
+export { describeZodIssue, issueFieldPath } from './describe-zod-issue.js';
+export { taskJsonSchema } from './task-json-schema.js';
+export { TASK_FIELD_DESCRIPTIONS } from './task-field-descriptions.js';

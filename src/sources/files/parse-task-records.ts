@@ -1,0 +1,115 @@
+import { TaskSchema, type Task } from '../../core/index.js';
+import type { SourceProblem, SourceReadResult } from '../source-read-result.js';
+import { describeZodIssue, issueFieldPath } from './describe-zod-issue.js';
+
+/** How a task file holds its records. */
+export type TaskFileFormat = 'json' | 'jsonl';
+
+/** Issues reported per record; the rest are summarised so one broken record cannot flood the output. */
+const MAX_ISSUES_PER_RECORD = 5;
+
+interface RawRecord {
+  value: unknown;
+  line?: number;
+  index?: number;
+}
+
+/** Parses a task file's text (a JSON array, one JSON object, or JSONL) into valid tasks and located problems. */
+export function parseTaskRecords(text: string, path: string, format: TaskFileFormat = detectTaskFileFormat(path, text)): SourceReadResult {
+  const problems: SourceProblem[] = [];
+  const raw = format === 'jsonl' ? splitJsonLines(text, path, problems) : splitJsonDocument(text, path, problems);
+  const tasks: Task[] = [];
+  const firstSeen = new Map<string, RawRecord>();
+  for (const record of raw) {
+    const where = { path, ...(record.line !== undefined ? { line: record.line } : {}), ...(record.index !== undefined ? { index: record.index } : {}) };
+    const id = recordId(record.value);
+    const parsed = TaskSchema.safeParse(record.value);
+    if (!parsed.success) {
+      const issues = parsed.error.issues;
+      for (const issue of issues.slice(0, MAX_ISSUES_PER_RECORD)) {
+        const field = issueFieldPath(issue);
+        problems.push({ ...where, ...(id ? { taskId: id } : {}), ...(field ? { field } : {}), message: describeZodIssue(issue) });
+      }
+      if (issues.length > MAX_ISSUES_PER_RECORD) {
+        problems.push({ ...where, ...(id ? { taskId: id } : {}), message: `${issues.length - MAX_ISSUES_PER_RECORD} more problems in this record` });
+      }
+      continue;
+    }
+    const earlier = firstSeen.get(parsed.data.id);
+    if (earlier) {
+      problems.push({ ...where, taskId: parsed.data.id, field: 'id', message: `duplicate task id ${parsed.data.id} (first at ${locate(earlier)}); give each task a unique id` });
+      continue;
+    }
+    firstSeen.set(parsed.data.id, record);
+    tasks.push(parsed.data);
+  }
+  return { tasks, problems };
+}
+
+/** `.jsonl`/`.ndjson` are JSONL, `.json` is JSON; anything else is sniffed from its content. */
+export function detectTaskFileFormat(path: string, text: string): TaskFileFormat {
+  const lower = path.toLowerCase();
+  if (lower.endsWith('.jsonl') || lower.endsWith('.ndjson')) return 'jsonl';
+  if (lower.endsWith('.json')) return 'json';
+  const trimmed = text.trimStart();
+  if (trimmed.startsWith('[')) return 'json';
+  try {
+    JSON.parse(text);
+    return 'json';
+  } catch {
+    return 'jsonl';
+  }
+}
+
+function splitJsonLines(text: string, path: string, problems: SourceProblem[]): RawRecord[] {
+  const records: RawRecord[] = [];
+  text.split(/\r?\n/).forEach((content, i) => {
+    if (content.trim() === '') return;
+    const line = i + 1;
+    try {
+      records.push({ value: JSON.parse(content), line });
+    } catch (error) {
+      problems.push({ path, line, message: `not valid JSON (${oneLine(error)}); each line must hold one task object` });
+    }
+  });
+  return records;
+}
+
+function splitJsonDocument(text: string, path: string, problems: SourceProblem[]): RawRecord[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const line = lineOfJsonError(text, error as Error);
+    problems.push({ path, ...(line ? { line } : {}), message: `not valid JSON (${oneLine(error)}); a .json task file holds one task object or an array of them` });
+    return [];
+  }
+  if (Array.isArray(value)) return value.map((item, index) => ({ value: item, index }));
+  return [{ value }];
+}
+
+function lineOfJsonError(text: string, error: Error): number | undefined {
+  // Node states either a line or a character position, depending on version and error.
+  const line = /line (\d+)/.exec(error.message)?.[1];
+  if (line !== undefined) return Number(line);
+  const position = /position (\d+)/.exec(error.message)?.[1];
+  if (position === undefined) return undefined;
+  return text.slice(0, Number(position)).split('\n').length;
+}
+
+function recordId(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const id = (value as { id?: unknown }).id;
+  return typeof id === 'string' && id !== '' ? id : undefined;
+}
+
+function locate(record: RawRecord): string {
+  if (record.line !== undefined) return `line ${record.line}`;
+  if (record.index !== undefined) return `index ${record.index}`;
+  return 'the same file';
+}
+
+/** JSON.parse messages quote the offending text, newlines included; a problem is one line. */
+function oneLine(error: unknown): string {
+  return (error as Error).message.replace(/\s+/g, ' ');
+}
