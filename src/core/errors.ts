@@ -18,6 +18,8 @@ export type ErrorCode =
   | 'invalid_transition'
   | 'terminal_immutable'
   | 'active_run_conflict'
+  | 'duplicate_result'
+  | 'run_not_running'
   | 'cancelled';
 
 export interface ErrorOptions {

@@ -1,0 +1,11 @@
+export type { Store } from './store.js';
+export * from './store-types.js';
+export * from './store-inputs.js';
+export * from './run-lifecycle.js';
+export type { CachedJudgeCall, JudgeCache } from './judge-cache.js';
+export { defaultDbPath } from './default-db-path.js';
+export { escapeLike } from './escape-like.js';
+export { openSqliteStore, type OpenSqliteStoreOptions } from './sqlite/open-sqlite-store.js';
+export { SqliteStore, DEFAULT_STALE_AFTER_MS } from './sqlite/sqlite-store.js';
+export { parseAge, ageCutoff } from './parse-age.js';
+export { buildSampleResult, buildSampleError, buildSampleSkipped, type SampleResultOptions } from './build-sample-result.js';

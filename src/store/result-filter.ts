@@ -1,0 +1,55 @@
+import type { ParsedListResultsQuery } from './store-inputs.js';
+import { escapeLike } from './escape-like.js';
+
+/** Sort keys to columns: the only way a name reaches ORDER BY. */
+export const RESULT_SORT_COLUMNS = Object.freeze({
+  overall: 'r.overall_score',
+  evaluatedAt: 'r.evaluated_at',
+  taskId: 'r.task_id',
+  agentPerformance: 'r.ap_final',
+  taskOutcomeQuality: 'r.toq_final',
+  processCompliance: 'r.pc_final',
+} as const);
+
+export interface SqlFragment {
+  sql: string;
+  params: unknown[];
+}
+
+/**
+ * WHERE and ORDER BY of a result listing, with `?` placeholders (a backend renumbers them).
+ * `like` is the case-insensitive operator of the dialect.
+ */
+export function buildResultFilter(query: ParsedListResultsQuery, like: 'LIKE' | 'ILIKE'): { where: SqlFragment; orderBy: string } {
+  const clauses: string[] = [];
+  const params: unknown[] = [];
+  const add = (sql: string, ...values: unknown[]) => {
+    clauses.push(sql);
+    params.push(...values);
+  };
+  if (query.runId !== undefined) add('r.run_id = ?', query.runId);
+  if (query.taskId !== undefined) add('r.task_id = ?', query.taskId);
+  if (query.projectId !== undefined) add('r.run_id IN (SELECT id FROM eval_runs WHERE project_id = ?)', query.projectId);
+  if (query.band !== undefined) {
+    const bands = Array.isArray(query.band) ? query.band : [query.band];
+    add(`r.overall_band IN (${bands.map(() => '?').join(', ')})`, ...bands);
+  }
+  if (query.status !== undefined) add('r.status = ?', query.status);
+  if (query.mode !== undefined) add('r.mode = ?', query.mode);
+  if (query.min !== undefined) add('r.overall_score >= ?', query.min);
+  if (query.max !== undefined) add('r.overall_score <= ?', query.max);
+  if (query.since !== undefined) add('r.evaluated_at >= ?', query.since);
+  if (query.until !== undefined) add('r.evaluated_at <= ?', query.until);
+  if (query.q !== undefined && query.q.trim() !== '') {
+    const pattern = `%${escapeLike(query.q.trim())}%`;
+    add(`(r.task_id ${like} ? ESCAPE '\\' OR r.title ${like} ? ESCAPE '\\')`, pattern, pattern);
+  }
+  const column = RESULT_SORT_COLUMNS[query.sort];
+  const direction = query.order === 'asc' ? 'ASC' : 'DESC';
+  // Unscored rows have no scores: keep them after the scored ones in either direction.
+  const nullsLast = column === 'r.task_id' || column === 'r.evaluated_at' ? '' : `(${column} IS NULL), `;
+  return {
+    where: { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params },
+    orderBy: `ORDER BY ${nullsLast}${column} ${direction}, r.id ${direction}`,
+  };
+}

@@ -1,0 +1,26 @@
+import { LifecycleError, StoreError, isTaskevalError } from '../../core/index.js';
+
+/** Turns a SQLite failure into the store's typed errors; constraint names decide the code. */
+export function mapSqliteError(error: unknown, context: string): Error {
+  if (isTaskevalError(error)) return error;
+  const code = (error as { code?: unknown } | null)?.code;
+  const message = error instanceof Error ? error.message : String(error);
+  if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
+    if (message.includes('eval_runs.project_id') && message.includes('eval_runs.trigger')) {
+      return new LifecycleError('active_run_conflict', `${context}: another run with this trigger is already active for the project`, {
+        cause: error,
+        hint: 'wait for it to finish or cancel it',
+      });
+    }
+    if (message.includes('eval_task_results.run_id') && message.includes('eval_task_results.task_id')) {
+      return new StoreError('duplicate_result', `${context}: the run already has a result for this task`, { cause: error });
+    }
+  }
+  if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED') {
+    return new StoreError('store_failed', `${context}: the database stayed locked by another process`, {
+      cause: error,
+      hint: 'another taskeval is writing; retry when it is done',
+    });
+  }
+  return new StoreError('store_failed', `${context}: ${message}`, { cause: error });
+}

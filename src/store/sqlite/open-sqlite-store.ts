@@ -1,0 +1,44 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import { StoreError } from '../../core/index.js';
+import { applySqliteMigrations } from './apply-sqlite-migrations.js';
+import { SQLITE_MIGRATIONS } from './sqlite-migrations.js';
+import { SqliteStore } from './sqlite-store.js';
+
+export interface OpenSqliteStoreOptions {
+  /** The database file; its directory is created when missing. */
+  path: string;
+  /** Clock for migration records. */
+  now?: () => string;
+  /** How long a write waits for another process's lock. */
+  busyTimeoutMs?: number;
+}
+
+/** Opens (or creates) the SQLite store: WAL, busy timeout, foreign keys, migrations applied. */
+export function openSqliteStore(options: OpenSqliteStoreOptions): SqliteStore {
+  const path = resolve(options.path);
+  let db: Database.Database;
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+    db = new Database(path);
+  } catch (error) {
+    throw new StoreError('store_failed', `${path}: cannot open the database: ${(error as Error).message}`, {
+      cause: error,
+      hint: 'check that the directory is writable, or pass --db PATH',
+    });
+  }
+  try {
+    db.pragma(`busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 10_000)}`);
+    db.pragma('journal_mode = WAL');
+    // WAL with NORMAL survives a crash of the process; only power loss may drop the last commits.
+    db.pragma('synchronous = NORMAL');
+    db.pragma('foreign_keys = ON');
+    applySqliteMigrations(db, SQLITE_MIGRATIONS, (options.now ?? (() => new Date().toISOString()))(), path);
+  } catch (error) {
+    db.close();
+    if (error instanceof StoreError) throw error;
+    throw new StoreError('store_failed', `${path}: cannot prepare the database: ${(error as Error).message}`, { cause: error });
+  }
+  return new SqliteStore(db, path);
+}

@@ -1,0 +1,55 @@
+import type Database from 'better-sqlite3';
+import { makeRowMappers } from '../row-mappers.js';
+import { mapSqliteError } from './map-sqlite-error.js';
+
+/** JSON columns are TEXT in SQLite. */
+export const sqliteMappers = makeRowMappers((value) => (typeof value === 'string' ? JSON.parse(value) : (value ?? null)));
+
+export function toJsonText(value: unknown): string {
+  return JSON.stringify(value);
+}
+
+/** A database handle with cached prepared statements and typed-error transactions. */
+export class SqliteDb {
+  private readonly statements = new Map<string, Database.Statement>();
+
+  constructor(readonly raw: Database.Database) {}
+
+  stmt(sql: string): Database.Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.raw.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  get<T>(sql: string, ...params: unknown[]): T | undefined {
+    return this.stmt(sql).get(...params) as T | undefined;
+  }
+
+  all<T>(sql: string, ...params: unknown[]): T[] {
+    return this.stmt(sql).all(...params) as T[];
+  }
+
+  run(sql: string, ...params: unknown[]): Database.RunResult {
+    return this.stmt(sql).run(...params);
+  }
+
+  /** Runs `fn` in BEGIN IMMEDIATE so reads that decide a write cannot race another process. */
+  write<T>(context: string, fn: () => T): T {
+    try {
+      return this.raw.transaction(fn).immediate();
+    } catch (error) {
+      throw mapSqliteError(error, context);
+    }
+  }
+
+  read<T>(context: string, fn: () => T): T {
+    try {
+      return fn();
+    } catch (error) {
+      throw mapSqliteError(error, context);
+    }
+  }
+}

@@ -1,0 +1,107 @@
+/** One schema step; versions only grow, and an applied step is never edited. */
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+/** SQLite schema, in order. JSON columns are TEXT holding JSON, checked with json_valid. */
+export const SQLITE_MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'runs_results_events_cache',
+    sql: `
+CREATE TABLE eval_runs (
+  id TEXT PRIMARY KEY,
+  project_id TEXT NOT NULL,
+  trigger TEXT NOT NULL CHECK (trigger IN ('manual','schedule','api','task_completion')),
+  status TEXT NOT NULL CHECK (status IN ('pending','running','completed','failed','cancelled')),
+  window_start TEXT,
+  window_end TEXT,
+  has_window INTEGER NOT NULL DEFAULT 0,
+  requested_task_ids TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(requested_task_ids)),
+  evaluated_task_ids TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(evaluated_task_ids)),
+  judge_provider TEXT,
+  judge_model TEXT,
+  rubric_version TEXT NOT NULL,
+  prompt_version TEXT,
+  taskeval_version TEXT NOT NULL,
+  resume_of TEXT REFERENCES eval_runs(id) ON DELETE SET NULL,
+  reason TEXT,
+  summary TEXT,
+  count_total INTEGER,
+  count_scored INTEGER,
+  count_skipped INTEGER,
+  count_errored INTEGER,
+  mean_ap REAL,
+  mean_toq REAL,
+  mean_pc REAL,
+  mean_overall REAL,
+  created_at TEXT NOT NULL,
+  started_at TEXT,
+  finished_at TEXT,
+  heartbeat_at TEXT NOT NULL
+);
+-- The contract's "one active run per project" for exclusive triggers, enforced by the database itself.
+CREATE UNIQUE INDEX eval_runs_one_active ON eval_runs (project_id, trigger)
+  WHERE status IN ('pending','running') AND trigger IN ('schedule','task_completion');
+CREATE INDEX eval_runs_created ON eval_runs (created_at);
+CREATE INDEX eval_runs_project_trigger_status ON eval_runs (project_id, trigger, status, finished_at);
+CREATE INDEX eval_runs_status_heartbeat ON eval_runs (status, heartbeat_at);
+
+CREATE TABLE eval_task_results (
+  id TEXT PRIMARY KEY,
+  run_id TEXT NOT NULL REFERENCES eval_runs(id) ON DELETE CASCADE,
+  task_id TEXT NOT NULL,
+  title TEXT,
+  status TEXT NOT NULL CHECK (status IN ('scored','error','skipped')),
+  mode TEXT CHECK (mode IN ('deterministic-only','hybrid')),
+  overall_score INTEGER CHECK (overall_score BETWEEN 0 AND 100),
+  overall_band TEXT,
+  ap_final INTEGER CHECK (ap_final BETWEEN 0 AND 100),
+  toq_final INTEGER CHECK (toq_final BETWEEN 0 AND 100),
+  pc_final INTEGER CHECK (pc_final BETWEEN 0 AND 100),
+  category_scores TEXT CHECK (category_scores IS NULL OR json_valid(category_scores)),
+  overall_rationale TEXT,
+  evidence_bundle TEXT CHECK (evidence_bundle IS NULL OR json_valid(evidence_bundle)),
+  bundle_digest TEXT,
+  signals TEXT CHECK (signals IS NULL OR json_valid(signals)),
+  provenance TEXT CHECK (provenance IS NULL OR json_valid(provenance)),
+  citation_issues TEXT CHECK (citation_issues IS NULL OR json_valid(citation_issues)),
+  divergence TEXT CHECK (divergence IS NULL OR json_valid(divergence)),
+  follow_up_drafts TEXT CHECK (follow_up_drafts IS NULL OR json_valid(follow_up_drafts)),
+  reason TEXT,
+  transient INTEGER NOT NULL DEFAULT 0,
+  raw_answer TEXT,
+  task_snapshot TEXT CHECK (task_snapshot IS NULL OR json_valid(task_snapshot)),
+  completed_at TEXT,
+  evaluated_at TEXT NOT NULL,
+  UNIQUE (run_id, task_id)
+);
+CREATE INDEX eval_task_results_task ON eval_task_results (task_id, evaluated_at);
+CREATE INDEX eval_task_results_evaluated ON eval_task_results (evaluated_at);
+CREATE INDEX eval_task_results_overall ON eval_task_results (overall_score);
+CREATE INDEX eval_task_results_band ON eval_task_results (overall_band, evaluated_at);
+CREATE INDEX eval_task_results_status ON eval_task_results (status, evaluated_at);
+
+CREATE TABLE eval_run_events (
+  run_id TEXT NOT NULL REFERENCES eval_runs(id) ON DELETE CASCADE,
+  seq INTEGER NOT NULL CHECK (seq >= 1),
+  type TEXT NOT NULL CHECK (type IN ('status_changed','task_evaluated','info','warning','error')),
+  message TEXT NOT NULL,
+  data TEXT CHECK (data IS NULL OR json_valid(data)),
+  created_at TEXT NOT NULL,
+  PRIMARY KEY (run_id, seq)
+);
+
+CREATE TABLE judge_cache (
+  key TEXT PRIMARY KEY,
+  answer TEXT NOT NULL CHECK (json_valid(answer)),
+  usage TEXT NOT NULL CHECK (json_valid(usage)),
+  provider TEXT NOT NULL,
+  model TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+`,
+  },
+];

@@ -1,0 +1,128 @@
+import { StoreError } from '../../core/index.js';
+import { newId } from '../new-id.js';
+import { buildResultFilter } from '../result-filter.js';
+import { RESULT_COLUMNS, resultToRow } from '../result-to-row.js';
+import type { ResultRow } from '../row-mappers.js';
+import { roundMean } from '../round-mean.js';
+import { assertWritable } from '../run-lifecycle.js';
+import {
+  ListResultsQuerySchema,
+  parseStoreInput,
+  SaveResultInputSchema,
+  TaskHistoryQuerySchema,
+  TrendsQuerySchema,
+  type ListResultsQuery,
+  type SaveResultInput,
+  type TaskHistoryQuery,
+  type TrendsQuery,
+} from '../store-inputs.js';
+import type { Page, ResultSummary, StoredResult, TrendPoint } from '../store-types.js';
+import { sqliteMappers, toJsonText, type SqliteDb } from './sqlite-db.js';
+import type { SqliteRuns } from './sqlite-runs.js';
+
+/** Listing columns: everything but the bundle, signals, snapshot and other large JSON. */
+const SUMMARY_COLUMNS =
+  'r.id, r.run_id, r.task_id, r.title, r.status, r.mode, r.overall_score, r.overall_band, r.ap_final, r.toq_final, r.pc_final, ' +
+  'r.category_scores, r.reason, r.transient, r.completed_at, r.evaluated_at';
+
+/** Trend buckets to SQL expressions; weeks start on Monday. */
+const BUCKETS = {
+  day: 'substr(r.evaluated_at, 1, 10)',
+  week: "date(r.evaluated_at, 'weekday 0', '-6 days')",
+} as const;
+
+const INSERT_RESULT = `INSERT INTO eval_task_results (${RESULT_COLUMNS.join(', ')}) VALUES (${RESULT_COLUMNS.map(() => '?').join(', ')})`;
+
+/** Result statements for SQLite. */
+export class SqliteResults {
+  constructor(
+    private readonly db: SqliteDb,
+    private readonly runs: SqliteRuns,
+  ) {}
+
+  save(runId: string, input: SaveResultInput): StoredResult {
+    const parsed = parseStoreInput(SaveResultInputSchema, input, 'saveResult');
+    const { result } = parsed;
+    const id = newId('res');
+    const evaluatedAt = result.evaluatedAt ? new Date(result.evaluatedAt).toISOString() : parsed.now;
+    const meta = { id, runId, taskSnapshot: parsed.taskSnapshot, completedAt: parsed.completedAt, evaluatedAt };
+    this.db.write(`saveResult ${result.taskId}`, () => {
+      assertWritable(runId, this.runs.row(runId).status, 'result');
+      this.db.run(INSERT_RESULT, ...resultToRow(result, meta, toJsonText, (b) => (b ? 1 : 0)));
+      const score = result.status === 'scored' ? ` ${result.overallScore} (${result.overallBand})` : `: ${result.reason}`;
+      this.runs.insertEvent(runId, 'task_evaluated', `${result.taskId} ${result.status}${score}`, {
+        resultId: id,
+        taskId: result.taskId,
+        status: result.status,
+        overallScore: result.status === 'scored' ? result.overallScore : null,
+      }, parsed.now);
+      this.db.run('UPDATE eval_runs SET heartbeat_at = ? WHERE id = ?', parsed.now, runId);
+    });
+    return { ...result, ...meta } as StoredResult;
+  }
+
+  get(resultId: string): StoredResult {
+    const row = this.db.read('getResult', () => this.db.get<ResultRow>('SELECT * FROM eval_task_results WHERE id = ?', resultId));
+    if (!row) throw new StoreError('not_found', `result ${resultId} does not exist`, { field: 'resultId' });
+    return sqliteMappers.toStoredResult(row);
+  }
+
+  find(query: { taskId: string; runId?: string }): StoredResult | null {
+    const row = this.db.read('findResult', () =>
+      query.runId === undefined
+        ? this.db.get<ResultRow>('SELECT * FROM eval_task_results WHERE task_id = ? ORDER BY evaluated_at DESC, id DESC LIMIT 1', query.taskId)
+        : this.db.get<ResultRow>('SELECT * FROM eval_task_results WHERE task_id = ? AND run_id = ?', query.taskId, query.runId),
+    );
+    return row ? sqliteMappers.toStoredResult(row) : null;
+  }
+
+  list(query: ListResultsQuery | undefined): Page<ResultSummary> | Page<StoredResult> {
+    const q = parseStoreInput(ListResultsQuerySchema, query ?? {}, 'listResults');
+    const { where, orderBy } = buildResultFilter(q, 'LIKE');
+    return this.db.read('listResults', () => {
+      const rows = this.db.all<ResultRow>(
+        `SELECT ${q.full ? 'r.*' : SUMMARY_COLUMNS} FROM eval_task_results r ${where.sql} ${orderBy} LIMIT ? OFFSET ?`,
+        ...where.params, q.limit, q.offset,
+      );
+      const count = this.db.get<{ n: number }>(`SELECT count(*) AS n FROM eval_task_results r ${where.sql}`, ...where.params)!.n;
+      return q.full ? { items: rows.map(sqliteMappers.toStoredResult), count } : { items: rows.map(sqliteMappers.toSummary), count };
+    });
+  }
+
+  history(taskId: string, query: TaskHistoryQuery | undefined): Page<ResultSummary> {
+    const q = parseStoreInput(TaskHistoryQuerySchema, query ?? {}, 'taskHistory');
+    return this.db.read('taskHistory', () => ({
+      items: this.db
+        .all<ResultRow>(`SELECT ${SUMMARY_COLUMNS} FROM eval_task_results r WHERE r.task_id = ? ORDER BY r.evaluated_at ASC, r.id ASC LIMIT ? OFFSET ?`, taskId, q.limit, q.offset)
+        .map(sqliteMappers.toSummary),
+      count: this.db.get<{ n: number }>('SELECT count(*) AS n FROM eval_task_results WHERE task_id = ?', taskId)!.n,
+    }));
+  }
+
+  trends(query: TrendsQuery): TrendPoint[] {
+    const q = parseStoreInput(TrendsQuerySchema, query, 'trends');
+    const clauses = ["r.status = 'scored'"];
+    const params: unknown[] = [];
+    if (q.since !== undefined) (clauses.push('r.evaluated_at >= ?'), params.push(q.since));
+    if (q.projectId !== undefined) (clauses.push('r.run_id IN (SELECT id FROM eval_runs WHERE project_id = ?)'), params.push(q.projectId));
+    const rows = this.db.read('trends', () =>
+      this.db.all<{ bucket: string; n: number; ap: number; toq: number; pc: number; overall: number }>(
+        `SELECT ${BUCKETS[q.bucket]} AS bucket, count(*) AS n, avg(r.ap_final) AS ap, avg(r.toq_final) AS toq, avg(r.pc_final) AS pc,
+           avg(r.overall_score) AS overall FROM eval_task_results r WHERE ${clauses.join(' AND ')} GROUP BY bucket ORDER BY bucket`,
+        ...params,
+      ),
+    );
+    return rows.map((r) => ({
+      bucket: r.bucket,
+      count: r.n,
+      mean: { agentPerformance: roundMean(r.ap), taskOutcomeQuality: roundMean(r.toq), processCompliance: roundMean(r.pc), overall: roundMean(r.overall) },
+    }));
+  }
+
+  taskIds(runId: string): string[] {
+    return this.db.read('resultTaskIds', () => {
+      this.runs.row(runId);
+      return this.db.all<{ task_id: string }>('SELECT task_id FROM eval_task_results WHERE run_id = ? ORDER BY task_id', runId).map((r) => r.task_id);
+    });
+  }
+}

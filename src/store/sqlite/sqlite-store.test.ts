@@ -1,0 +1,20 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describeStoreContract } from '../store-contract.js';
+import { openSqliteStore } from './open-sqlite-store.js';
+
+describeStoreContract('SQLite file', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'taskeval-store-'));
+  const store = openSqliteStore({ path: join(dir, 'nested', 'taskeval.db') });
+  return {
+    store,
+    async breakEventInserts() {
+      store.db.raw.exec("CREATE TEMP TRIGGER break_events BEFORE INSERT ON eval_run_events BEGIN SELECT RAISE(ABORT, 'injected event failure'); END");
+    },
+    async dispose() {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+});

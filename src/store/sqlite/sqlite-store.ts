@@ -1,0 +1,144 @@
+import type Database from 'better-sqlite3';
+import { IsoTimeSchema, parseStoreInput, AppendEventInputSchema, ListEventsQuerySchema, PruneInputSchema, TransitionOptionsSchema } from '../store-inputs.js';
+import type { AppendEventInput, CreateRunInput, ListEventsQuery, ListResultsQuery, ListRunsQuery, PruneInput, SaveResultInput, TaskHistoryQuery, TransitionOptions, TrendsQuery } from '../store-inputs.js';
+import type { EventRow, RunRow } from '../row-mappers.js';
+import { RunStatusSchema, RunTriggerSchema } from '../store-inputs.js';
+import type { RunStatus, RunTrigger } from '../run-lifecycle.js';
+import type { Store } from '../store.js';
+import type { EvalRun, Page, PruneReport, ResultSummary, RunEvent, StoredResult, TrendPoint } from '../store-types.js';
+import { SqliteDb, sqliteMappers } from './sqlite-db.js';
+import { SqliteJudgeCache } from './sqlite-judge-cache.js';
+import { SqliteResults } from './sqlite-results.js';
+import { SqliteRuns } from './sqlite-runs.js';
+
+/** How long a run may go without a heartbeat before it counts as interrupted. */
+export const DEFAULT_STALE_AFTER_MS = 60_000;
+
+/** The embedded store: one SQLite file, synchronous underneath, async to fit the Store contract. */
+export class SqliteStore implements Store {
+  readonly db: SqliteDb;
+  readonly judgeCache: SqliteJudgeCache;
+  private readonly runs: SqliteRuns;
+  private readonly results: SqliteResults;
+
+  constructor(
+    raw: Database.Database,
+    readonly path: string,
+  ) {
+    this.db = new SqliteDb(raw);
+    this.runs = new SqliteRuns(this.db);
+    this.results = new SqliteResults(this.db, this.runs);
+    this.judgeCache = new SqliteJudgeCache(this.db);
+  }
+
+  async createRun(input: CreateRunInput): Promise<EvalRun> {
+    return this.runs.create(input);
+  }
+
+  async transitionRun(runId: string, to: RunStatus, options: TransitionOptions): Promise<EvalRun> {
+    const status = parseStoreInput(RunStatusSchema, to, 'transitionRun.to');
+    const opts = parseStoreInput(TransitionOptionsSchema, options, 'transitionRun');
+    this.db.write(`transitionRun ${runId}`, () => this.runs.transitionInTx(runId, status, opts));
+    return this.runs.get(runId);
+  }
+
+  async heartbeat(runId: string, now: string): Promise<void> {
+    const at = parseStoreInput(IsoTimeSchema, now, 'heartbeat.now');
+    this.db.write('heartbeat', () => {
+      this.runs.row(runId);
+      this.db.run("UPDATE eval_runs SET heartbeat_at = ? WHERE id = ? AND status IN ('pending','running')", at, runId);
+    });
+  }
+
+  async recoverStaleRuns(now: string, staleAfterMs = DEFAULT_STALE_AFTER_MS): Promise<EvalRun[]> {
+    const at = parseStoreInput(IsoTimeSchema, now, 'recoverStaleRuns.now');
+    const cutoff = new Date(Date.parse(at) - staleAfterMs).toISOString();
+    const ids = this.db.write('recoverStaleRuns', () => {
+      const stale = this.db.all<{ id: string }>("SELECT id FROM eval_runs WHERE status IN ('pending','running') AND heartbeat_at < ? ORDER BY created_at", cutoff);
+      for (const { id } of stale) this.runs.transitionInTx(id, 'failed', { reason: 'interrupted', summary: null, now: at });
+      return stale.map((r) => r.id);
+    });
+    return ids.map((id) => this.runs.get(id));
+  }
+
+  async getRun(runId: string): Promise<EvalRun> {
+    return this.runs.get(runId);
+  }
+
+  async listRuns(query?: ListRunsQuery): Promise<Page<EvalRun>> {
+    return this.runs.list(query);
+  }
+
+  async latestCompletedRun(query: { projectId: string; trigger: RunTrigger }): Promise<EvalRun | null> {
+    const trigger = parseStoreInput(RunTriggerSchema, query.trigger, 'latestCompletedRun.trigger');
+    const row = this.db.read('latestCompletedRun', () =>
+      this.db.get<RunRow>(
+        "SELECT * FROM eval_runs WHERE project_id = ? AND trigger = ? AND status = 'completed' ORDER BY finished_at DESC, created_at DESC, id DESC LIMIT 1",
+        query.projectId,
+        trigger,
+      ),
+    );
+    return row ? this.runs.toRun(row) : null;
+  }
+
+  async saveResult(runId: string, input: SaveResultInput): Promise<StoredResult> {
+    return this.results.save(runId, input);
+  }
+
+  async getResult(resultId: string): Promise<StoredResult> {
+    return this.results.get(resultId);
+  }
+
+  async findResult(query: { taskId: string; runId?: string }): Promise<StoredResult | null> {
+    return this.results.find(query);
+  }
+
+  listResults(query: ListResultsQuery & { full: true }): Promise<Page<StoredResult>>;
+  listResults(query?: ListResultsQuery): Promise<Page<ResultSummary>>;
+  async listResults(query?: ListResultsQuery): Promise<Page<ResultSummary> | Page<StoredResult>> {
+    return this.results.list(query);
+  }
+
+  async taskHistory(taskId: string, query?: TaskHistoryQuery): Promise<Page<ResultSummary>> {
+    return this.results.history(taskId, query);
+  }
+
+  async trends(query: TrendsQuery): Promise<TrendPoint[]> {
+    return this.results.trends(query);
+  }
+
+  async resultTaskIds(runId: string): Promise<string[]> {
+    return this.results.taskIds(runId);
+  }
+
+  async appendEvent(runId: string, input: AppendEventInput): Promise<RunEvent> {
+    const e = parseStoreInput(AppendEventInputSchema, input, 'appendEvent');
+    return this.runs.appendEvent(runId, e.type, e.message, e.data, e.now);
+  }
+
+  async listEvents(runId: string, query?: ListEventsQuery): Promise<RunEvent[]> {
+    const q = parseStoreInput(ListEventsQuerySchema, query ?? {}, 'listEvents');
+    return this.db.read('listEvents', () => {
+      this.runs.row(runId);
+      return this.db
+        .all<EventRow>('SELECT * FROM eval_run_events WHERE run_id = ? AND seq > ? ORDER BY seq LIMIT ?', runId, q.afterSeq, q.limit)
+        .map(sqliteMappers.toEvent);
+    });
+  }
+
+  async prune(input: PruneInput): Promise<PruneReport> {
+    const { olderThan } = parseStoreInput(PruneInputSchema, input, 'prune');
+    const doomed = "SELECT id FROM eval_runs WHERE status IN ('completed','failed','cancelled') AND coalesce(finished_at, created_at) < ?";
+    return this.db.write('prune', () => {
+      const runIds = this.db.all<{ id: string }>(`${doomed} ORDER BY created_at`, olderThan).map((r) => r.id);
+      const results = this.db.get<{ n: number }>(`SELECT count(*) AS n FROM eval_task_results WHERE run_id IN (${doomed})`, olderThan)!.n;
+      const events = this.db.get<{ n: number }>(`SELECT count(*) AS n FROM eval_run_events WHERE run_id IN (${doomed})`, olderThan)!.n;
+      const runs = this.db.run(`DELETE FROM eval_runs WHERE id IN (${doomed})`, olderThan).changes;
+      return { runs, results, events, runIds };
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.db.raw.open) this.db.raw.close();
+  }
+}

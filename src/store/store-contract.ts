@@ -1,0 +1,399 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { TaskevalError } from '../core/index.js';
+import { buildSampleError, buildSampleResult, buildSampleSkipped } from './build-sample-result.js';
+import { RUN_STATUSES, type RunStatus, type RunTrigger } from './run-lifecycle.js';
+import type { CreateRunInput } from './store-inputs.js';
+import type { Store } from './store.js';
+
+/** A backend under test, plus a way to make its event inserts fail for the atomicity test. */
+export interface StoreHarness {
+  store: Store;
+  /** From now on every insert into eval_run_events fails inside the database. */
+  breakEventInserts(): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+const T0 = '2026-03-02T10:00:00.000Z';
+const at = (minutes: number) => new Date(Date.parse(T0) + minutes * 60_000).toISOString();
+
+/** The contract's lifecycle, written out rather than imported so a wrong table in the code fails here. */
+const ALLOWED_TRANSITIONS = new Set([
+  'pending→running', 'pending→completed', 'pending→failed', 'pending→cancelled',
+  'running→completed', 'running→failed', 'running→cancelled',
+]);
+const TERMINAL = new Set<RunStatus>(['completed', 'failed', 'cancelled']);
+
+const provenance = { judgeProvider: 'openai', judgeModel: 'gpt-test', rubricVersion: 'rubric-1', promptVersion: 'prompt-1', taskevalVersion: '0.1.0' };
+
+export function runInput(overrides: Partial<CreateRunInput> = {}): CreateRunInput {
+  return { projectId: 'proj', trigger: 'manual', requestedTaskIds: [], provenance, now: T0, ...overrides };
+}
+
+async function codeOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    return (error as TaskevalError).code ?? `untyped: ${String(error)}`;
+  }
+  return 'no error';
+}
+
+async function fieldOf(promise: Promise<unknown>): Promise<string | undefined> {
+  try {
+    await promise;
+  } catch (error) {
+    return (error as TaskevalError).field;
+  }
+  return 'no error';
+}
+
+/** The behaviour every Store backend must show; run it once per backend. */
+export function describeStoreContract(name: string, makeStore: () => Promise<StoreHarness>): void {
+  describe(`Store contract: ${name}`, () => {
+    let harness: StoreHarness;
+    let store: Store;
+
+    beforeEach(async () => {
+      harness = await makeStore();
+      store = harness.store;
+    });
+    afterEach(async () => {
+      await harness.dispose();
+    });
+
+    /** A manual run brought to `status` the shortest allowed way. */
+    async function runIn(status: RunStatus, overrides: Partial<CreateRunInput> = {}) {
+      const run = await store.createRun(runInput(overrides));
+      if (status === 'pending') return run;
+      if (status !== 'running' && status !== 'completed') return store.transitionRun(run.id, status, { now: at(1) });
+      await store.transitionRun(run.id, 'running', { now: at(1) });
+      return status === 'running' ? store.getRun(run.id) : store.transitionRun(run.id, status, { now: at(2) });
+    }
+
+    describe('run lifecycle', () => {
+      for (const from of RUN_STATUSES) {
+        for (const to of RUN_STATUSES) {
+          const allowed = ALLOWED_TRANSITIONS.has(`${from}→${to}`);
+          const expected = allowed ? 'no error' : TERMINAL.has(from) ? 'terminal_immutable' : 'invalid_transition';
+          it(`${allowed ? 'allows' : 'refuses'} ${from} → ${to}${allowed ? '' : ` with ${expected}`}`, async () => {
+            const run = await runIn(from);
+            const before = await store.listEvents(run.id);
+            expect(await codeOf(store.transitionRun(run.id, to, { now: at(5), reason: 'test' }))).toBe(expected);
+            const after = await store.getRun(run.id);
+            const events = await store.listEvents(run.id);
+            if (allowed) {
+              expect(after.status).toBe(to);
+              expect(events.at(-1)).toMatchObject({ type: 'status_changed', seq: before.length + 1, data: { from, to, reason: 'test' } });
+            } else {
+              expect(after.status).toBe(from);
+              expect(events).toEqual(before);
+            }
+          });
+        }
+      }
+
+      it('creates runs pending with the given provenance, window and requested tasks', async () => {
+        const run = await store.createRun(runInput({ window: { start: null, end: at(0) }, requestedTaskIds: ['FN-1', 'FN-2'] }));
+        expect(run).toMatchObject({ status: 'pending', trigger: 'manual', projectId: 'proj', provenance, window: { start: null, end: T0 } });
+        expect(run.id).toMatch(/^run_[0-9a-f]{32}$/);
+        expect(run.requestedTaskIds).toEqual(['FN-1', 'FN-2']);
+        expect(await store.getRun(run.id)).toEqual(run);
+      });
+
+      it('records start and finish times and freezes counts and means on completion', async () => {
+        const run = await runIn('running');
+        await store.saveResult(run.id, { result: buildSampleResult({ taskId: 'FN-1', finals: [80, 90, 70] }), now: at(2) });
+        await store.saveResult(run.id, { result: buildSampleResult({ taskId: 'FN-2', finals: [61, 70, 50] }), now: at(3) });
+        await store.saveResult(run.id, { result: buildSampleError('FN-3'), now: at(3) });
+        await store.saveResult(run.id, { result: buildSampleSkipped('FN-4'), now: at(3) });
+        expect((await store.getRun(run.id)).counts).toEqual({ total: 4, scored: 2, skipped: 1, errored: 1 });
+        const done = await store.transitionRun(run.id, 'completed', { now: at(4), summary: '2 scored' });
+        expect(done).toMatchObject({ status: 'completed', startedAt: at(1), finishedAt: at(4), summary: '2 scored' });
+        expect(done.counts).toEqual({ total: 4, scored: 2, skipped: 1, errored: 1 });
+        expect(done.aggregates).toEqual({ agentPerformance: 70.5, taskOutcomeQuality: 80, processCompliance: 60, overall: 72 });
+        expect([...done.evaluatedTaskIds].sort()).toEqual(['FN-1', 'FN-2', 'FN-3', 'FN-4']);
+      });
+
+      it('refuses results, events and transitions once a run is terminal', async () => {
+        for (const status of ['completed', 'failed', 'cancelled'] as const) {
+          const run = await runIn(status);
+          const events = await store.listEvents(run.id);
+          expect(await codeOf(store.saveResult(run.id, { result: buildSampleResult({ taskId: 'FN-9' }), now: at(9) }))).toBe('terminal_immutable');
+          expect(await codeOf(store.appendEvent(run.id, { type: 'info', message: 'late', now: at(9) }))).toBe('terminal_immutable');
+          expect(await codeOf(store.transitionRun(run.id, 'running', { now: at(9) }))).toBe('terminal_immutable');
+          expect(await store.listEvents(run.id)).toEqual(events);
+          expect(await store.resultTaskIds(run.id)).toEqual([]);
+        }
+      });
+
+      it('takes results only while a run is running', async () => {
+        const run = await runIn('pending');
+        expect(await codeOf(store.saveResult(run.id, { result: buildSampleResult({ taskId: 'FN-1' }), now: at(1) }))).toBe('run_not_running');
+      });
+
+      it('answers not_found for unknown runs and results', async () => {
+        expect(await codeOf(store.getRun('run_missing'))).toBe('not_found');
+        expect(await codeOf(store.transitionRun('run_missing', 'running', { now: T0 }))).toBe('not_found');
+        expect(await codeOf(store.saveResult('run_missing', { result: buildSampleResult({ taskId: 'FN-1' }), now: T0 }))).toBe('not_found');
+        expect(await codeOf(store.appendEvent('run_missing', { type: 'info', message: 'x', now: T0 }))).toBe('not_found');
+        expect(await codeOf(store.getResult('res_missing'))).toBe('not_found');
+        expect(await codeOf(store.createRun(runInput({ resumeOf: 'run_missing' })))).toBe('not_found');
+      });
+    });
+
+    describe('active runs', () => {
+      for (const trigger of ['schedule', 'task_completion'] as const) {
+        it(`allows one active ${trigger} run per project`, async () => {
+          const first = await store.createRun(runInput({ trigger }));
+          expect(await codeOf(store.createRun(runInput({ trigger })))).toBe('active_run_conflict');
+          await store.transitionRun(first.id, 'running', { now: at(1) });
+          expect(await codeOf(store.createRun(runInput({ trigger })))).toBe('active_run_conflict');
+          expect((await store.createRun(runInput({ trigger, projectId: 'other' }))).status).toBe('pending');
+          await store.transitionRun(first.id, 'completed', { now: at(2) });
+          expect((await store.createRun(runInput({ trigger, now: at(3) }))).status).toBe('pending');
+        });
+      }
+
+      for (const trigger of ['manual', 'api'] as const satisfies RunTrigger[]) {
+        it(`allows many active ${trigger} runs`, async () => {
+          await store.createRun(runInput({ trigger }));
+          await store.createRun(runInput({ trigger }));
+          expect((await store.listRuns({ trigger, status: 'pending' })).count).toBe(2);
+        });
+      }
+    });
+
+    describe('results and events', () => {
+      it('keeps one result per (run, task)', async () => {
+        const run = await runIn('running');
+        const other = await runIn('running');
+        await store.saveResult(run.id, { result: buildSampleResult({ taskId: 'FN-1' }), now: at(2) });
+        expect(await codeOf(store.saveResult(run.id, { result: buildSampleError('FN-1'), now: at(3) }))).toBe('duplicate_result');
+        await store.saveResult(other.id, { result: buildSampleResult({ taskId: 'FN-1' }), now: at(3) });
+        expect((await store.listResults({ taskId: 'FN-1' })).count).toBe(2);
+      });
+
+      it('numbers events 1, 2, 3 per run, independently across runs', async () => {
+        const a = await store.createRun(runInput());
+        const b = await store.createRun(runInput());
+        await store.transitionRun(a.id, 'running', { now: at(1) });
+        await store.appendEvent(b.id, { type: 'warning', message: 'b first', now: at(1) });
+        await store.saveResult(a.id, { result: buildSampleResult({ taskId: 'FN-1' }), now: at(2) });
+        await store.appendEvent(a.id, { type: 'info', message: 'note', data: { n: 1 }, now: at(3) });
+        const events = await store.listEvents(a.id);
+        expect(events.map((e) => [e.seq, e.type])).toEqual([[1, 'status_changed'], [2, 'task_evaluated'], [3, 'info']]);
+        expect(events[2]).toMatchObject({ runId: a.id, message: 'note', data: { n: 1 }, createdAt: at(3) });
+        expect((await store.listEvents(b.id)).map((e) => e.seq)).toEqual([1]);
+        expect((await store.listEvents(a.id, { afterSeq: 1, limit: 1 })).map((e) => e.seq)).toEqual([2]);
+      });
+
+      it('writes a result and its event together or not at all', async () => {
+        const run = await runIn('running');
+        await harness.breakEventInserts();
+        expect(await codeOf(store.saveResult(run.id, { result: buildSampleResult({ taskId: 'FN-1' }), now: at(2) }))).toBe('store_failed');
+        expect(await store.findResult({ taskId: 'FN-1', runId: run.id })).toBeNull();
+        expect((await store.listResults({ runId: run.id })).count).toBe(0);
+      });
+
+      it('returns a saved result whole: breakdown, bundle, signals, provenance and snapshot', async () => {
+        const run = await runIn('running');
+        const result = buildSampleResult({ taskId: 'FN-1' });
+        const snapshot = { id: 'FN-1', title: 'Task FN-1', column: 'done' };
+        const saved = await store.saveResult(run.id, { result, taskSnapshot: snapshot, completedAt: at(-60), now: at(2) });
+        expect(saved.id).toMatch(/^res_[0-9a-f]{32}$/);
+        const loaded = await store.getResult(saved.id);
+        expect(loaded).toEqual({ ...result, id: saved.id, runId: run.id, evaluatedAt: at(2), completedAt: at(-60), taskSnapshot: snapshot });
+        expect(await store.findResult({ taskId: 'FN-1' })).toEqual(loaded);
+        const error = await store.saveResult(run.id, { result: buildSampleError('FN-2', true), now: at(3) });
+        expect(await store.getResult(error.id)).toMatchObject({ status: 'error', reason: 'judge timed out', transient: true });
+        expect(await store.resultTaskIds(run.id)).toEqual(['FN-1', 'FN-2']);
+      });
+
+      it('finds the latest result of a task when no run is given', async () => {
+        const first = await runIn('running');
+        const second = await runIn('running');
+        await store.saveResult(first.id, { result: buildSampleResult({ taskId: 'FN-1', finals: [10, 10, 10] }), now: at(2) });
+        await store.saveResult(second.id, { result: buildSampleResult({ taskId: 'FN-1', finals: [90, 90, 90] }), now: at(5) });
+        expect(await store.findResult({ taskId: 'FN-1' })).toMatchObject({ runId: second.id, overallScore: 90 });
+        expect(await store.findResult({ taskId: 'FN-1', runId: first.id })).toMatchObject({ overallScore: 10 });
+        expect(await store.findResult({ taskId: 'FN-404' })).toBeNull();
+        const history = await store.taskHistory('FN-1');
+        expect(history.count).toBe(2);
+        expect(history.items.map((r) => [r.runId, r.overallScore])).toEqual([[first.id, 10], [second.id, 90]]);
+      });
+    });
+
+    describe('result listings', () => {
+      /** 12 results over two runs: scores 40..95 step 5 (FN-1..FN-12), plus an error and a skip. */
+      async function seed() {
+        const a = await runIn('running', { projectId: 'alpha' });
+        const b = await runIn('running', { projectId: 'beta' });
+        for (let i = 1; i <= 12; i++) {
+          const s = 35 + 5 * i;
+          await store.saveResult(i <= 6 ? a.id : b.id, {
+            result: buildSampleResult({ taskId: `FN-${i}`, title: i === 3 ? 'Fix 100%_done flag' : `Task number ${i}`, finals: [s, s, s] }),
+            now: at(10 + i),
+          });
+        }
+        await store.saveResult(a.id, { result: buildSampleError('FN-13'), now: at(30) });
+        await store.saveResult(b.id, { result: buildSampleSkipped('FN-14'), now: at(31) });
+        return { a, b };
+      }
+
+      it('filters by run, project, band, score range, status and text, and counts every match', async () => {
+        const { a } = await seed();
+        expect((await store.listResults({ runId: a.id })).count).toBe(7);
+        expect((await store.listResults({ projectId: 'beta' })).count).toBe(7);
+        const strong = await store.listResults({ band: 'strong', sort: 'overall', order: 'asc' });
+        expect(strong.items.map((r) => r.overallScore)).toEqual([75, 80, 85]);
+        expect((await store.listResults({ band: ['weak', 'failing'] })).count).toBe(4);
+        expect((await store.listResults({ min: 60, max: 70 })).items.map((r) => r.taskId).sort()).toEqual(['FN-5', 'FN-6', 'FN-7']);
+        expect((await store.listResults({ status: 'error' })).items.map((r) => r.taskId)).toEqual(['FN-13']);
+        expect((await store.listResults({ q: 'fn-1' })).count).toBe(6);
+        expect((await store.listResults({ q: '100%_' })).items.map((r) => r.taskId)).toEqual(['FN-3']);
+        expect((await store.listResults({ q: '%' })).items.map((r) => r.taskId)).toEqual(['FN-3']);
+        expect((await store.listResults({ q: 'number 1' })).count).toBe(4);
+      });
+
+      it('sorts by each key in both directions, unscored rows last, and pages', async () => {
+        await seed();
+        const desc = await store.listResults({ sort: 'overall', order: 'desc', limit: 3 });
+        expect(desc.items.map((r) => r.overallScore)).toEqual([95, 90, 85]);
+        expect(desc.count).toBe(14);
+        const asc = await store.listResults({ sort: 'agentPerformance', order: 'asc', limit: 500 });
+        expect(asc.items.slice(0, 2).map((r) => r.finals.agentPerformance)).toEqual([40, 45]);
+        expect(asc.items.slice(-2).map((r) => r.status).sort()).toEqual(['error', 'skipped']);
+        const page2 = await store.listResults({ sort: 'taskId', order: 'asc', limit: 5, offset: 5 });
+        expect(page2.items.map((r) => r.taskId)).toEqual(['FN-14', 'FN-2', 'FN-3', 'FN-4', 'FN-5']);
+        expect(page2.count).toBe(14);
+        const recent = await store.listResults({ sort: 'evaluatedAt', order: 'desc', limit: 1 });
+        expect(recent.items[0]!.taskId).toBe('FN-14');
+        for (const sort of ['taskOutcomeQuality', 'processCompliance'] as const) {
+          expect((await store.listResults({ sort, order: 'desc', limit: 1 })).items[0]!.taskId).toBe('FN-12');
+        }
+        expect((await store.listResults({ offset: 100 })).items).toEqual([]);
+      });
+
+      it('lists summaries without bundles unless whole results are asked for', async () => {
+        await seed();
+        const summary = await store.listResults({ limit: 1, sort: 'overall' });
+        expect(summary.items[0]).not.toHaveProperty('evidenceBundle');
+        expect(summary.items[0]!.categoryScores).toHaveLength(3);
+        const full = await store.listResults({ limit: 1, sort: 'overall', full: true });
+        expect(full.items[0]).toMatchObject({ status: 'scored', evidenceBundle: { taskId: 'FN-12' } });
+      });
+
+      it('rejects bad limits, offsets, sorts and ranges with invalid_input naming the field', async () => {
+        const cases: [Record<string, unknown>, string][] = [
+          [{ limit: 0 }, 'limit'],
+          [{ limit: 501 }, 'limit'],
+          [{ limit: 1.5 }, 'limit'],
+          [{ offset: -1 }, 'offset'],
+          [{ sort: 'overall_score; DROP TABLE eval_runs' }, 'sort'],
+          [{ order: 'sideways' }, 'order'],
+          [{ min: 101 }, 'min'],
+          [{ min: 70, max: 60 }, 'min'],
+          [{ band: 'great' }, 'band'],
+          [{ unknown: 1 }, 'listResults'],
+        ];
+        for (const [query, field] of cases) {
+          expect(await codeOf(store.listResults(query as never))).toBe('invalid_input');
+          if (field !== 'listResults') expect(await fieldOf(store.listResults(query as never))).toBe(field);
+        }
+        expect(await codeOf(store.listRuns({ limit: 1000 }))).toBe('invalid_input');
+        expect(await codeOf(store.listRuns({ offset: -5 }))).toBe('invalid_input');
+        expect(await codeOf(store.taskHistory('FN-1', { limit: 0 }))).toBe('invalid_input');
+        expect((await store.listRuns()).count).toBe(0);
+      });
+
+      it('lists runs newest first with filters, pages and a total count', async () => {
+        const r1 = await store.createRun(runInput({ now: at(1) }));
+        const r2 = await store.createRun(runInput({ now: at(2), trigger: 'api' }));
+        const r3 = await store.createRun(runInput({ now: at(3), projectId: 'other' }));
+        await store.transitionRun(r1.id, 'cancelled', { now: at(4) });
+        expect((await store.listRuns()).items.map((r) => r.id)).toEqual([r3.id, r2.id, r1.id]);
+        expect(await store.listRuns({ status: 'pending', limit: 1 })).toMatchObject({ count: 2, items: [{ id: r3.id }] });
+        expect((await store.listRuns({ trigger: 'api' })).items.map((r) => r.id)).toEqual([r2.id]);
+        expect((await store.listRuns({ projectId: 'proj', offset: 1 })).items.map((r) => r.id)).toEqual([r1.id]);
+      });
+    });
+
+    describe('trends', () => {
+      it('averages scored results per day and per Monday-started week', async () => {
+        const run = await runIn('running');
+        // 2026-03-01 is a Sunday, 03-02 Monday, 03-03 Tuesday.
+        const days = ['2026-03-01T12:00:00Z', '2026-03-02T08:00:00Z', '2026-03-02T20:00:00Z', '2026-03-03T09:00:00Z'];
+        const finals: [number, number, number][] = [[50, 50, 50], [80, 90, 70], [60, 70, 50], [100, 100, 100]];
+        for (const [i, day] of days.entries()) {
+          await store.saveResult(run.id, { result: buildSampleResult({ taskId: `FN-${i}`, finals: finals[i]!, evaluatedAt: day }), now: day });
+        }
+        await store.saveResult(run.id, { result: buildSampleError('FN-E'), now: '2026-03-02T09:00:00Z' });
+        const daily = await store.trends({ bucket: 'day' });
+        expect(daily).toEqual([
+          { bucket: '2026-03-01', count: 1, mean: { agentPerformance: 50, taskOutcomeQuality: 50, processCompliance: 50, overall: 50 } },
+          { bucket: '2026-03-02', count: 2, mean: { agentPerformance: 70, taskOutcomeQuality: 80, processCompliance: 60, overall: 72 } },
+          { bucket: '2026-03-03', count: 1, mean: { agentPerformance: 100, taskOutcomeQuality: 100, processCompliance: 100, overall: 100 } },
+        ]);
+        const weekly = await store.trends({ bucket: 'week' });
+        expect(weekly.map((w) => [w.bucket, w.count])).toEqual([['2026-02-23', 1], ['2026-03-02', 3]]);
+        expect((await store.trends({ bucket: 'day', since: '2026-03-02T10:00:00Z' })).map((d) => d.count)).toEqual([1, 1]);
+        expect(await store.trends({ bucket: 'day', projectId: 'nobody' })).toEqual([]);
+      });
+    });
+
+    describe('retention and recovery', () => {
+      it('prunes terminal runs older than the cut-off with their results and events, and reports them', async () => {
+        const old = await store.createRun(runInput({ now: at(-100_000) }));
+        await store.transitionRun(old.id, 'running', { now: at(-99_995) });
+        await store.saveResult(old.id, { result: buildSampleResult({ taskId: 'FN-1' }), now: at(-99_990) });
+        await store.saveResult(old.id, { result: buildSampleResult({ taskId: 'FN-2' }), now: at(-99_990) });
+        await store.transitionRun(old.id, 'completed', { now: at(-99_980) });
+        const oldActive = await store.createRun(runInput({ now: at(-100_000) }));
+        const recent = await runIn('completed', { now: at(0) });
+        const report = await store.prune({ olderThan: at(-1_000) });
+        // Events of the old run: running, 2 × task_evaluated, completed.
+        expect(report).toEqual({ runs: 1, results: 2, events: 4, runIds: [old.id] });
+        expect(await codeOf(store.getRun(old.id))).toBe('not_found');
+        expect((await store.listResults({ runId: old.id })).count).toBe(0);
+        expect((await store.getRun(oldActive.id)).status).toBe('pending');
+        expect((await store.getRun(recent.id)).status).toBe('completed');
+        expect(await store.prune({ olderThan: at(-1_000) })).toEqual({ runs: 0, results: 0, events: 0, runIds: [] });
+      });
+
+      it('fails active runs whose heartbeat went stale, with reason interrupted', async () => {
+        const stale = await runIn('running');
+        const fresh = await runIn('running');
+        const stalePending = await store.createRun(runInput({ trigger: 'schedule' }));
+        await store.heartbeat(fresh.id, at(10));
+        const recovered = await store.recoverStaleRuns(at(10), 60_000);
+        expect(recovered.map((r) => r.id).sort()).toEqual([stale.id, stalePending.id].sort());
+        expect(recovered[0]).toMatchObject({ status: 'failed', reason: 'interrupted', finishedAt: at(10) });
+        expect((await store.getRun(fresh.id)).status).toBe('running');
+        expect((await store.listEvents(stale.id)).at(-1)).toMatchObject({ type: 'status_changed', data: { from: 'running', to: 'failed', reason: 'interrupted' } });
+        expect((await store.createRun(runInput({ trigger: 'schedule', now: at(11) }))).status).toBe('pending');
+      });
+
+      it('finds the latest completed run of a project and trigger', async () => {
+        expect(await store.latestCompletedRun({ projectId: 'proj', trigger: 'schedule' })).toBeNull();
+        const first = await runIn('completed', { trigger: 'schedule', window: { start: null, end: at(0) } });
+        await runIn('failed', { trigger: 'schedule', now: at(5) });
+        const second = await store.createRun(runInput({ trigger: 'schedule', now: at(10), window: { start: at(0), end: at(10) } }));
+        await store.transitionRun(second.id, 'running', { now: at(11) });
+        expect((await store.latestCompletedRun({ projectId: 'proj', trigger: 'schedule' }))?.id).toBe(first.id);
+        await store.transitionRun(second.id, 'completed', { now: at(12) });
+        expect(await store.latestCompletedRun({ projectId: 'proj', trigger: 'schedule' })).toMatchObject({ id: second.id, window: { end: at(10) } });
+      });
+    });
+
+    describe('judge cache', () => {
+      it('returns what was set, null for unknown keys, and the newest value for a key set twice', async () => {
+        const call = { answer: { categories: { agentPerformance: { score: 80 } } }, usage: { inputTokens: 10, outputTokens: 5, cachedTokens: 0 }, provider: 'openai', model: 'gpt-test', createdAt: T0 };
+        expect(await store.judgeCache.get('k1')).toBeNull();
+        await store.judgeCache.set('k1', call);
+        expect(await store.judgeCache.get('k1')).toEqual(call);
+        await store.judgeCache.set('k1', { ...call, model: 'gpt-newer' });
+        expect((await store.judgeCache.get('k1'))?.model).toBe('gpt-newer');
+      });
+    });
+  });
+}

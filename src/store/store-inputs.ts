@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { ScoreBandSchema, StoreError, TaskResultSchema } from '../core/index.js';
+import { RUN_EVENT_TYPES, RUN_STATUSES, RUN_TRIGGERS } from './run-lifecycle.js';
+
+/** Any date-time Date.parse accepts, normalised to ISO-8601 UTC so stored strings sort in time order. */
+export const IsoTimeSchema = z
+  .string()
+  .refine((s) => !Number.isNaN(Date.parse(s)), { message: 'expected an ISO-8601 date-time' })
+  .transform((s) => new Date(s).toISOString());
+
+const Id = z.string().min(1);
+const Limit = (max: number, fallback: number) => z.number().int().min(1).max(max).default(fallback);
+const Offset = z.number().int().min(0).default(0);
+
+export const RunStatusSchema = z.enum(RUN_STATUSES);
+export const RunTriggerSchema = z.enum(RUN_TRIGGERS);
+export const RunEventTypeSchema = z.enum(RUN_EVENT_TYPES);
+
+export const CreateRunInputSchema = z.strictObject({
+  projectId: Id,
+  trigger: RunTriggerSchema,
+  window: z.strictObject({ start: IsoTimeSchema.nullable(), end: IsoTimeSchema.nullable() }).nullable().default(null),
+  requestedTaskIds: z.array(Id).default([]),
+  provenance: z.strictObject({
+    judgeProvider: z.string().nullable(),
+    judgeModel: z.string().nullable(),
+    rubricVersion: z.string(),
+    promptVersion: z.string().nullable(),
+    taskevalVersion: z.string(),
+  }),
+  resumeOf: Id.nullable().default(null),
+  now: IsoTimeSchema,
+});
+
+export const TransitionOptionsSchema = z.strictObject({
+  reason: z.string().nullable().default(null),
+  summary: z.string().nullable().default(null),
+  now: IsoTimeSchema,
+});
+
+export const SaveResultInputSchema = z.strictObject({
+  result: TaskResultSchema,
+  taskSnapshot: z.unknown().default(null),
+  completedAt: IsoTimeSchema.nullable().default(null),
+  now: IsoTimeSchema,
+});
+
+export const AppendEventInputSchema = z.strictObject({
+  type: RunEventTypeSchema,
+  message: z.string(),
+  data: z.unknown().default(null),
+  now: IsoTimeSchema,
+});
+
+export const ListEventsQuerySchema = z.strictObject({
+  afterSeq: z.number().int().min(0).default(0),
+  limit: Limit(10_000, 1_000),
+});
+
+export const ListRunsQuerySchema = z.strictObject({
+  status: RunStatusSchema.optional(),
+  trigger: RunTriggerSchema.optional(),
+  projectId: Id.optional(),
+  limit: Limit(500, 50),
+  offset: Offset,
+});
+
+/** Sort keys a result listing accepts; each maps to one whitelisted column. */
+export const RESULT_SORT_KEYS = ['overall', 'evaluatedAt', 'taskId', 'agentPerformance', 'taskOutcomeQuality', 'processCompliance'] as const;
+
+const Score = z.number().int().min(0).max(100);
+
+export const ListResultsQuerySchema = z
+  .strictObject({
+    runId: Id.optional(),
+    taskId: Id.optional(),
+    projectId: Id.optional(),
+    band: z.union([ScoreBandSchema, z.array(ScoreBandSchema).min(1)]).optional(),
+    status: z.enum(['scored', 'error', 'skipped']).optional(),
+    mode: z.enum(['deterministic-only', 'hybrid']).optional(),
+    min: Score.optional(),
+    max: Score.optional(),
+    q: z.string().max(200).optional(),
+    since: IsoTimeSchema.optional(),
+    until: IsoTimeSchema.optional(),
+    sort: z.enum(RESULT_SORT_KEYS).default('evaluatedAt'),
+    order: z.enum(['asc', 'desc']).default('desc'),
+    limit: Limit(500, 50),
+    offset: Offset,
+    /** Return whole results (bundle, signals, snapshot) instead of summaries. */
+    full: z.boolean().default(false),
+  })
+  .refine((q) => q.min === undefined || q.max === undefined || q.min <= q.max, { message: 'min must not exceed max', path: ['min'] });
+
+export const TaskHistoryQuerySchema = z.strictObject({
+  limit: Limit(500, 100),
+  offset: Offset,
+});
+
+export const TrendsQuerySchema = z.strictObject({
+  bucket: z.enum(['day', 'week']),
+  projectId: Id.optional(),
+  since: IsoTimeSchema.optional(),
+});
+
+export const PruneInputSchema = z.strictObject({
+  olderThan: IsoTimeSchema,
+});
+
+export type CreateRunInput = z.input<typeof CreateRunInputSchema>;
+export type TransitionOptions = z.input<typeof TransitionOptionsSchema>;
+export type SaveResultInput = z.input<typeof SaveResultInputSchema>;
+export type AppendEventInput = z.input<typeof AppendEventInputSchema>;
+export type ListEventsQuery = z.input<typeof ListEventsQuerySchema>;
+export type ListRunsQuery = z.input<typeof ListRunsQuerySchema>;
+export type ListResultsQuery = z.input<typeof ListResultsQuerySchema>;
+export type ParsedListResultsQuery = z.output<typeof ListResultsQuerySchema>;
+export type TaskHistoryQuery = z.input<typeof TaskHistoryQuerySchema>;
+export type TrendsQuery = z.input<typeof TrendsQuerySchema>;
+export type PruneInput = z.input<typeof PruneInputSchema>;
+
+/** Parses store input at the boundary; a problem becomes StoreError invalid_input naming the field. */
+export function parseStoreInput<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const field = issue.path.map(String).join('.') || what;
+  throw new StoreError('invalid_input', `${what}: ${field}: ${issue.message}`, { field });
+}

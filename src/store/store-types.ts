@@ -1,0 +1,110 @@
+import type { CategoryScoreRecord, EvaluationMode, ScoreCategory, TaskResult } from '../core/index.js';
+import type { RunEventType, RunStatus, RunTrigger } from './run-lifecycle.js';
+
+/** The judge and versions a run was started with. */
+export interface RunProvenance {
+  judgeProvider: string | null;
+  judgeModel: string | null;
+  rubricVersion: string;
+  promptVersion: string | null;
+  taskevalVersion: string;
+}
+
+/** Tasks completed after `start` (exclusive) and up to `end` (inclusive); null means open. */
+export interface RunWindow {
+  start: string | null;
+  end: string | null;
+}
+
+export interface RunCounts {
+  total: number;
+  scored: number;
+  skipped: number;
+  errored: number;
+}
+
+/** Means over scored results, one decimal; null when nothing was scored. */
+export type ScoreMeans = Record<ScoreCategory | 'overall', number | null>;
+
+/** One evaluation run. Counts and aggregates are live while active, frozen once terminal. */
+export interface EvalRun {
+  id: string;
+  projectId: string;
+  trigger: RunTrigger;
+  status: RunStatus;
+  window: RunWindow | null;
+  requestedTaskIds: string[];
+  evaluatedTaskIds: string[];
+  provenance: RunProvenance;
+  resumeOf: string | null;
+  reason: string | null;
+  summary: string | null;
+  counts: RunCounts;
+  aggregates: ScoreMeans;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  heartbeatAt: string;
+}
+
+export interface RunEvent {
+  runId: string;
+  seq: number;
+  type: RunEventType;
+  message: string;
+  data: unknown;
+  createdAt: string;
+}
+
+/** What the store adds to a task result when it keeps it. */
+export interface StoredResultMeta {
+  id: string;
+  runId: string;
+  evaluatedAt: string;
+  /** When the task itself was completed, for batch windows. */
+  completedAt: string | null;
+  /** The task as it was at evaluation time, so the result stays readable after the task is gone. */
+  taskSnapshot: unknown;
+}
+
+/** A kept result: the whole breakdown, bundle and signals included. */
+export type StoredResult = TaskResult & StoredResultMeta;
+
+/** A listing row: scores and status without the bundle, signals or snapshot. */
+export interface ResultSummary {
+  id: string;
+  runId: string;
+  taskId: string;
+  title: string | null;
+  status: TaskResult['status'];
+  mode: EvaluationMode | null;
+  overallScore: number | null;
+  overallBand: string | null;
+  finals: Record<ScoreCategory, number | null>;
+  categoryScores: CategoryScoreRecord[] | null;
+  reason: string | null;
+  transient: boolean;
+  evaluatedAt: string;
+  completedAt: string | null;
+}
+
+export interface Page<T> {
+  items: T[];
+  /** Every match of the filter, not only this page. */
+  count: number;
+}
+
+export interface TrendPoint {
+  /** First day of the bucket, YYYY-MM-DD (weeks start on Monday). */
+  bucket: string;
+  /** Scored results in the bucket. */
+  count: number;
+  mean: ScoreMeans;
+}
+
+export interface PruneReport {
+  runs: number;
+  results: number;
+  events: number;
+  runIds: string[];
+}

@@ -1,0 +1,54 @@
+import type { RunStatus, RunTrigger } from './run-lifecycle.js';
+import type { JudgeCache } from './judge-cache.js';
+import type {
+  AppendEventInput,
+  CreateRunInput,
+  ListEventsQuery,
+  ListResultsQuery,
+  ListRunsQuery,
+  PruneInput,
+  SaveResultInput,
+  TaskHistoryQuery,
+  TransitionOptions,
+  TrendsQuery,
+} from './store-inputs.js';
+import type { EvalRun, Page, PruneReport, ResultSummary, RunEvent, StoredResult, TrendPoint } from './store-types.js';
+
+/**
+ * Runs, results and events behind one contract, kept by SQLite or PostgreSQL.
+ * Every `now` is an ISO time passed in, so callers and tests own the clock.
+ */
+export interface Store {
+  /** Starts a run in `pending`; active_run_conflict when an exclusive trigger already has one. */
+  createRun(input: CreateRunInput): Promise<EvalRun>;
+  /** Moves a run along its lifecycle and records `status_changed`; freezes counts on terminal. */
+  transitionRun(runId: string, to: RunStatus, options: TransitionOptions): Promise<EvalRun>;
+  heartbeat(runId: string, now: string): Promise<void>;
+  /** Fails active runs whose heartbeat is older than `staleAfterMs` (reason `interrupted`). */
+  recoverStaleRuns(now: string, staleAfterMs?: number): Promise<EvalRun[]>;
+  getRun(runId: string): Promise<EvalRun>;
+  listRuns(query?: ListRunsQuery): Promise<Page<EvalRun>>;
+  latestCompletedRun(query: { projectId: string; trigger: RunTrigger }): Promise<EvalRun | null>;
+
+  /** Keeps one task result and its `task_evaluated` event in one transaction. */
+  saveResult(runId: string, input: SaveResultInput): Promise<StoredResult>;
+  getResult(resultId: string): Promise<StoredResult>;
+  /** A task's result in a run, or its latest anywhere when no run is given. */
+  findResult(query: { taskId: string; runId?: string }): Promise<StoredResult | null>;
+  listResults(query: ListResultsQuery & { full: true }): Promise<Page<StoredResult>>;
+  listResults(query?: ListResultsQuery): Promise<Page<ResultSummary>>;
+  /** A task's results across runs, oldest first. */
+  taskHistory(taskId: string, query?: TaskHistoryQuery): Promise<Page<ResultSummary>>;
+  trends(query: TrendsQuery): Promise<TrendPoint[]>;
+  /** Task ids that already have a result in the run, for resuming it. */
+  resultTaskIds(runId: string): Promise<string[]>;
+
+  appendEvent(runId: string, input: AppendEventInput): Promise<RunEvent>;
+  listEvents(runId: string, query?: ListEventsQuery): Promise<RunEvent[]>;
+
+  /** Deletes terminal runs finished before `olderThan`, with their results and events. */
+  prune(input: PruneInput): Promise<PruneReport>;
+
+  readonly judgeCache: JudgeCache;
+  close(): Promise<void>;
+}
