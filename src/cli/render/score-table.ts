@@ -1,0 +1,51 @@
+import type { CategoryScoreRecord, ScoreCategory, TaskResult } from '../../core/index.js';
+import { bandStyle } from './band-style.js';
+import { renderTable, type TableCell, type TableColumn } from './render-table.js';
+
+export interface ScoreTableOptions {
+  colour?: boolean;
+}
+
+/** The footer every deterministic-only scorecard carries. */
+export const DETERMINISTIC_ONLY_FOOTER =
+  'deterministic only: no judge configured — final scores equal deterministic scores (add --judge to blend in an AI judge)';
+
+const COLUMNS: readonly TableColumn[] = [
+  { header: 'TASK' },
+  { header: 'TITLE', maxWidth: 40 },
+  { header: 'AGENT' },
+  { header: 'OUTCOME' },
+  { header: 'PROCESS' },
+  { header: 'OVERALL' },
+  { header: 'MODE' },
+];
+
+/** The scorecard: one row per result, scores with their bands, and what mode produced them. */
+export function renderScoreTable(results: readonly TaskResult[], options: ScoreTableOptions = {}): string {
+  const colour = options.colour ?? false;
+  const rows = results.map((result): TableCell[] => {
+    const title = result.title ?? '';
+    if (result.status !== 'scored') return [result.taskId, title, '-', '-', '-', '-', result.status];
+    const cell = (category: ScoreCategory) => scoreCell(result.categoryScores.find((c) => c.category === category), colour);
+    return [
+      result.taskId,
+      title,
+      cell('agentPerformance'),
+      cell('taskOutcomeQuality'),
+      cell('processCompliance'),
+      { text: `${result.overallScore} ${result.overallBand}`, style: bandStyle(result.overallBand, colour) },
+      result.mode === 'deterministic-only' ? 'deterministic only' : 'hybrid',
+    ];
+  });
+  let text = renderTable(COLUMNS, rows);
+  for (const result of results) {
+    if (result.status !== 'scored') text += `${result.taskId}: ${result.status}: ${result.reason}\n`;
+  }
+  if (results.some((r) => r.status === 'scored' && r.mode === 'deterministic-only')) text += `\n${DETERMINISTIC_ONLY_FOOTER}\n`;
+  return text;
+}
+
+function scoreCell(score: CategoryScoreRecord | undefined, colour: boolean): TableCell {
+  if (!score) return '-';
+  return { text: `${score.finalScore} ${score.band}`, style: bandStyle(score.band, colour) };
+}
