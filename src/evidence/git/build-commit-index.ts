@@ -1,0 +1,79 @@
+import { stat } from 'node:fs/promises';
+import { resolve as resolvePath } from 'node:path';
+import { ConfigError, SourceError } from '../../core/index.js';
+import { CommitIndexBuilder } from './commit-index-builder.js';
+import type { CommitIndex } from './commit-index.js';
+import { compileIdMatcher, DEFAULT_ID_PATTERN } from './compile-id-matcher.js';
+import { createCommitIndex } from './create-commit-index.js';
+import { createGitLogParser, GIT_LOG_ARGS } from './git-log-parser.js';
+import { runGit, type GitRunner } from './run-git.js';
+
+/** Trailer keys that name a task unless configured otherwise. */
+export const DEFAULT_TRAILER_KEYS: readonly string[] = ['Fusion-Task-Id', 'Task-Id'];
+
+export interface BuildCommitIndexOptions {
+  /** A checkout, a linked worktree or a bare repository. */
+  repo: string;
+  trailerKeys?: string[];
+  idPattern?: string;
+  signal?: AbortSignal;
+  /** Replaces the git runner, for tests that count or fake processes. */
+  runGit?: GitRunner;
+}
+
+const EXPECTED = 'expected a git checkout, a linked worktree or a bare repository';
+const HINT = 'pass --repo with the path of the repository the tasks were worked in';
+
+/**
+ * Reads the whole history once (`git log --all -z --numstat`, streamed and parsed as it arrives) plus one
+ * `for-each-ref` for branch tips, and indexes commits by the task ids they name.
+ */
+export async function buildCommitIndex(options: BuildCommitIndexOptions): Promise<CommitIndex> {
+  const run = options.runGit ?? runGit;
+  const trailerKeys = options.trailerKeys ?? [...DEFAULT_TRAILER_KEYS];
+  if (trailerKeys.length === 0 || trailerKeys.some((k) => !/^[A-Za-z0-9][A-Za-z0-9-]*$/.test(k))) {
+    throw new ConfigError('invalid_config', `sources.trailerKeys: ${JSON.stringify(trailerKeys)} must be a non-empty list of trailer keys such as "Fusion-Task-Id"`, {
+      field: 'sources.trailerKeys',
+    });
+  }
+  const ids = compileIdMatcher(options.idPattern ?? DEFAULT_ID_PATTERN);
+  const repo = resolvePath(options.repo);
+  const signal = options.signal;
+  const base = signal ? { cwd: repo, signal } : { cwd: repo };
+
+  const info = await stat(repo).catch(() => null);
+  if (!info?.isDirectory()) {
+    throw new SourceError('source_unreadable', `${repo} ${info ? 'is not a directory' : 'does not exist'}: ${EXPECTED}`, {
+      field: 'repo',
+      hint: HINT,
+    });
+  }
+  const check = await run(['rev-parse', '--git-dir'], base);
+  if (check.exitCode !== 0) {
+    throw new SourceError('source_unreadable', `${repo} is not a git repository (${firstLine(check.stderr)}): ${EXPECTED}`, {
+      field: 'repo',
+      hint: HINT,
+    });
+  }
+
+  const builder = new CommitIndexBuilder({ trailerKeys: new Set(trailerKeys.map((k) => k.toLowerCase())), ids });
+  const parser = createGitLogParser((commit) => builder.add(commit));
+  const [log, refs] = await Promise.all([
+    run(GIT_LOG_ARGS, { ...base, onStdout: (chunk) => parser.push(chunk) }),
+    run(['for-each-ref', '--format=%(objectname) %(refname)', 'refs/heads', 'refs/remotes'], base),
+  ]);
+  for (const [name, result] of [['log', log], ['for-each-ref', refs]] as const) {
+    if (result.exitCode !== 0) {
+      throw new SourceError('source_unreadable', `git ${name} failed in ${repo} (exit ${result.exitCode}): ${firstLine(result.stderr)}`, {
+        field: 'repo',
+        hint: 'check that the repository is readable and not corrupt (git fsck)',
+      });
+    }
+  }
+  parser.end();
+  return createCommitIndex(builder.finish(repo, refs.stdout));
+}
+
+function firstLine(text: string): string {
+  return text.trim().split('\n')[0]?.trim() || 'no error output';
+}

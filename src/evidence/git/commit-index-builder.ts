@@ -1,0 +1,93 @@
+import { attributeCommit, type AttributionRules, type MessageAttribution } from './attribute-commit.js';
+import type { CommitIndexData } from './commit-index-data.js';
+import { computeGenerations } from './compute-generations.js';
+import type { RawCommit } from './git-log-parser.js';
+import { resolveShaPrefix } from './resolve-sha-prefix.js';
+
+function push(map: Map<string, number[]>, key: string, value: number): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+/** Collects commits as the log streams in, then links parents, reverts and refs once at the end. */
+export class CommitIndexBuilder {
+  private readonly commits: RawCommit[] = [];
+  private readonly attributions: MessageAttribution[] = [];
+  private readonly bySha = new Map<string, number>();
+  private readonly owned = new Map<string, number[]>();
+  private readonly mentioned = new Map<string, number[]>();
+  private readonly revertsById = new Map<string, number[]>();
+
+  constructor(private readonly rules: AttributionRules) {}
+
+  /** Adds one commit; a sha seen before (it cannot be, with one pass) is ignored. */
+  add(commit: RawCommit): void {
+    if (this.bySha.has(commit.sha)) return;
+    const i = this.commits.length;
+    const att = attributeCommit(commit.subject, commit.body, this.rules);
+    this.commits.push(commit);
+    this.attributions.push(att);
+    this.bySha.set(commit.sha, i);
+    for (const id of att.owners) push(this.owned, id, i);
+    for (const id of att.mentions) push(this.mentioned, id, i);
+    for (const id of att.revertIds) push(this.revertsById, id, i);
+  }
+
+  /** Finishes the tables; refsText is `git for-each-ref --format='%(objectname) %(refname)'` output. */
+  finish(repo: string, refsText: string): CommitIndexData {
+    const { commits, bySha } = this;
+    const parents = commits.map((c) => c.parents.map((p) => bySha.get(p) ?? -1));
+    const revertsOf = new Map<number, number[]>();
+    let sorted: string[] | undefined;
+    this.attributions.forEach((att, i) => {
+      for (const sha of att.revertedShas) {
+        let target = bySha.get(sha);
+        if (target === undefined && sha.length < (commits[i]?.sha.length ?? 40)) {
+          sorted ??= [...bySha.keys()].sort();
+          const full = resolveShaPrefix(sorted, sha);
+          target = full === undefined ? undefined : bySha.get(full);
+        }
+        if (target === undefined || target === i) continue;
+        const list = revertsOf.get(target);
+        if (list) list.push(i);
+        else revertsOf.set(target, [i]);
+      }
+    });
+    return {
+      repo,
+      commits,
+      attributions: this.attributions,
+      parents,
+      generations: computeGenerations(parents),
+      bySha,
+      owned: this.owned,
+      mentioned: this.mentioned,
+      revertsById: this.revertsById,
+      revertsOf,
+      refs: parseRefs(refsText),
+    };
+  }
+}
+
+function parseRefs(text: string): Map<string, string> {
+  const refs = new Map<string, string>();
+  const remote = new Map<string, string>();
+  for (const line of text.split('\n')) {
+    const space = line.indexOf(' ');
+    if (space === -1) continue;
+    const sha = line.slice(0, space);
+    const ref = line.slice(space + 1).trim();
+    refs.set(ref, sha);
+    if (ref.startsWith('refs/heads/')) refs.set(ref.slice('refs/heads/'.length), sha);
+    else if (ref.startsWith('refs/remotes/')) {
+      const name = ref.slice('refs/remotes/'.length);
+      refs.set(name, sha);
+      const slash = name.indexOf('/');
+      if (slash !== -1 && !remote.has(name.slice(slash + 1))) remote.set(name.slice(slash + 1), sha);
+    }
+  }
+  // A local branch wins over a remote-tracking one of the same name.
+  for (const [name, sha] of remote) if (!refs.has(name)) refs.set(name, sha);
+  return refs;
+}

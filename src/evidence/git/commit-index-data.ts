@@ -1,0 +1,23 @@
+import type { MessageAttribution } from './attribute-commit.js';
+import type { RawCommit } from './git-log-parser.js';
+
+/** The in-memory tables a CommitIndex answers from, built once from the log pass. */
+export interface CommitIndexData {
+  repo: string;
+  commits: RawCommit[];
+  attributions: MessageAttribution[];
+  /** Parent positions in `commits`; -1 for a parent outside the history read (shallow clone). */
+  parents: number[][];
+  generations: Uint32Array;
+  bySha: Map<string, number>;
+  /** Task id → commits that are its own work by trailer or subject. */
+  owned: Map<string, number[]>;
+  /** Task id → every commit naming it. */
+  mentioned: Map<string, number[]>;
+  /** Task id → commits reverting it by name. */
+  revertsById: Map<string, number[]>;
+  /** Commit position → commits whose body says `This reverts commit <it>`. */
+  revertsOf: Map<number, number[]>;
+  /** Branch name (`fusion/fn-1`, also `origin/fusion/fn-1` and the full ref) → tip sha. */
+  refs: Map<string, string>;
+}

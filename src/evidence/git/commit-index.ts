@@ -1,0 +1,27 @@
+import type { CommitHistorySignals, CommitRecord } from '../../core/index.js';
+
+/** The task fields commit attribution reads; Fusion's baseCommitSha, mergeDetails.commitSha and branch. */
+export interface CommitTaskRef {
+  id: string;
+  baseCommitSha?: string | null;
+  mergeCommitSha?: string | null;
+  branch?: string | null;
+}
+
+/** Commits of one repository, indexed by task id after one pass over history; every method is synchronous. */
+export interface CommitIndex {
+  /** Absolute path of the repository the index was read from. */
+  readonly repo: string;
+  /** Every task id some commit names (trailer, scope or subject), sorted. */
+  taskIds(): string[];
+  /** The task's own commits, by author date then sha; see docs/decisions/commit-attribution.md. */
+  commitsFor(task: CommitTaskRef): CommitRecord[];
+  /** Reverts, later fixes and first/last commit time; ownShas defaults to commitsFor({ id: taskId }). */
+  historyFor(taskId: string, ownShas?: readonly string[]): CommitHistorySignals;
+  /** A commit by full or unambiguous abbreviated sha, without attribution. */
+  commit(sha: string): CommitRecord | undefined;
+  /** Author date (UTC ISO-8601) of the task's last trailer- or subject-attributed commit. */
+  lastCommitAt(taskId: string): string | null;
+  /** Author date (UTC ISO-8601) of the task's first trailer- or subject-attributed commit. */
+  firstCommitAt(taskId: string): string | null;
+}

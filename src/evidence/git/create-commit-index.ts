@@ -1,0 +1,156 @@
+import {
+  MAX_COMMIT_SUBJECT_LENGTH,
+  truncateExcerpt,
+  type CommitHistorySignals,
+  type CommitRecord,
+} from '../../core/index.js';
+import type { CommitIndexData } from './commit-index-data.js';
+import type { CommitIndex, CommitTaskRef } from './commit-index.js';
+import { resolveShaPrefix } from './resolve-sha-prefix.js';
+import { summarizeFiles } from './summarize-files.js';
+import { walkTaskRange } from './walk-task-range.js';
+
+type Attribution = NonNullable<CommitRecord['attribution']>;
+
+const iso = (unixSeconds: number): string => new Date(unixSeconds * 1000).toISOString();
+
+/** Answers CommitIndex queries from the tables built in the log pass; pure and synchronous. */
+export function createCommitIndex(data: CommitIndexData): CommitIndex {
+  const { commits, attributions, bySha } = data;
+  let sortedShas: string[] | undefined;
+
+  const resolve = (sha: string | null | undefined): number | undefined => {
+    if (!sha) return undefined;
+    const s = sha.trim().toLowerCase();
+    const exact = bySha.get(s);
+    if (exact !== undefined) return exact;
+    sortedShas ??= [...bySha.keys()].sort();
+    const full = resolveShaPrefix(sortedShas, s);
+    return full === undefined ? undefined : bySha.get(full);
+  };
+
+  const byDate = (a: number, b: number): number => {
+    const ca = commits[a]!;
+    const cb = commits[b]!;
+    return ca.authorTime - cb.authorTime || (ca.sha < cb.sha ? -1 : ca.sha > cb.sha ? 1 : 0);
+  };
+
+  const toRecord = (i: number, attribution?: Attribution): CommitRecord => {
+    const c = commits[i]!;
+    const trailers: Record<string, string[]> = {};
+    for (const [k, v] of Object.entries(attributions[i]!.trailers)) trailers[k] = [...v];
+    const files = c.files.map((f) => ({ ...f }));
+    return {
+      sha: c.sha,
+      parents: [...c.parents],
+      author: c.author,
+      authorEmail: c.authorEmail,
+      date: iso(c.authorTime),
+      subject: truncateExcerpt(c.subject, MAX_COMMIT_SUBJECT_LENGTH).excerpt,
+      body: c.body,
+      trailers,
+      files,
+      ...summarizeFiles(files),
+      ...(attribution ? { attribution } : {}),
+    };
+  };
+
+  const ownPositions = (task: CommitTaskRef): Map<number, Attribution> => {
+    const own = new Map<number, Attribution>();
+    for (const i of data.owned.get(task.id) ?? []) own.set(i, attributions[i]!.ownerKind);
+    const base = resolve(task.baseCommitSha);
+    const merge = resolve(task.mergeCommitSha);
+    if (base !== undefined) {
+      const branchTip = merge === undefined && task.branch ? resolve(data.refs.get(task.branch)) : undefined;
+      const tip = merge ?? branchTip;
+      if (tip !== undefined) {
+        for (const i of walkTaskRange(data, task.id, base, tip, merge !== undefined)) {
+          if (!own.has(i)) own.set(i, 'range');
+        }
+      }
+    }
+    if (merge !== undefined) {
+      // A fix naming the task that landed after its merge is a later fix, not the task's work.
+      const mergedAt = commits[merge]!.committerTime;
+      for (const [i, kind] of own) {
+        if (kind !== 'range' && i !== merge && attributions[i]!.isFix && commits[i]!.committerTime > mergedAt) own.delete(i);
+      }
+    }
+    for (const i of [...own.keys()]) {
+      for (const r of data.revertsOf.get(i) ?? []) own.delete(r);
+    }
+    return own;
+  };
+
+  const ownSorted = (taskId: string): number[] => [...ownPositions({ id: taskId }).keys()].sort(byDate);
+
+  return {
+    repo: data.repo,
+    taskIds: () => [...data.mentioned.keys()].sort(),
+    commitsFor(task) {
+      const own = ownPositions(task);
+      return [...own.keys()].sort(byDate).map((i) => toRecord(i, own.get(i)));
+    },
+    historyFor(taskId, ownShas) {
+      const own = ownShas
+        ? ownShas.map((s) => resolve(s)).filter((i): i is number => i !== undefined)
+        : ownSorted(taskId);
+      return historySignals(data, taskId, new Set(own), byDate);
+    },
+    commit(sha) {
+      const i = resolve(sha);
+      return i === undefined ? undefined : toRecord(i);
+    },
+    firstCommitAt(taskId) {
+      const own = ownSorted(taskId);
+      return own.length === 0 ? null : iso(commits[own[0]!]!.authorTime);
+    },
+    lastCommitAt(taskId) {
+      const own = ownSorted(taskId);
+      return own.length === 0 ? null : iso(commits[own[own.length - 1]!]!.authorTime);
+    },
+  };
+}
+
+function historySignals(
+  data: CommitIndexData,
+  taskId: string,
+  own: ReadonlySet<number>,
+  byDate: (a: number, b: number) => number,
+): CommitHistorySignals {
+  const { commits, attributions, revertsOf } = data;
+  const candidates = new Set<number>(data.revertsById.get(taskId) ?? []);
+  for (const i of own) for (const r of revertsOf.get(i) ?? []) candidates.add(r);
+  // A revert that was itself reverted no longer undoes the task, and the re-apply is no revert of it.
+  const undone = new Set<number>();
+  for (const c of candidates) {
+    for (const r of revertsOf.get(c) ?? []) {
+      undone.add(c);
+      undone.add(r);
+    }
+  }
+  const reverts = [...candidates].filter((r) => !own.has(r) && !undone.has(r)).sort(byDate);
+
+  let closedAt = Number.NEGATIVE_INFINITY;
+  let first: number | undefined;
+  let last: number | undefined;
+  for (const i of own) {
+    closedAt = Math.max(closedAt, commits[i]!.committerTime);
+    if (first === undefined || byDate(i, first) < 0) first = i;
+    if (last === undefined || byDate(i, last) > 0) last = i;
+  }
+  const laterFixes = (data.mentioned.get(taskId) ?? [])
+    .filter((i) => {
+      const att = attributions[i]!;
+      return att.isFix && !att.isRevert && !own.has(i) && commits[i]!.committerTime > closedAt;
+    })
+    .sort(byDate);
+
+  return {
+    reverted: reverts.length > 0,
+    revertShas: reverts.map((i) => commits[i]!.sha),
+    laterFixShas: laterFixes.map((i) => commits[i]!.sha),
+    firstCommitAt: first === undefined ? null : new Date(commits[first]!.authorTime * 1000).toISOString(),
+    lastCommitAt: last === undefined ? null : new Date(commits[last]!.authorTime * 1000).toISOString(),
+  };
+}

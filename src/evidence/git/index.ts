@@ -1,0 +1,10 @@
+export { attributeCommit, type AttributionRules, type MessageAttribution } from './attribute-commit.js';
+export { buildCommitIndex, DEFAULT_TRAILER_KEYS, type BuildCommitIndexOptions } from './build-commit-index.js';
+export { classifyPath, type PathKind } from './classify-path.js';
+export type { CommitIndex, CommitTaskRef } from './commit-index.js';
+export { compileIdMatcher, DEFAULT_ID_PATTERN, type IdMatcher } from './compile-id-matcher.js';
+export { createGitLogParser, GIT_LOG_ARGS, type GitLogParser, type RawCommit } from './git-log-parser.js';
+export { parseConventionalSubject, type ConventionalSubject } from './parse-conventional-subject.js';
+export { parseTrailers } from './parse-trailers.js';
+export { runGit, type GitRunner, type GitRunOptions, type GitRunResult } from './run-git.js';
+export { summarizeFiles, type FileSummary } from './summarize-files.js';
