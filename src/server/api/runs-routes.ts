@@ -1,0 +1,41 @@
+import { Hono } from 'hono';
+import { SCORE_BAND_NAMES } from '../../core/index.js';
+import type { Store } from '../../store/index.js';
+import type { AppDeps } from '../app-deps.js';
+import { ApiError } from '../error-status.js';
+import { parseQuery, RunsQuerySchema, toListRunsQuery } from './api-queries.js';
+
+/** Results of a run per band, counted in SQL (one count query per band). */
+export async function bandCounts(store: Store, runId: string): Promise<Record<string, number>> {
+  const counts = await Promise.all(SCORE_BAND_NAMES.map((band) => store.listResults({ runId, band, status: 'scored', limit: 1 })));
+  return Object.fromEntries(SCORE_BAND_NAMES.map((band, i) => [band, counts[i]!.count]));
+}
+
+/** `GET /api/runs`, `GET /api/runs/:id`, `POST /api/runs`. */
+export function runsRoutes(deps: AppDeps): Hono {
+  const { store } = deps;
+  const app = new Hono();
+
+  app.get('/', async (c) => {
+    const q = parseQuery(RunsQuerySchema, c.req.query());
+    const page = await store.listRuns(toListRunsQuery(q));
+    return c.json({ items: page.items, count: page.count, limit: q.limit, offset: q.offset });
+  });
+
+  app.get('/:id', async (c) => {
+    const runId = c.req.param('id');
+    const run = await store.getRun(runId);
+    const [events, bands] = await Promise.all([store.listEvents(runId), bandCounts(store, runId)]);
+    return c.json({ run, bands, events });
+  });
+
+  app.post('/', async (c) => {
+    if (!deps.startRun) {
+      throw new ApiError('unavailable', 'this server was started without a way to run evaluations; run `taskeval run` instead');
+    }
+    const { runId } = await deps.startRun();
+    return c.json({ runId, url: `/api/runs/${encodeURIComponent(runId)}` }, 202);
+  });
+
+  return app;
+}

@@ -1,0 +1,20 @@
+import type { Store } from '../store/index.js';
+import type { EventBus } from './event-bus.js';
+
+/** Starts a run with the configured source and judge and returns at once; the run goes on in the background. */
+export type StartRun = () => Promise<{ runId: string }>;
+
+/** What the app is built from; the server holds no business logic of its own. */
+export interface AppDeps {
+  store: Store;
+  /** The bearer token every request must carry; null turns auth off (`--no-auth`). */
+  token: string | null;
+  /** Absent when this server cannot start runs: `POST /api/runs` then answers 503. */
+  startRun?: StartRun;
+  /** Live run and result events for `GET /api/events`. */
+  events?: EventBus;
+  /** Where unexpected errors are reported (never to the client). */
+  log?: (line: string) => void;
+  /** Milliseconds between SSE keep-alive comments. */
+  keepAliveMs?: number;
+}

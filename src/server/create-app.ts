@@ -1,0 +1,70 @@
+import { Hono, type Context } from 'hono';
+import { APP_CSS, APP_SCRIPT } from '../web/index.js';
+import { eventsRoute } from './api/events-route.js';
+import { resultsRoutes } from './api/results-routes.js';
+import { runsRoutes } from './api/runs-routes.js';
+import type { AppDeps } from './app-deps.js';
+import { requireToken } from './auth/require-token.js';
+import { errorStatus } from './error-status.js';
+import { errorPage, pagesRoutes } from './pages-routes.js';
+import { renderPage } from './render-page.js';
+
+const isApi = (c: Context) => c.req.path === '/api' || c.req.path.startsWith('/api/');
+
+const SECURITY_HEADERS: Record<string, string> = {
+  // Scripts only from our own /assets; inline style attributes carry bar widths.
+  'Content-Security-Policy': "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'X-Frame-Options': 'DENY',
+};
+
+/** The dashboard and JSON API as a Hono app; testable in process with `app.request`. */
+export function createApp(deps: AppDeps): Hono {
+  const app = new Hono();
+
+  app.use('*', async (c, next) => {
+    await next();
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.res.headers.set(name, value);
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+  });
+
+  // Static assets are public so that the refusal page is styled; they hold no data.
+  app.get('/assets/app.css', (c) => c.body(APP_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'no-cache' }));
+  app.get('/assets/app.js', (c) => c.body(APP_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' }));
+
+  if (deps.token !== null) {
+    app.use(
+      '*',
+      requireToken({
+        token: deps.token,
+        refuse: (c) => {
+          const message = 'a valid token is required';
+          if (isApi(c)) return c.json({ code: 'unauthorized', message }, 401, { 'WWW-Authenticate': 'Bearer realm="taskeval"' });
+          return renderPage(c, errorPage(401, 'This dashboard needs its access token.'), 401);
+        },
+      }),
+    );
+  }
+
+  const api = new Hono();
+  api.route('/runs', runsRoutes(deps));
+  api.route('/', resultsRoutes(deps));
+  api.route('/', eventsRoute(deps));
+  app.route('/api', api);
+  app.route('/', pagesRoutes(deps));
+
+  app.notFound((c) => {
+    if (isApi(c)) return c.json({ code: 'not_found', message: `no API route ${c.req.method} ${c.req.path}` }, 404);
+    return renderPage(c, errorPage(404, `There is no page at ${c.req.path}.`), 404);
+  });
+
+  app.onError((error, c) => {
+    const { status, body } = errorStatus(error);
+    if (status === 500) deps.log?.(`taskeval serve: ${c.req.method} ${c.req.path} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    if (isApi(c)) return c.json(body, status);
+    return renderPage(c, errorPage(status, body.message), status);
+  });
+
+  return app;
+}

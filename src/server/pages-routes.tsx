@@ -1,0 +1,86 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { ErrorPage, OverviewPage, ResultPage, ResultsPage, RunPage, RunsPage } from '../web/index.js';
+import { parseQuery, ResultsQuerySchema, toListResultsQuery } from './api/api-queries.js';
+import { bandCounts } from './api/runs-routes.js';
+import type { AppDeps } from './app-deps.js';
+import { renderPage } from './render-page.js';
+
+const pageQuery = (limit: number) =>
+  z.strictObject({
+    offset: z.string().regex(/^\d+$/).transform(Number).default(0),
+    limit: z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().min(1).max(200)).default(limit),
+  });
+
+const OverviewQuery = z.strictObject({ bucket: z.enum(['day', 'week']).default('day') });
+
+/** How many of the latest runs the overview lists, and how many weak tasks. */
+const OVERVIEW_RUNS = 8;
+const WEAKEST = 8;
+
+/** The dashboard's pages; each reads one bounded page from the store and renders it on the server. */
+export function pagesRoutes(deps: AppDeps): Hono {
+  const { store } = deps;
+  const app = new Hono();
+
+  app.get('/', async (c) => {
+    const { bucket } = parseQuery(OverviewQuery, c.req.query());
+    const [runs, trends] = await Promise.all([store.listRuns({ limit: OVERVIEW_RUNS }), store.trends({ bucket })]);
+    const latestRun = runs.items.find((r) => r.counts.scored > 0) ?? null;
+    const [bands, weakest] = latestRun
+      ? await Promise.all([bandCounts(store, latestRun.id), store.listResults({ runId: latestRun.id, status: 'scored', sort: 'overall', order: 'asc', limit: WEAKEST })])
+      : [null, null];
+    return renderPage(
+      c,
+      <OverviewPage
+        runs={runs.items}
+        runCount={runs.count}
+        bucket={bucket}
+        trends={trends}
+        latest={latestRun && bands ? { run: latestRun, bands } : null}
+        weakest={weakest?.items ?? []}
+        canStartRun={Boolean(deps.startRun)}
+      />,
+    );
+  });
+
+  app.get('/results', async (c) => {
+    const q = parseQuery(ResultsQuerySchema, c.req.query());
+    const page = await store.listResults(toListResultsQuery(q));
+    // Only asked when nothing matched, to tell an empty store from a too-narrow filter.
+    const anyResults = page.count > 0 || (await store.listResults({ limit: 1 })).count > 0;
+    return renderPage(c, <ResultsPage filter={q} page={page} anyResults={anyResults} />);
+  });
+
+  app.get('/results/:id', async (c) => {
+    const result = await store.getResult(c.req.param('id'));
+    const history = await store.taskHistory(result.taskId, { limit: 50 });
+    return renderPage(c, <ResultPage result={result} history={history} />);
+  });
+
+  app.get('/runs', async (c) => {
+    const { limit, offset } = parseQuery(pageQuery(25), c.req.query());
+    const page = await store.listRuns({ limit, offset });
+    return renderPage(c, <RunsPage page={page} limit={limit} offset={offset} />);
+  });
+
+  app.get('/runs/:id', async (c) => {
+    const runId = c.req.param('id');
+    const { limit, offset } = parseQuery(pageQuery(50), c.req.query());
+    const run = await store.getRun(runId);
+    const [events, bands, results] = await Promise.all([
+      store.listEvents(runId),
+      bandCounts(store, runId),
+      store.listResults({ runId, sort: 'taskId', order: 'asc', limit, offset }),
+    ]);
+    return renderPage(c, <RunPage run={run} events={events} bands={bands} results={results} limit={limit} offset={offset} />);
+  });
+
+  return app;
+}
+
+/** The page shown for an error status. */
+export function errorPage(status: number, message: string) {
+  const title = status === 401 ? 'Token required' : status === 404 ? 'Not found' : status === 400 ? 'Bad request' : status === 409 ? 'Conflict' : 'Something went wrong';
+  return <ErrorPage status={status} title={title} message={message} />;
+}

@@ -1,0 +1,142 @@
+import type { FC } from 'hono/jsx';
+import type { EvalRun, Page, ResultSummary, RunEvent } from '../../store/index.js';
+import { StatusBadge } from '../components/badges.js';
+import { BandDistribution } from '../components/band-distribution.js';
+import { EmptyState } from '../components/empty-state.js';
+import { Layout } from '../components/layout.js';
+import { Pagination } from '../components/pagination.js';
+import { ResultsTable } from '../components/results-table.js';
+import { CATEGORY_LABELS, formatMean, formatTime, hrefWith, shortId } from '../format.js';
+
+export interface RunPageProps {
+  run: EvalRun;
+  events: readonly RunEvent[];
+  bands: Record<string, number>;
+  results: Page<ResultSummary>;
+  limit: number;
+  offset: number;
+}
+
+/** One run: status, window, counts and means, its event trail, its results. */
+export const RunPage: FC<RunPageProps> = ({ run, events, bands, results, limit, offset }) => {
+  const active = run.status === 'pending' || run.status === 'running';
+  const p = run.provenance;
+  return (
+    <Layout title={`Run ${shortId(run.id)}`} nav="runs" live={active} liveRunId={run.id}>
+      <h1>
+        Run <span class="mono">{run.id}</span> <StatusBadge status={run.status} />
+      </h1>
+      <div class="grid">
+        <section class="panel">
+          <h2>Run</h2>
+          <dl class="kv" data-testid="run-facts">
+            <dt>Trigger</dt>
+            <dd>{run.trigger}</dd>
+            <dt>Created</dt>
+            <dd>{formatTime(run.createdAt)}</dd>
+            <dt>Started</dt>
+            <dd>{formatTime(run.startedAt)}</dd>
+            <dt>Finished</dt>
+            <dd>{formatTime(run.finishedAt)}</dd>
+            <dt>Window</dt>
+            <dd>{run.window ? `after ${run.window.start ? formatTime(run.window.start) : 'the beginning'} up to ${run.window.end ? formatTime(run.window.end) : 'now'}` : 'all selected tasks'}</dd>
+            <dt>Judge</dt>
+            <dd>{p.judgeProvider ? `${p.judgeProvider} / ${p.judgeModel ?? '?'}` : 'none — deterministic only'}</dd>
+            <dt>Versions</dt>
+            <dd>{`rubric ${p.rubricVersion} · prompt ${p.promptVersion ?? '—'} · taskeval ${p.taskevalVersion}`}</dd>
+            {run.resumeOf ? (
+              <>
+                <dt>Resumes</dt>
+                <dd>
+                  <a href={`/runs/${encodeURIComponent(run.resumeOf)}`} class="mono">
+                    {run.resumeOf}
+                  </a>
+                </dd>
+              </>
+            ) : null}
+            {run.reason ? (
+              <>
+                <dt>Reason</dt>
+                <dd>{run.reason}</dd>
+              </>
+            ) : null}
+            {run.summary ? (
+              <>
+                <dt>Summary</dt>
+                <dd>{run.summary}</dd>
+              </>
+            ) : null}
+          </dl>
+        </section>
+        <section class="panel">
+          <h2>Counts</h2>
+          <dl class="kv" data-testid="run-counts">
+            <dt>Results</dt>
+            <dd>{String(run.counts.total)}</dd>
+            <dt>Scored</dt>
+            <dd>{String(run.counts.scored)}</dd>
+            <dt>Errors</dt>
+            <dd>{String(run.counts.errored)}</dd>
+            <dt>Skipped</dt>
+            <dd>{String(run.counts.skipped)}</dd>
+            <dt>Mean overall</dt>
+            <dd>{formatMean(run.aggregates.overall)}</dd>
+            {(['agentPerformance', 'taskOutcomeQuality', 'processCompliance'] as const).map((c) => (
+              <>
+                <dt>{CATEGORY_LABELS[c]}</dt>
+                <dd>{formatMean(run.aggregates[c])}</dd>
+              </>
+            ))}
+          </dl>
+          <h3>Bands</h3>
+          <BandDistribution bands={bands} />
+        </section>
+      </div>
+      <section class="panel" style="margin-top:16px">
+        <h2>Results</h2>
+        {results.count === 0 ? (
+          <EmptyState title={active ? 'No results yet; this page offers a reload as they arrive' : 'This run stored no results'} />
+        ) : (
+          <>
+            <ResultsTable items={results.items} showRun={false} />
+            <Pagination count={results.count} limit={limit} offset={offset} href={(o) => hrefWith(`/runs/${encodeURIComponent(run.id)}`, { offset: o || undefined })} />
+            <p class="small">
+              <a href={hrefWith('/results', { run: run.id })}>Filter and sort these results</a>
+            </p>
+          </>
+        )}
+      </section>
+      <section class="panel">
+        <h2>Event trail</h2>
+        {events.length === 0 ? (
+          <p class="muted">No events.</p>
+        ) : (
+          <div class="table-scroll">
+            <table class="small" data-testid="run-events">
+              <thead>
+                <tr>
+                  <th class="num">#</th>
+                  <th>Type</th>
+                  <th>Message</th>
+                  <th class="hide-narrow">Time</th>
+                </tr>
+              </thead>
+              <tbody>
+                {events.map((e) => (
+                  <tr>
+                    <td class="num">{String(e.seq)}</td>
+                    <td>
+                      <span class={`badge ${e.type === 'error' ? 'status-error' : e.type === 'warning' ? 'flag' : 'status-cancelled'}`}>{e.type}</span>
+                    </td>
+                    <td>{e.message}</td>
+                    <td class="hide-narrow">{formatTime(e.createdAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </Layout>
+  );
+};
