@@ -1,0 +1,200 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { bundleEntries } from '../core/index.js';
+import { buildSampleError, buildSampleSkipped } from '../store/index.js';
+import { evidenceAnchor } from '../web/index.js';
+import { createServerFixture, seedRun, type ServerFixture } from './testing/server-fixture.js';
+import { deterministicOnlyResult, divergentResult, hybridResult } from './testing/sample-results.js';
+import { seedManyResults } from './testing/seed-many-results.js';
+
+async function page(fx: ServerFixture, path: string, status = 200): Promise<string> {
+  const res = await fx.get(path);
+  expect(res.status).toBe(status);
+  expect(res.headers.get('content-type')).toMatch(/text\/html/);
+  const html = await res.text();
+  expect(html.startsWith('<!doctype html>')).toBe(true);
+  return html;
+}
+
+const rows = (html: string) => html.match(/<tr data-result-id=/g)?.length ?? 0;
+
+describe('pages on an empty store', () => {
+  let fx: ServerFixture;
+  beforeEach(async () => {
+    fx = await createServerFixture();
+  });
+  afterEach(async () => {
+    await fx.close();
+  });
+
+  it('says there are no runs yet and how to make one', async () => {
+    for (const path of ['/', '/results', '/runs']) {
+      const html = await page(fx, path);
+      expect(html).toContain('No runs yet');
+      expect(html).toContain('<code>taskeval run</code>');
+    }
+  });
+
+  it('answers an unknown result or run with a 404 page', async () => {
+    expect(await page(fx, '/results/res_nope', 404)).toContain('does not exist');
+    expect(await page(fx, '/runs/run_nope', 404)).toContain('Not found');
+    expect(await page(fx, '/nowhere', 404)).toContain('There is no page at /nowhere');
+  });
+
+  it('answers a bad filter with a 400 page naming the parameter', async () => {
+    expect(await page(fx, '/results?band=great', 400)).toContain('band');
+  });
+});
+
+describe('pages with results', () => {
+  let fx: ServerFixture;
+  beforeEach(async () => {
+    fx = await createServerFixture();
+  });
+  afterEach(async () => {
+    await fx.close();
+  });
+
+  it('shows latest runs, trend lines, band distribution and the weakest tasks on the overview', async () => {
+    await seedRun(fx.store, [hybridResult({ taskId: 'FN-1', finals: [20, 30, 25] }), hybridResult({ taskId: 'FN-2', finals: [90, 95, 92] })]);
+    const html = await page(fx, '/');
+    expect(html).toContain('data-testid="runs-table"');
+    expect(html).toContain('<svg class="chart"');
+    expect(html).toContain('data-series="overall"');
+    expect(html).toContain('data-testid="band-distribution"');
+    const weakest = html.slice(html.indexOf('Weakest tasks'));
+    expect(weakest.indexOf('FN-1')).toBeGreaterThan(-1);
+    expect(weakest.indexOf('FN-1')).toBeLessThan(weakest.indexOf('FN-2'));
+  });
+
+  it('says "deterministic only" wherever such a result appears and shows its AI parts as —', async () => {
+    const { run, results } = await seedRun(fx.store, [deterministicOnlyResult({ taskId: 'FN-9', finals: [70, 70, 70] })], { judge: false });
+    const badge = /class="badge mode-det"[^>]*>deterministic only</;
+    expect(await page(fx, '/results')).toMatch(badge);
+    expect(await page(fx, `/runs/${run.id}`)).toMatch(badge);
+    const detail = await page(fx, `/results/${results[0]!.id}`);
+    expect(detail).toMatch(badge);
+    expect(detail).not.toMatch(/class="badge mode-hybrid"[^>]*>hybrid</);
+    const aiParts = [...detail.matchAll(/data-part="ai">([^<]*)</g)].map((m) => m[1]);
+    expect(aiParts).toEqual(['—', '—', '—']);
+  });
+
+  it('shows the reason of an error or skipped result instead of scores', async () => {
+    const { results } = await seedRun(fx.store, [buildSampleError('FN-4'), buildSampleSkipped('FN-5')]);
+    const list = await page(fx, '/results');
+    expect(list).toContain('judge timed out');
+    expect(list).toContain('task not complete');
+    const detail = await page(fx, `/results/${results[0]!.id}`);
+    expect(detail).toContain('data-testid="result-reason"');
+    expect(detail).toContain('judge timed out');
+    expect(detail).toContain('a later batch will try this task again');
+  });
+
+  it('links every citation to an evidence item that exists in the rendered bundle', async () => {
+    const { results } = await seedRun(fx.store, [hybridResult({ taskId: 'FN-1' })]);
+    const stored = results[0]!;
+    const html = await page(fx, `/results/${stored.id}`);
+    const targets = [...html.matchAll(/class="citation" href="[^"]*" data-target="([^"]+)"/g)].map((m) => m[1]!);
+    expect(targets.length).toBeGreaterThan(0);
+    for (const target of targets) expect(html).toContain(`id="${target}"`);
+    if (stored.status !== 'scored') throw new Error('expected a scored sample');
+    for (const entry of bundleEntries(stored.evidenceBundle)) expect(html).toContain(`id="${evidenceAnchor(entry.id)}"`);
+    // Groups in contract order.
+    const groups = [...html.matchAll(/data-group="([a-zA-Z]+)"/g)].map((m) => m[1]);
+    expect(groups).toEqual(['taskMetadata', 'commits', 'workflow', 'reviews', 'documents', 'taskActivity', 'agentLogs', 'runAudit']);
+    expect(html).toContain('data-testid="provenance"');
+    expect(html).toContain('gpt-test');
+  });
+
+  it('flags divergent categories in the table and on the result', async () => {
+    const { results } = await seedRun(fx.store, [divergentResult({ taskId: 'FN-6', finals: [50, 60, 70] })]);
+    expect(await page(fx, '/results')).toContain('⚑');
+    expect(await page(fx, `/results/${results[0]!.id}`)).toContain('diverged');
+  });
+
+  it("lists the task's history across runs on its result page", async () => {
+    await seedRun(fx.store, [hybridResult({ taskId: 'FN-7', finals: [40, 40, 40] })], { at: 0 });
+    const b = await seedRun(fx.store, [hybridResult({ taskId: 'FN-7', finals: [80, 80, 80] })], { at: 60 });
+    const html = await page(fx, `/results/${b.results[0]!.id}`);
+    const history = html.slice(html.indexOf('History of FN-7'));
+    expect(rows(history)).toBe(2);
+  });
+
+  it('shows a run with its counts and event trail', async () => {
+    const { run } = await seedRun(fx.store, [hybridResult({ taskId: 'FN-1' }), buildSampleError('FN-2')]);
+    const html = await page(fx, `/runs/${run.id}`);
+    expect(html).toContain('data-testid="run-events"');
+    expect(html).toContain('status_changed');
+    expect(html).toContain('task_evaluated');
+    expect(rows(html)).toBe(2);
+  });
+
+  it('turns on live updates only for an active run', async () => {
+    const active = await seedRun(fx.store, [hybridResult({ taskId: 'FN-1' })], { status: 'running' });
+    expect(await page(fx, `/runs/${active.run.id}`)).toContain('data-live="on"');
+    const done = await seedRun(fx.store, [hybridResult({ taskId: 'FN-2' })], { at: 30 });
+    expect(await page(fx, `/runs/${done.run.id}`)).toContain('data-live="off"');
+  });
+
+  it('escapes task text so stored evidence cannot inject markup', async () => {
+    await seedRun(fx.store, [hybridResult({ taskId: 'FN-1', title: '<script>alert(1)</script>' })]);
+    const html = await page(fx, '/results');
+    expect(html).not.toContain('<script>alert(1)</script>');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+});
+
+describe('paging over 10,000 stored results', () => {
+  let fx: ServerFixture;
+  let runId: string;
+  beforeAll(async () => {
+    fx = await createServerFixture();
+    runId = (await seedManyResults(fx.store, 10_000)).id;
+  }, 120_000);
+  afterAll(async () => {
+    await fx.close();
+  });
+
+  it('returns one page and the count of every match from the API', async () => {
+    const first = await (await fx.get('/api/results?limit=100')).json();
+    expect(first.count).toBe(10_000);
+    expect(first.items).toHaveLength(100);
+    const last = await (await fx.get('/api/results?limit=100&offset=9950')).json();
+    expect(last.items).toHaveLength(50);
+    const ids = new Set(first.items.map((r: { id: string }) => r.id));
+    expect(last.items.some((r: { id: string }) => ids.has(r.id))).toBe(false);
+  });
+
+  it('walks a filtered, sorted listing page by page without repeats or gaps', async () => {
+    const seen = new Set<string>();
+    let count = 0;
+    let previous = -1;
+    for (let offset = 0; ; offset += 500) {
+      const body = await (await fx.get(`/api/results?band=weak&sort=overall&order=asc&limit=500&offset=${offset}`)).json();
+      count = body.count;
+      for (const r of body.items as { id: string; overallScore: number; overallBand: string }[]) {
+        expect(r.overallBand).toBe('weak');
+        expect(r.overallScore).toBeGreaterThanOrEqual(previous);
+        previous = r.overallScore;
+        seen.add(r.id);
+      }
+      if (body.items.length < 500) break;
+    }
+    expect(count).toBeGreaterThan(500);
+    expect(seen.size).toBe(count);
+  });
+
+  it('renders a results page of 50 rows with the total, not all 10,000', async () => {
+    const html = await page(fx, '/results');
+    expect(rows(html)).toBe(50);
+    expect(html).toContain('1–50 of 10,000 results');
+    const last = await page(fx, '/results?offset=9990');
+    expect(rows(last)).toBe(10);
+    expect(last).toContain('9,991–10,000 of 10,000 results');
+  });
+
+  it('renders the run page one page at a time', async () => {
+    const html = await page(fx, `/runs/${runId}`);
+    expect(rows(html)).toBe(50);
+    expect(html).toContain('of 10,000 results');
+  });
+});
