@@ -155,10 +155,10 @@ describe('paging over 10,000 stored results', () => {
   });
 
   it('returns one page and the count of every match from the API', async () => {
-    const first = await (await fx.get('/api/results?limit=100')).json();
+    const first = (await (await fx.get('/api/results?limit=100')).json()) as any;
     expect(first.count).toBe(10_000);
     expect(first.items).toHaveLength(100);
-    const last = await (await fx.get('/api/results?limit=100&offset=9950')).json();
+    const last = (await (await fx.get('/api/results?limit=100&offset=9950')).json()) as any;
     expect(last.items).toHaveLength(50);
     const ids = new Set(first.items.map((r: { id: string }) => r.id));
     expect(last.items.some((r: { id: string }) => ids.has(r.id))).toBe(false);
@@ -169,7 +169,7 @@ describe('paging over 10,000 stored results', () => {
     let count = 0;
     let previous = -1;
     for (let offset = 0; ; offset += 500) {
-      const body = await (await fx.get(`/api/results?band=weak&sort=overall&order=asc&limit=500&offset=${offset}`)).json();
+      const body = (await (await fx.get(`/api/results?band=weak&sort=overall&order=asc&limit=500&offset=${offset}`)).json()) as any;
       count = body.count;
       for (const r of body.items as { id: string; overallScore: number; overallBand: string }[]) {
         expect(r.overallBand).toBe('weak');
