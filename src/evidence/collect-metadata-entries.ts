@@ -1,0 +1,122 @@
+import { TASK_COUNTER_FIELDS, type CommitHistorySignals, type Task } from '../core/index.js';
+import { canonicalJson } from './canonical-json.js';
+import { deriveTaskTitle } from './derive-task-title.js';
+import { makeEntry, type DraftEntry, type EntryInput, type RefValue } from './make-entry.js';
+
+/** The taskMetadata group's drafts: spec, outcome, branch, PR, merge, execution, counters, tokens, model, history. */
+export function collectMetadataEntries(task: Task, history: CommitHistorySignals | null | undefined): DraftEntry[] {
+  const meta = (input: Omit<EntryInput, 'source' | 'fingerprint'>): DraftEntry =>
+    makeEntry(task.id, { ...input, source: 'taskMetadata', fingerprint: canonicalJson([input.label, input.text, input.ref]) });
+  const drafts: DraftEntry[] = [];
+
+  drafts.push(meta({
+    id: 'task-spec',
+    label: deriveTaskTitle(task),
+    timestamp: task.createdAt,
+    text: task.prompt ?? task.description,
+    ref: { column: task.column, status: task.status, size: task.size, reviewLevel: task.reviewLevel, priority: task.priority },
+  }));
+  drafts.push(meta({
+    id: 'task-outcome',
+    label: `Outcome: ${[task.column, task.status].filter(Boolean).join(' / ') || 'unknown'}${task.error ? ' (error)' : ''}`,
+    timestamp: task.executionCompletedAt ?? task.columnMovedAt,
+    text: task.summary ?? task.error,
+    ref: { column: task.column, status: task.status, hasError: Boolean(task.error) },
+  }));
+  drafts.push(meta({
+    id: 'task-branch',
+    label: `Branch: ${task.branch ?? 'unknown'}${task.baseBranch ? ` onto ${task.baseBranch}` : ''}`,
+    ref: { branch: task.branch, baseBranch: task.baseBranch, baseCommitSha: task.baseCommitSha, worktree: task.worktree },
+  }));
+  if (task.prInfo) {
+    const pr = task.prInfo;
+    drafts.push(meta({
+      id: 'task-pr',
+      label: `PR${pr.number != null ? ` #${pr.number}` : ''}${pr.status ? ` (${pr.status})` : ''}${pr.title ? `: ${pr.title}` : ''}`,
+      ref: { prNumber: pr.number, prUrl: pr.url, prStatus: pr.status, headBranch: pr.headBranch, baseBranch: pr.baseBranch },
+    }));
+  }
+  if (task.mergeDetails) {
+    const merge = task.mergeDetails;
+    drafts.push(meta({
+      id: 'task-merge',
+      label: `Merge${merge.commitSha ? ` ${merge.commitSha.slice(0, 12)}` : ''}${merge.mergeConfirmed === true ? ' (confirmed)' : merge.mergeConfirmed === false ? ' (unconfirmed)' : ''}`,
+      timestamp: merge.mergedAt,
+      text: merge.mergeCommitMessage,
+      ref: {
+        mergeCommitSha: merge.commitSha,
+        mergedAt: merge.mergedAt,
+        mergeConfirmed: merge.mergeConfirmed,
+        filesChanged: merge.filesChanged,
+        insertions: merge.insertions,
+        deletions: merge.deletions,
+        resolutionStrategy: merge.resolutionStrategy,
+        attemptsMade: merge.attemptsMade,
+      },
+    }));
+  }
+  drafts.push(meta({
+    id: 'task-execution',
+    label: executionLabel(task),
+    timestamp: task.executionStartedAt,
+    ref: {
+      createdAt: task.createdAt,
+      executionStartedAt: task.executionStartedAt,
+      executionCompletedAt: task.executionCompletedAt,
+      columnMovedAt: task.columnMovedAt,
+    },
+  }));
+  drafts.push(counterEntry(task, meta));
+  const tokens = tokenRef(task);
+  if (Object.values(tokens).some((v) => v != null)) {
+    drafts.push(meta({ id: 'task-tokens', label: `Tokens: ${tokens.totalTokens ?? '?'} total`, ref: tokens }));
+  }
+  if (task.modelProvider || task.modelId) {
+    drafts.push(meta({
+      id: 'task-model',
+      label: `Model: ${[task.modelProvider, task.modelId].filter(Boolean).join('/')}`,
+      ref: { modelProvider: task.modelProvider, modelId: task.modelId },
+    }));
+  }
+  if (history) {
+    drafts.push(meta({
+      id: 'task-history',
+      label: `History: ${history.reverted ? 'reverted' : 'not reverted'}, ${history.laterFixShas.length} later fix${history.laterFixShas.length === 1 ? '' : 'es'}`,
+      ref: {
+        reverted: history.reverted,
+        revertShas: history.revertShas.join(','),
+        laterFixes: history.laterFixShas.length,
+        firstCommitAt: history.firstCommitAt,
+        lastCommitAt: history.lastCommitAt,
+      },
+    }));
+  }
+  return drafts;
+}
+
+function executionLabel(task: Task): string {
+  if (task.executionStartedAt && task.executionCompletedAt) return `Execution: ${task.executionStartedAt} → ${task.executionCompletedAt}`;
+  if (task.executionStartedAt) return `Execution: started ${task.executionStartedAt}`;
+  return 'Execution: no start recorded';
+}
+
+function counterEntry(task: Task, meta: (input: Omit<EntryInput, 'source' | 'fingerprint'>) => DraftEntry): DraftEntry {
+  const ref: Record<string, RefValue> = {};
+  const nonZero: string[] = [];
+  for (const field of TASK_COUNTER_FIELDS) {
+    const value = task[field] ?? null;
+    ref[field] = value;
+    if (value) nonZero.push(`${field} ${value}`);
+  }
+  return meta({ id: 'task-counters', label: `Counters: ${nonZero.length ? nonZero.join(', ') : 'all zero or unrecorded'}`, ref });
+}
+
+function tokenRef(task: Task): Record<'inputTokens' | 'outputTokens' | 'cachedTokens' | 'totalTokens', number | null> {
+  const usage = task.tokenUsage;
+  return {
+    inputTokens: usage?.inputTokens ?? task.tokenUsageInputTokens ?? null,
+    outputTokens: usage?.outputTokens ?? task.tokenUsageOutputTokens ?? null,
+    cachedTokens: usage?.cachedTokens ?? task.tokenUsageCachedTokens ?? null,
+    totalTokens: usage?.totalTokens ?? task.tokenUsageTotalTokens ?? null,
+  };
+}
