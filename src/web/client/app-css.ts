@@ -48,11 +48,14 @@ tr:hover td { background: #fafbfc; }
 .flag { background: #fff0d6; color: #8a4b00; border-color: #f0c98a; }
 .bar { display: flex; align-items: center; gap: 6px; min-width: 92px; }
 .bar-track { flex: 1; height: 8px; background: #eceef2; border-radius: 4px; overflow: hidden; min-width: 40px; }
-.bar-fill { height: 100%; border-radius: 4px; }
+.bar-fill { display: block; height: 100%; border-radius: 4px; }
+.bar-track { display: block; }
+.overall-cell { display: flex; align-items: center; gap: 6px; white-space: nowrap; }
 .bar-fill.band-failing { background: var(--failing); } .bar-fill.band-weak { background: var(--weak); }
 .bar-fill.band-acceptable { background: var(--acceptable); } .bar-fill.band-strong { background: var(--strong); }
 .bar-fill.band-excellent { background: var(--excellent); }
 .bar-value { font-variant-numeric: tabular-nums; min-width: 2.2em; text-align: right; font-weight: 600; }
+.bar-value.band-failing, .bar-value.band-weak, .bar-value.band-acceptable, .bar-value.band-strong, .bar-value.band-excellent { background: none; }
 .empty { text-align: center; padding: 36px 16px; color: var(--muted); }
 .empty code { background: #eceef2; padding: 2px 6px; border-radius: 4px; color: var(--ink); }
 .error-box { border-left: 4px solid var(--failing); background: #fdf1ef; padding: 10px 14px; border-radius: 4px; }
@@ -98,6 +101,12 @@ svg.chart text { font-size: 11px; fill: var(--muted); font-family: inherit; }
   main { padding: 10px; }
   .grid, .cat-grid { grid-template-columns: 1fr; }
   .hide-narrow { display: none; }
+  table.results .bar-track, table.results .overall-cell .badge { display: none; }
+  table.results .bar { min-width: 0; }
+  table.results .bar-value { min-width: 0; }
+  table.results th { font-size: 12px; }
+  table.results td:first-child { white-space: nowrap; }
+  table.results .mode-det, table.results .mode-hybrid { white-space: normal; text-align: center; }
   th, td { padding: 5px 6px; }
   .score-big { font-size: 28px; }
   input[type="search"] { min-width: 0; width: 100%; }

@@ -70,7 +70,10 @@ export const ResultsTable: FC<ResultsTableProps> = ({ items, sort, showRun = tru
                     </td>
                   ))}
                   <td>
-                    <ScoreBar score={r.overallScore} band={r.overallBand} label="Overall" /> <BandBadge band={r.overallBand} />
+                    <span class="overall-cell">
+                      <ScoreBar score={r.overallScore} band={r.overallBand} label="Overall" />
+                      <BandBadge band={r.overallBand} />
+                    </span>
                   </td>
                   <td>
                     <ModeBadge mode={r.mode} />

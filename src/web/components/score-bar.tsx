@@ -18,7 +18,7 @@ export const ScoreBar: FC<ScoreBarProps> = ({ score, band, label }) => {
       <span class="bar-track" aria-hidden="true">
         <span class={`bar-fill band-${b}`} style={`width:${score}%`}></span>
       </span>
-      <span class="bar-value">{formatScore(score)}</span>
+      <span class={`bar-value band-${b}`}>{formatScore(score)}</span>
     </span>
   );
 };

@@ -32,7 +32,7 @@ export const TrendChart: FC<{ points: readonly TrendPoint[] }> = ({ points }) =>
         ))}
         {points.map((p, i) =>
           i % labelEvery === 0 || i === points.length - 1 ? (
-            <text x={x(i)} y={H - 8} text-anchor="middle">
+            <text x={x(i)} y={H - 8} text-anchor={points.length > 1 && i === 0 ? 'start' : points.length > 1 && i === points.length - 1 ? 'end' : 'middle'}>
               {p.bucket.slice(5)}
             </text>
           ) : null,

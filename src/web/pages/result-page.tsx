@@ -76,7 +76,7 @@ const Scored: FC<{ result: ScoredResult }> = ({ result }) => {
         </section>
       ) : null}
       <div class="grid">
-        <section class="panel">
+        <section class="panel" id="provenance">
           <h2>Provenance</h2>
           <ProvenanceView provenance={result.provenance} deterministicOnly={deterministicOnly} />
         </section>
@@ -86,7 +86,7 @@ const Scored: FC<{ result: ScoredResult }> = ({ result }) => {
           <SignalValues values={result.signals.values} />
         </section>
       </div>
-      <section class="panel">
+      <section class="panel" id="evidence">
         <h2>Evidence bundle</h2>
         <EvidenceBundleView bundle={result.evidenceBundle} cited={cited} />
       </section>
@@ -124,7 +124,7 @@ const NotScored: FC<{ result: StoredResult }> = ({ result }) => {
         </section>
       ) : null}
       {result.evidenceBundle ? (
-        <section class="panel">
+        <section class="panel" id="evidence">
           <h2>Evidence bundle</h2>
           <EvidenceBundleView bundle={result.evidenceBundle} cited={new Set()} />
         </section>
@@ -166,12 +166,17 @@ export const ResultPage: FC<ResultPageProps> = ({ result, history }) => (
           {result.completedAt ? ` · task completed ${formatTime(result.completedAt)}` : ''}
         </span>
       </div>
+      <nav class="small actions" aria-label="On this page">
+        {result.status === 'scored' ? <a href="#provenance">Provenance</a> : null}
+        {result.status === 'scored' || (result.status === 'error' && result.evidenceBundle) ? <a href="#evidence">Evidence</a> : null}
+        <a href="#history">History</a>
+      </nav>
       {result.status === 'scored' && result.mode === 'deterministic-only' ? (
         <p class="note-box small">Deterministic only: no AI judge was configured, so the AI parts are shown as “—” and each final is the rubric score alone.</p>
       ) : null}
     </section>
     {result.status === 'scored' ? <Scored result={result} /> : <NotScored result={result} />}
-    <section class="panel">
+    <section class="panel" id="history">
       <h2>History of {result.taskId} across runs</h2>
       <ResultsTable items={history.items} />
       {history.count > history.items.length ? (
