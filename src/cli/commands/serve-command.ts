@@ -1,0 +1,82 @@
+import { dirname, resolve } from 'node:path';
+import type { Command } from 'commander';
+import { ConfigError } from '../../core/index.js';
+import { loadConfig } from '../../runs/index.js';
+import { checkServeExposure, createApp, createEventBus, loadOrCreateServeToken, startServer, type StartRun } from '../../server/index.js';
+import { defaultDbPath, openSqliteStore } from '../../store/index.js';
+import type { CliIo } from '../cli-io.js';
+
+export const DEFAULT_SERVE_PORT = 4180;
+
+interface ServeOptions {
+  port: string;
+  host: string;
+  db?: string;
+  config?: string;
+  auth: boolean;
+  allowRemote?: boolean;
+}
+
+/** Optional wiring a caller adds, such as the run orchestration behind `POST /api/runs`. */
+export interface ServeWiring {
+  startRun?: StartRun;
+}
+
+function parsePort(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) > 65_535) {
+    throw new ConfigError('usage', `--port must be a whole number from 0 to 65535, got "${value}"`, { field: 'port', hint: 'Use 0 to pick a free port.' });
+  }
+  return Number(value);
+}
+
+/** An address to type into a browser: the wildcard binds are reached through loopback. */
+function browsableOrigin(host: string, port: number): string {
+  if (host === '0.0.0.0') return `http://127.0.0.1:${port}`;
+  if (host === '::') return `http://[::1]:${port}`;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+/** `taskeval serve`: the dashboard and JSON API over the store, token-protected, on 127.0.0.1 by default. */
+export function registerServeCommand(program: Command, io: CliIo, wiring: ServeWiring = {}): void {
+  program
+    .command('serve')
+    .description('serve the dashboard and JSON API over the store (127.0.0.1, token-protected)')
+    .option('--port <n>', `port to listen on; 0 picks a free one`, String(DEFAULT_SERVE_PORT))
+    .option('--host <host>', 'address to bind', '127.0.0.1')
+    .option('--db <path>', 'store file (default: "db" in taskeval.config.json, else .taskeval/taskeval.db)')
+    .option('--config <path>', 'configuration file (default: taskeval.config.json in the current directory, when present)')
+    .option('--no-auth', 'accept requests without the token (prints a warning; refused with a non-loopback --host unless --allow-remote)')
+    .option('--allow-remote', 'allow --no-auth together with a non-loopback --host')
+    .addHelpText('after', '\nExamples:\n  taskeval serve\n  taskeval serve --port 0 --db ./ci/taskeval.db\n\nThe token lives in serve-token beside the database (mode 0600); see docs/dashboard.md.')
+    .action(async (options: ServeOptions) => {
+      const port = parsePort(options.port);
+      const warnings = checkServeExposure({ host: options.host, auth: options.auth, allowRemote: options.allowRemote ?? false });
+      const { config, path: configPath } = await loadConfig(io.cwd, options.config);
+      const dbPath = options.db
+        ? resolve(io.cwd, options.db)
+        : config.db && configPath
+          ? resolve(dirname(configPath), config.db)
+          : defaultDbPath(io.cwd);
+      const store = openSqliteStore({ path: dbPath });
+      try {
+        const token = options.auth ? (await loadOrCreateServeToken(dirname(dbPath))).token : null;
+        const events = createEventBus();
+        const app = createApp({ store, token, events, log: (line) => io.stderr(`${line}\n`), ...(wiring.startRun ? { startRun: wiring.startRun } : {}) });
+        const server = await startServer(app, { host: options.host, port });
+        for (const warning of warnings) io.stderr(`${warning}\n`);
+        const origin = browsableOrigin(server.host, server.port);
+        io.stdout(`taskeval dashboard on ${origin} (store ${dbPath})\n`);
+        io.stdout(`Open: ${origin}/${token ? `?token=${token}` : ''}\n`);
+        io.stdout('Press Ctrl-C to stop.\n');
+        await new Promise<void>((done) => {
+          if (!io.signal) return;
+          if (io.signal.aborted) return done();
+          io.signal.addEventListener('abort', () => done(), { once: true });
+        });
+        await server.close();
+        io.stdout('Stopped.\n');
+      } finally {
+        await store.close();
+      }
+    });
+}
