@@ -1,9 +1,36 @@
 import { z } from 'zod';
 
-/** Which judge to ask and how; the `judge` key of taskeval.config.json. */
+export const JUDGE_PROVIDERS = ['openai', 'anthropic', 'openai-compatible', 'command'] as const;
+export type JudgeProviderName = (typeof JUDGE_PROVIDERS)[number];
+
+/** Price of one model in US dollars per million tokens. */
+export const ModelPriceSchema = z.strictObject({
+  inputPerMTok: z.number().nonnegative(),
+  outputPerMTok: z.number().nonnegative(),
+  /** Price of cached input tokens; the input price when absent. */
+  cachedPerMTok: z.number().nonnegative().optional(),
+});
+
+export type ModelPrice = z.output<typeof ModelPriceSchema>;
+
+/** Which judge to ask and how; the `judge` key of taskeval.config.json. Flags override each key. */
 export const JudgeConfigSchema = z.strictObject({
-  provider: z.enum(['openai', 'anthropic', 'openai-compatible', 'command']),
+  provider: z.enum(JUDGE_PROVIDERS).optional(),
   model: z.string().min(1).optional(),
+  /** Endpoint root for openai-compatible (e.g. http://127.0.0.1:11434/v1); also overrides openai/anthropic. */
+  baseUrl: z.url({ protocol: /^https?$/ }).optional(),
+  /** For `command`: the program and its arguments (an array), or one command line split on spaces and quotes. */
+  command: z.union([z.array(z.string().min(1)).min(1), z.string().min(1)]).optional(),
+  /** Whether the endpoint accepts a JSON schema (response_format json_schema); default true. */
+  structuredOutput: z.boolean().optional(),
+  temperature: z.number().min(0).max(2).default(0),
+  timeoutMs: z.number().int().positive().default(120_000),
+  concurrency: z.number().int().min(1).max(64).default(4),
+  samples: z.number().int().min(1).max(25).default(1),
+  /** Retries of a malformed answer, with the validation error fed back. */
+  maxRetries: z.number().int().min(0).max(5).default(2),
+  /** Price table by model id; turns token usage into cost. */
+  prices: z.record(z.string().min(1), ModelPriceSchema).optional(),
 });
 
 export type JudgeConfig = z.output<typeof JudgeConfigSchema>;

@@ -1,0 +1,91 @@
+import { SCORE_CATEGORIES, type DeterministicAssessment, type EvidenceBundle } from '../core/index.js';
+import { escapeBlock, escapeInline, formatEvidenceRecord } from './format-evidence-record.js';
+import {
+  ANSWER_FORMAT,
+  CATEGORY_GUIDE,
+  JUDGE_SYSTEM_PROMPT,
+  PROMPT_VERSION,
+  RETRY_FEEDBACK_HEADING,
+  RETRY_FEEDBACK_TEXT,
+  SCORE_LEVEL_RANGES,
+  UNTRUSTED_NOTE,
+} from './judge-prompt-template.js';
+
+/** What the judge is told about the task itself (untrusted: it comes from the task record). */
+export interface JudgeTaskSummary {
+  id: string;
+  title: string | null;
+  description?: string | null;
+  status?: string | null;
+}
+
+export interface JudgePromptInput {
+  task: JudgeTaskSummary;
+  assessment: DeterministicAssessment;
+  bundle: EvidenceBundle;
+}
+
+export interface JudgePrompt {
+  system: string;
+  prompt: string;
+  promptVersion: string;
+}
+
+/** Builds the judge prompt; pure, so the same inputs always give the same text. */
+export function buildJudgePrompt(input: JudgePromptInput): JudgePrompt {
+  const sections = [
+    `# Evaluate one completed task`,
+    categoriesSection(),
+    taskSection(input.task),
+    signalsSection(input.assessment),
+    evidenceSection(input.bundle),
+    `## Answer\n${ANSWER_FORMAT}`,
+  ];
+  return { system: JUDGE_SYSTEM_PROMPT, prompt: sections.join('\n\n'), promptVersion: PROMPT_VERSION };
+}
+
+/** The prompt of a retry: the original followed by the validation problem. */
+export function withRetryFeedback(prompt: string, problem: string): string {
+  return `${prompt}\n\n${RETRY_FEEDBACK_HEADING}\n${RETRY_FEEDBACK_TEXT}\n${escapeBlock(problem)}`;
+}
+
+function categoriesSection(): string {
+  const parts = SCORE_CATEGORIES.map((category) => {
+    const guide = CATEGORY_GUIDE[category];
+    const levels = guide.levels.map((level, i) => `- ${SCORE_LEVEL_RANGES[i]} ${level}`);
+    return [`### ${category}`, `Measures ${guide.measures}.`, ...levels].join('\n');
+  });
+  return ['## Categories and score levels', ...parts].join('\n\n');
+}
+
+function taskSection(task: JudgeTaskSummary): string {
+  const lines = ['## Task', '<<<TASK>>>', `id: ${escapeInline(task.id)}`, `title: ${escapeInline(task.title ?? '(none)')}`];
+  if (task.status) lines.push(`status: ${escapeInline(task.status)}`);
+  if (task.description) lines.push('description:', escapeBlock(task.description));
+  lines.push('<<<END TASK>>>');
+  return lines.join('\n');
+}
+
+function signalsSection(assessment: DeterministicAssessment): string {
+  const lines = [`## Deterministic signals`, `Computed by code from rubric ${escapeInline(assessment.rubricVersion)}; use them as context, not as your answer.`];
+  for (const category of SCORE_CATEGORIES) {
+    const { score, contributions } = assessment.categories[category];
+    lines.push('', `### ${category}: deterministic score ${score}`);
+    if (contributions.length === 0) lines.push('- (no rule moved this score)');
+    for (const c of contributions) {
+      const cites = c.evidence.length ? ` [evidence: ${c.evidence.map(escapeInline).join(', ')}]` : '';
+      lines.push(`- ${c.points > 0 ? '+' : ''}${c.points} ${escapeInline(c.rule)}: ${escapeInline(c.label)}${cites}`);
+    }
+  }
+  return lines.join('\n');
+}
+
+function evidenceSection(bundle: EvidenceBundle): string {
+  const lines = ['## Evidence', UNTRUSTED_NOTE];
+  for (const group of bundle.groups) {
+    const omitted = group.omitted ? `, ${group.omitted} older omitted` : '';
+    lines.push('', `group ${group.source}: ${group.entries.length} of ${group.total} entries${omitted}`);
+    for (const entry of group.entries) lines.push(formatEvidenceRecord(entry));
+  }
+  return lines.join('\n');
+}

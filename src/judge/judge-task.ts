@@ -1,0 +1,168 @@
+import {
+  JudgeError,
+  truncateExcerpt,
+  type DeterministicAssessment,
+  type EvidenceBundle,
+  type JudgedCategories,
+  type ScoreCategory,
+} from '../core/index.js';
+import type { BackoffOptions } from './backoff.js';
+import { buildJudgePrompt, withRetryFeedback, type JudgeTaskSummary } from './build-judge-prompt.js';
+import { combineSamples, type VerifiedSample } from './combine-samples.js';
+import { completeWithBackoff } from './complete-with-backoff.js';
+import type { CostBudget } from './cost-budget.js';
+import { JUDGE_ANSWER_JSON_SCHEMA } from './judge-answer-schema.js';
+import { judgeCacheKey, type JudgeCache } from './judge-cache.js';
+import { JudgeCallError } from './judge-call-error.js';
+import type { ModelPrice } from './judge-config.js';
+import { costOf } from './judge-cost.js';
+import { addUsage, ZERO_USAGE, type Judge, type JudgeUsage } from './judge.js';
+import { parseJudgeAnswer } from './parse-judge-answer.js';
+import { verifyCitations } from './verify-citations.js';
+
+/** Longest raw answer kept on an error result. */
+export const MAX_RAW_ANSWER_LENGTH = 2000;
+
+export interface JudgeTaskInput {
+  judge: Judge;
+  task: JudgeTaskSummary;
+  bundle: EvidenceBundle;
+  assessment: DeterministicAssessment;
+  /** Independent asks whose median is used; default 1. */
+  samples?: number;
+  temperature?: number;
+  cache?: JudgeCache;
+  signal?: AbortSignal;
+  /** Retries of a malformed answer; default 2. */
+  maxRetries?: number;
+  callTimeoutMs?: number;
+  backoff?: BackoffOptions;
+  price?: ModelPrice;
+  budget?: CostBudget;
+  now?: () => Date;
+}
+
+/** Who judged, with what and at what cost: the judge's part of a result's provenance. */
+export interface JudgeProvenance {
+  provider: string;
+  model: string;
+  promptVersion: string;
+  usage: JudgeUsage;
+  costUsd: number | null;
+  /** Every sample came from the cache. */
+  cached: boolean;
+  samples: number;
+  spread: Record<ScoreCategory, number> | null;
+}
+
+/** What this evaluation actually spent (cache hits cost nothing). */
+export interface JudgeSpend {
+  calls: number;
+  cacheHits: number;
+  usage: JudgeUsage;
+  costUsd: number | null;
+}
+
+export type JudgeTaskOutcome =
+  | ({ status: 'ok'; judged: JudgedCategories; provenance: JudgeProvenance } & JudgeSpend)
+  | ({ status: 'error'; reason: string; rawAnswer: string | null; transient: boolean; provenance: Omit<JudgeProvenance, 'spread' | 'cached'> } & JudgeSpend);
+
+type SampleOutcome = { ok: true; sample: VerifiedSample; usage: JudgeUsage } | { ok: false; reason: string; rawAnswer: string | null; transient: boolean };
+
+/**
+ * Asks the judge about one task: cache first, then calls with backoff on transport failures and
+ * up to `maxRetries` re-asks with the validation error fed back. A judge that cannot answer gives
+ * an error outcome, never a score. Throws only for cancellation and judge misconfiguration.
+ */
+export async function judgeTask(input: JudgeTaskInput): Promise<JudgeTaskOutcome> {
+  const { judge, bundle, assessment } = input;
+  const sampleCount = Math.max(1, input.samples ?? 1);
+  const temperature = input.temperature ?? 0;
+  const maxRetries = input.maxRetries ?? 2;
+  const { system, prompt, promptVersion } = buildJudgePrompt({ task: input.task, assessment, bundle });
+  const spend = { calls: 0, cacheHits: 0, usage: { ...ZERO_USAGE } };
+  const price = input.price;
+  const cost = (usage: JudgeUsage) => (price ? costOf(usage, price) : null);
+  const base = { provider: judge.provider, model: judge.modelId, promptVersion, samples: sampleCount };
+
+  const askSample = async (sample: number): Promise<SampleOutcome> => {
+    const key = judgeCacheKey({ bundleDigest: bundle.digest, rubricVersion: assessment.rubricVersion, promptVersion, provider: judge.provider, model: judge.modelId, temperature, sample });
+    const hit = input.cache ? await input.cache.get(key) : null;
+    if (hit) {
+      const parsed = parseJudgeAnswer(hit.answer);
+      const verified = parsed.ok ? verifyCitations(parsed.answer, bundle) : null;
+      if (verified && verified.emptyCategories.length === 0) {
+        spend.cacheHits += 1;
+        return { ok: true, sample: verified, usage: hit.usage };
+      }
+    }
+    let feedback: string | null = null;
+    let rawAnswer: string | null = null;
+    let usage = { ...ZERO_USAGE };
+    for (let attempt = 0; attempt <= maxRetries; attempt++) {
+      if (input.budget && !input.budget.canStart()) {
+        return { ok: false, reason: `not judged: the cost limit of $${input.budget.maxUsd} was reached`, rawAnswer, transient: true };
+      }
+      let response;
+      try {
+        ({ response } = await completeWithBackoff(
+          judge,
+          { system, prompt: feedback ? withRetryFeedback(prompt, feedback) : prompt, schema: JUDGE_ANSWER_JSON_SCHEMA, temperature, timeoutMs: input.callTimeoutMs ?? 120_000, ...(input.signal ? { signal: input.signal } : {}) },
+          input.backoff,
+        ));
+      } catch (error) {
+        if (error instanceof JudgeCallError) return { ok: false, reason: error.message, rawAnswer, transient: error.transient };
+        throw error;
+      }
+      spend.calls += 1;
+      usage = addUsage(usage, response.usage);
+      spend.usage = addUsage(spend.usage, response.usage);
+      const spent = cost(response.usage);
+      if (spent !== null) input.budget?.add(spent);
+      rawAnswer = response.object !== undefined ? JSON.stringify(response.object) : response.text;
+      const parsed = parseJudgeAnswer(response.object ?? response.text);
+      if (!parsed.ok) {
+        feedback = parsed.error;
+        continue;
+      }
+      const verified = verifyCitations(parsed.answer, bundle);
+      if (verified.emptyCategories.length > 0) {
+        const unknown = verified.citationIssues.map((i) => i.id);
+        feedback = `no evidence id from the "## Evidence" section is cited for ${verified.emptyCategories.join(', ')}${unknown.length ? `; these ids do not exist: ${unknown.slice(0, 10).join(', ')}` : ''}`;
+        continue;
+      }
+      await input.cache?.set(key, { answer: parsed.answer, usage, provider: judge.provider, model: judge.modelId, createdAt: (input.now?.() ?? new Date()).toISOString() });
+      return { ok: true, sample: verified, usage };
+    }
+    return { ok: false, reason: `the judge gave no valid answer in ${maxRetries + 1} attempts: ${feedback}`, rawAnswer, transient: false };
+  };
+
+  const samples: VerifiedSample[] = [];
+  let usage = { ...ZERO_USAGE };
+  for (let sample = 0; sample < sampleCount; sample++) {
+    if (input.signal?.aborted) throw new JudgeError('cancelled', 'interrupted while judging');
+    const outcome = await askSample(sample);
+    if (!outcome.ok) {
+      const where = sampleCount > 1 ? ` (sample ${sample + 1} of ${sampleCount})` : '';
+      return {
+        status: 'error',
+        reason: `${outcome.reason}${where}`,
+        rawAnswer: outcome.rawAnswer === null ? null : truncateExcerpt(outcome.rawAnswer, MAX_RAW_ANSWER_LENGTH).excerpt,
+        transient: outcome.transient,
+        provenance: { ...base, usage: spend.usage, costUsd: cost(spend.usage) },
+        ...spend,
+        costUsd: cost(spend.usage),
+      };
+    }
+    samples.push(outcome.sample);
+    usage = addUsage(usage, outcome.usage);
+  }
+  const { judged, spread } = combineSamples(samples);
+  return {
+    status: 'ok',
+    judged,
+    provenance: { ...base, usage, costUsd: cost(usage), cached: spend.cacheHits === sampleCount, spread },
+    ...spend,
+    costUsd: cost(spend.usage),
+  };
+}
