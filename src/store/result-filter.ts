@@ -16,11 +16,19 @@ export interface SqlFragment {
   params: unknown[];
 }
 
+/** A case-insensitive substring match of task id or title, as plain LIKE/ILIKE with escaped wildcards. */
+export function likeTextClause(like: 'LIKE' | 'ILIKE'): (text: string) => SqlFragment {
+  return (text) => {
+    const pattern = `%${escapeLike(text)}%`;
+    return { sql: `(r.task_id ${like} ? ESCAPE '\\' OR r.title ${like} ? ESCAPE '\\')`, params: [pattern, pattern] };
+  };
+}
+
 /**
  * WHERE and ORDER BY of a result listing, with `?` placeholders (a backend renumbers them).
- * `like` is the case-insensitive operator of the dialect.
+ * `textClause` is the dialect's case-insensitive substring match over task id and title.
  */
-export function buildResultFilter(query: ParsedListResultsQuery, like: 'LIKE' | 'ILIKE'): { where: SqlFragment; orderBy: string } {
+export function buildResultFilter(query: ParsedListResultsQuery, textClause: (text: string) => SqlFragment): { where: SqlFragment; orderBy: string } {
   const clauses: string[] = [];
   const params: unknown[] = [];
   const add = (sql: string, ...values: unknown[]) => {
@@ -41,15 +49,15 @@ export function buildResultFilter(query: ParsedListResultsQuery, like: 'LIKE' | 
   if (query.since !== undefined) add('r.evaluated_at >= ?', query.since);
   if (query.until !== undefined) add('r.evaluated_at <= ?', query.until);
   if (query.q !== undefined && query.q.trim() !== '') {
-    const pattern = `%${escapeLike(query.q.trim())}%`;
-    add(`(r.task_id ${like} ? ESCAPE '\\' OR r.title ${like} ? ESCAPE '\\')`, pattern, pattern);
+    const text = textClause(query.q.trim());
+    add(text.sql, ...text.params);
   }
   const column = RESULT_SORT_COLUMNS[query.sort];
   const direction = query.order === 'asc' ? 'ASC' : 'DESC';
-  // Unscored rows have no scores: keep them after the scored ones in either direction.
-  const nullsLast = column === 'r.task_id' || column === 'r.evaluated_at' ? '' : `(${column} IS NULL), `;
+  // Unscored rows have no scores: NULLS LAST keeps them after the scored ones in either direction.
+  const nulls = column === 'r.task_id' || column === 'r.evaluated_at' ? '' : ' NULLS LAST';
   return {
     where: { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params },
-    orderBy: `ORDER BY ${nullsLast}${column} ${direction}, r.id ${direction}`,
+    orderBy: `ORDER BY ${column} ${direction}${nulls}, r.id ${direction}`,
   };
 }

@@ -195,6 +195,35 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         expect((await store.listResults({ runId: run.id })).count).toBe(0);
       });
 
+      it('saves a batch of results with their events in one transaction, all or none', async () => {
+        const run = await runIn('running');
+        const saved = await store.saveResults(run.id, [
+          { result: buildSampleResult({ taskId: 'FN-1' }), now: at(2) },
+          { result: buildSampleError('FN-2'), now: at(2) },
+        ]);
+        expect(saved.map((r) => r.taskId)).toEqual(['FN-1', 'FN-2']);
+        expect((await store.listEvents(run.id)).map((e) => [e.seq, e.type, (e.data as { resultId?: string }).resultId])).toEqual([
+          [1, 'status_changed', undefined],
+          [2, 'task_evaluated', saved[0]!.id],
+          [3, 'task_evaluated', saved[1]!.id],
+        ]);
+        const batch = [{ result: buildSampleResult({ taskId: 'FN-3' }), now: at(3) }, { result: buildSampleSkipped('FN-1'), now: at(3) }];
+        expect(await codeOf(store.saveResults(run.id, batch))).toBe('duplicate_result');
+        expect(await store.resultTaskIds(run.id)).toEqual(['FN-1', 'FN-2']);
+        expect(await store.listEvents(run.id)).toHaveLength(3);
+        expect(await fieldOf(store.saveResults(run.id, [batch[0]!, { result: { taskId: 'FN-4', status: 'scored' }, now: at(3) } as never]))).toBe('result.mode');
+        expect(await store.saveResults(run.id, [])).toEqual([]);
+      });
+
+      it('rejects a result that breaks the contract, naming the field', async () => {
+        const run = await runIn('running');
+        const bad = { ...buildSampleResult({ taskId: 'FN-1' }), overallScore: 101 };
+        expect(await fieldOf(store.saveResult(run.id, { result: bad, now: at(2) }))).toBe('result.overallScore');
+        const noBundle = { ...buildSampleResult({ taskId: 'FN-1' }), evidenceBundle: { taskId: 'FN-1' } } as never;
+        expect(await codeOf(store.saveResult(run.id, { result: noBundle, now: at(2) }))).toBe('invalid_input');
+        expect(await fieldOf(store.saveResult(run.id, { result: buildSampleSkipped('FN-1'), now: 'yesterday' }))).toBe('now');
+      });
+
       it('returns a saved result whole: breakdown, bundle, signals, provenance and snapshot', async () => {
         const run = await runIn('running');
         const result = buildSampleResult({ taskId: 'FN-1' });
@@ -253,6 +282,10 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         expect((await store.listResults({ q: '100%_' })).items.map((r) => r.taskId)).toEqual(['FN-3']);
         expect((await store.listResults({ q: '%' })).items.map((r) => r.taskId)).toEqual(['FN-3']);
         expect((await store.listResults({ q: 'number 1' })).count).toBe(4);
+        expect((await store.listResults({ q: 'NUMBER 12' })).items.map((r) => r.taskId)).toEqual(['FN-12']);
+        expect((await store.listResults({ q: '12' })).items.map((r) => r.taskId)).toEqual(['FN-12']);
+        expect((await store.listResults({ q: '"x" OR 1' })).count).toBe(0);
+        expect((await store.listResults({ q: '  ' })).count).toBe(14);
       });
 
       it('sorts by each key in both directions, unscored rows last, and pages', async () => {

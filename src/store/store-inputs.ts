@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ScoreBandSchema, StoreError, TaskResultSchema } from '../core/index.js';
+import { ErrorResultSchema, ScoreBandSchema, ScoredResultSchema, SkippedResultSchema, StoreError, type TaskResult } from '../core/index.js';
 import { RUN_EVENT_TYPES, RUN_STATUSES, RUN_TRIGGERS } from './run-lifecycle.js';
 
 /** Any date-time Date.parse accepts, normalised to ISO-8601 UTC so stored strings sort in time order. */
@@ -38,8 +38,21 @@ export const TransitionOptionsSchema = z.strictObject({
   now: IsoTimeSchema,
 });
 
+// Bundles and signals are checked for shape, not entry by entry: a full parse costs more than the write itself.
+const StorableBundle = z.looseObject({ taskId: z.string(), runId: z.string(), digest: z.string(), groups: z.array(z.unknown()).length(8) });
+const StorableSignals = z.looseObject({ rubricVersion: z.string(), values: z.record(z.string(), z.unknown()), categories: z.record(z.string(), z.unknown()) });
+
+/** A task result as the store accepts it; scores, bands and statuses are fully checked. */
+export const StorableResultSchema = z
+  .discriminatedUnion('status', [
+    ScoredResultSchema.extend({ evidenceBundle: StorableBundle, signals: StorableSignals }),
+    ErrorResultSchema.extend({ evidenceBundle: StorableBundle.nullable().default(null), signals: StorableSignals.nullable().default(null) }),
+    SkippedResultSchema,
+  ])
+  .transform((r) => r as TaskResult);
+
 export const SaveResultInputSchema = z.strictObject({
-  result: TaskResultSchema,
+  result: StorableResultSchema,
   taskSnapshot: z.unknown().default(null),
   completedAt: IsoTimeSchema.nullable().default(null),
   now: IsoTimeSchema,

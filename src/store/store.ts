@@ -23,6 +23,7 @@ export interface Store {
   createRun(input: CreateRunInput): Promise<EvalRun>;
   /** Moves a run along its lifecycle and records `status_changed`; freezes counts on terminal. */
   transitionRun(runId: string, to: RunStatus, options: TransitionOptions): Promise<EvalRun>;
+  /** Marks an active run alive; saving results does not, so call it on a timer during long judge calls. */
   heartbeat(runId: string, now: string): Promise<void>;
   /** Fails active runs whose heartbeat is older than `staleAfterMs` (reason `interrupted`). */
   recoverStaleRuns(now: string, staleAfterMs?: number): Promise<EvalRun[]>;
@@ -32,6 +33,8 @@ export interface Store {
 
   /** Keeps one task result and its `task_evaluated` event in one transaction. */
   saveResult(runId: string, input: SaveResultInput): Promise<StoredResult>;
+  /** Keeps many results, each with its event, in one transaction: all or none (imports, re-scoring). */
+  saveResults(runId: string, inputs: readonly SaveResultInput[]): Promise<StoredResult[]>;
   getResult(resultId: string): Promise<StoredResult>;
   /** A task's result in a run, or its latest anywhere when no run is given. */
   findResult(query: { taskId: string; runId?: string }): Promise<StoredResult | null>;

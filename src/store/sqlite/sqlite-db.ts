@@ -18,6 +18,8 @@ export class SqliteDb {
   stmt(sql: string): Database.Statement {
     let statement = this.statements.get(sql);
     if (!statement) {
+      // Listings with IN lists make many shapes; keep the cache bounded.
+      if (this.statements.size >= 500) this.statements.clear();
       statement = this.raw.prepare(sql);
       this.statements.set(sql, statement);
     }

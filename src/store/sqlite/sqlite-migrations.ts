@@ -50,7 +50,10 @@ CREATE INDEX eval_runs_project_trigger_status ON eval_runs (project_id, trigger,
 CREATE INDEX eval_runs_status_heartbeat ON eval_runs (status, heartbeat_at);
 
 CREATE TABLE eval_task_results (
-  id TEXT PRIMARY KEY,
+  -- Small columns first and large JSON last, so listings and scans stay on the row's first page.
+  -- pk is the rowid kept stable across VACUUM, for the text index below.
+  pk INTEGER PRIMARY KEY,
+  id TEXT NOT NULL UNIQUE,
   run_id TEXT NOT NULL REFERENCES eval_runs(id) ON DELETE CASCADE,
   task_id TEXT NOT NULL,
   title TEXT,
@@ -61,28 +64,40 @@ CREATE TABLE eval_task_results (
   ap_final INTEGER CHECK (ap_final BETWEEN 0 AND 100),
   toq_final INTEGER CHECK (toq_final BETWEEN 0 AND 100),
   pc_final INTEGER CHECK (pc_final BETWEEN 0 AND 100),
+  reason TEXT,
+  transient INTEGER NOT NULL DEFAULT 0,
+  bundle_digest TEXT,
+  completed_at TEXT,
+  evaluated_at TEXT NOT NULL,
   category_scores TEXT CHECK (category_scores IS NULL OR json_valid(category_scores)),
   overall_rationale TEXT,
-  evidence_bundle TEXT CHECK (evidence_bundle IS NULL OR json_valid(evidence_bundle)),
-  bundle_digest TEXT,
-  signals TEXT CHECK (signals IS NULL OR json_valid(signals)),
-  provenance TEXT CHECK (provenance IS NULL OR json_valid(provenance)),
   citation_issues TEXT CHECK (citation_issues IS NULL OR json_valid(citation_issues)),
   divergence TEXT CHECK (divergence IS NULL OR json_valid(divergence)),
   follow_up_drafts TEXT CHECK (follow_up_drafts IS NULL OR json_valid(follow_up_drafts)),
-  reason TEXT,
-  transient INTEGER NOT NULL DEFAULT 0,
   raw_answer TEXT,
+  provenance TEXT CHECK (provenance IS NULL OR json_valid(provenance)),
+  signals TEXT CHECK (signals IS NULL OR json_valid(signals)),
   task_snapshot TEXT CHECK (task_snapshot IS NULL OR json_valid(task_snapshot)),
-  completed_at TEXT,
-  evaluated_at TEXT NOT NULL,
+  evidence_bundle TEXT CHECK (evidence_bundle IS NULL OR json_valid(evidence_bundle)),
   UNIQUE (run_id, task_id)
 );
 CREATE INDEX eval_task_results_task ON eval_task_results (task_id, evaluated_at);
-CREATE INDEX eval_task_results_evaluated ON eval_task_results (evaluated_at);
-CREATE INDEX eval_task_results_overall ON eval_task_results (overall_score);
-CREATE INDEX eval_task_results_band ON eval_task_results (overall_band, evaluated_at);
-CREATE INDEX eval_task_results_status ON eval_task_results (status, evaluated_at);
+-- A narrow copy of every filter and sort column: listings and counts scan it instead of the wide rows.
+CREATE INDEX eval_task_results_listing ON eval_task_results
+  (evaluated_at, id, run_id, task_id, title, status, mode, overall_score, overall_band, ap_final, toq_final, pc_final);
+CREATE INDEX eval_task_results_band ON eval_task_results (overall_band, overall_score, id);
+CREATE INDEX eval_task_results_overall ON eval_task_results (overall_score, id);
+-- Substring search over task id and title (trigram), kept in step by triggers; results are never updated.
+CREATE VIRTUAL TABLE eval_task_results_text USING fts5(task_id, title, content='eval_task_results', content_rowid='pk', tokenize='trigram');
+CREATE TRIGGER eval_task_results_text_insert AFTER INSERT ON eval_task_results BEGIN
+  INSERT INTO eval_task_results_text (rowid, task_id, title) VALUES (new.pk, new.task_id, new.title);
+END;
+CREATE TRIGGER eval_task_results_text_delete AFTER DELETE ON eval_task_results BEGIN
+  INSERT INTO eval_task_results_text (eval_task_results_text, rowid, task_id, title) VALUES ('delete', old.pk, old.task_id, old.title);
+END;
+CREATE TRIGGER eval_task_results_immutable BEFORE UPDATE ON eval_task_results BEGIN
+  SELECT RAISE(ABORT, 'eval_task_results rows are immutable');
+END;
 
 CREATE TABLE eval_run_events (
   run_id TEXT NOT NULL REFERENCES eval_runs(id) ON DELETE CASCADE,
@@ -92,7 +107,7 @@ CREATE TABLE eval_run_events (
   data TEXT CHECK (data IS NULL OR json_valid(data)),
   created_at TEXT NOT NULL,
   PRIMARY KEY (run_id, seq)
-);
+) WITHOUT ROWID;
 
 CREATE TABLE judge_cache (
   key TEXT PRIMARY KEY,

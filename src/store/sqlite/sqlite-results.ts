@@ -1,10 +1,12 @@
 import { StoreError } from '../../core/index.js';
 import { newId } from '../new-id.js';
 import { buildResultFilter } from '../result-filter.js';
+import { sqliteTextClause } from './sqlite-text-clause.js';
 import { RESULT_COLUMNS, resultToRow } from '../result-to-row.js';
 import type { ResultRow } from '../row-mappers.js';
 import { roundMean } from '../round-mean.js';
 import { assertWritable } from '../run-lifecycle.js';
+import { taskEvaluatedEvent } from '../task-evaluated-event.js';
 import {
   ListResultsQuerySchema,
   parseStoreInput,
@@ -40,25 +42,24 @@ export class SqliteResults {
     private readonly runs: SqliteRuns,
   ) {}
 
-  save(runId: string, input: SaveResultInput): StoredResult {
-    const parsed = parseStoreInput(SaveResultInputSchema, input, 'saveResult');
-    const { result } = parsed;
-    const id = newId('res');
-    const evaluatedAt = result.evaluatedAt ? new Date(result.evaluatedAt).toISOString() : parsed.now;
-    const meta = { id, runId, taskSnapshot: parsed.taskSnapshot, completedAt: parsed.completedAt, evaluatedAt };
-    this.db.write(`saveResult ${result.taskId}`, () => {
-      assertWritable(runId, this.runs.row(runId).status, 'result');
-      this.db.run(INSERT_RESULT, ...resultToRow(result, meta, toJsonText, (b) => (b ? 1 : 0)));
-      const score = result.status === 'scored' ? ` ${result.overallScore} (${result.overallBand})` : `: ${result.reason}`;
-      this.runs.insertEvent(runId, 'task_evaluated', `${result.taskId} ${result.status}${score}`, {
-        resultId: id,
-        taskId: result.taskId,
-        status: result.status,
-        overallScore: result.status === 'scored' ? result.overallScore : null,
-      }, parsed.now);
-      this.db.run('UPDATE eval_runs SET heartbeat_at = ? WHERE id = ?', parsed.now, runId);
+  /** Saves results and their events in one transaction: all of them or none. */
+  saveMany(runId: string, inputs: readonly SaveResultInput[], context: string): StoredResult[] {
+    const prepared = inputs.map((input, i) => {
+      const parsed = parseStoreInput(SaveResultInputSchema, input, inputs.length === 1 ? context : `${context}[${i}]`);
+      const { result } = parsed;
+      const evaluatedAt = result.evaluatedAt ? new Date(result.evaluatedAt).toISOString() : parsed.now;
+      const meta = { id: newId('res'), runId, taskSnapshot: parsed.taskSnapshot, completedAt: parsed.completedAt, evaluatedAt };
+      return { result, meta, now: parsed.now, row: resultToRow(result, meta, toJsonText, (b) => (b ? 1 : 0)) };
     });
-    return { ...result, ...meta } as StoredResult;
+    this.db.write(`${context} ${prepared.map((p) => p.result.taskId).join(', ')}`.slice(0, 200), () => {
+      assertWritable(runId, this.runs.row(runId).status, 'result');
+      for (const p of prepared) {
+        this.db.run(INSERT_RESULT, ...p.row);
+        const event = taskEvaluatedEvent(p.result, p.meta.id);
+        this.runs.insertEvent(runId, 'task_evaluated', event.message, event.data, p.now);
+      }
+    });
+    return prepared.map((p) => ({ ...p.result, ...p.meta }) as StoredResult);
   }
 
   get(resultId: string): StoredResult {
@@ -78,14 +79,19 @@ export class SqliteResults {
 
   list(query: ListResultsQuery | undefined): Page<ResultSummary> | Page<StoredResult> {
     const q = parseStoreInput(ListResultsQuerySchema, query ?? {}, 'listResults');
-    const { where, orderBy } = buildResultFilter(q, 'LIKE');
+    const { where, orderBy } = buildResultFilter(q, sqliteTextClause);
     return this.db.read('listResults', () => {
-      const rows = this.db.all<ResultRow>(
-        `SELECT ${q.full ? 'r.*' : SUMMARY_COLUMNS} FROM eval_task_results r ${where.sql} ${orderBy} LIMIT ? OFFSET ?`,
-        ...where.params, q.limit, q.offset,
-      );
+      // Page ids first (answered from the narrow listing index), then read only those wide rows.
+      const ids = this.db
+        .all<{ id: string }>(`SELECT r.id FROM eval_task_results r ${where.sql} ${orderBy} LIMIT ? OFFSET ?`, ...where.params, q.limit, q.offset)
+        .map((r) => r.id);
       const count = this.db.get<{ n: number }>(`SELECT count(*) AS n FROM eval_task_results r ${where.sql}`, ...where.params)!.n;
-      return q.full ? { items: rows.map(sqliteMappers.toStoredResult), count } : { items: rows.map(sqliteMappers.toSummary), count };
+      const rows = ids.length
+        ? this.db.all<ResultRow>(`SELECT ${q.full ? 'r.*' : SUMMARY_COLUMNS} FROM eval_task_results r WHERE r.id IN (${ids.map(() => '?').join(', ')})`, ...ids)
+        : [];
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      const ordered = ids.map((id) => byId.get(id)!);
+      return q.full ? { items: ordered.map(sqliteMappers.toStoredResult), count } : { items: ordered.map(sqliteMappers.toSummary), count };
     });
   }
 

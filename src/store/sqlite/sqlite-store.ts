@@ -82,7 +82,11 @@ export class SqliteStore implements Store {
   }
 
   async saveResult(runId: string, input: SaveResultInput): Promise<StoredResult> {
-    return this.results.save(runId, input);
+    return this.results.saveMany(runId, [input], 'saveResult')[0]!;
+  }
+
+  async saveResults(runId: string, inputs: readonly SaveResultInput[]): Promise<StoredResult[]> {
+    return inputs.length ? this.results.saveMany(runId, inputs, 'saveResults') : [];
   }
 
   async getResult(resultId: string): Promise<StoredResult> {

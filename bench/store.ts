@@ -1,0 +1,111 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { buildSampleResult, openSqliteStore, type ListResultsQuery, type SqliteStore } from '../src/store/index.js';
+
+export interface StoreBenchOptions {
+  /** Results written (and timed) one by one through saveResult. */
+  writes?: number;
+  /** Results in the database when listings are timed. */
+  queryRows?: number;
+  /** Timed repetitions of each listing. */
+  repeats?: number;
+  log?: (line: string) => void;
+}
+
+export interface StoreBenchReport {
+  writesPerSecond: number;
+  batchedWritesPerSecond: number;
+  bytesPerResult: number;
+  queries: { name: string; p50Ms: number; maxMs: number; count: number }[];
+  pass: boolean;
+}
+
+const WRITE_TARGET_PER_S = 2_000;
+const QUERY_TARGET_MS = 50;
+const BATCH = 100;
+const T0 = Date.parse('2026-01-01T00:00:00Z');
+const provenance = { judgeProvider: 'openai', judgeModel: 'gpt-bench', rubricVersion: 'rubric-1', promptVersion: 'prompt-1', taskevalVersion: 'bench' };
+
+/** Deterministic pseudo-random finals so every run of the benchmark sees the same data. */
+function finalsFor(i: number): [number, number, number] {
+  const f = (k: number) => ((i * 2_654_435_761 + k * 40_503) >>> 0) % 101;
+  return [f(1), f(2), f(3)];
+}
+
+/** Writes results `from..to` into a new run, one transaction each or `batch` per transaction; returns ms spent writing. */
+async function fillRun(store: SqliteStore, runIndex: number, from: number, to: number, batch: number): Promise<number> {
+  const run = await store.createRun({ projectId: 'bench', trigger: 'manual', provenance, now: new Date(T0 + runIndex * 3_600_000).toISOString() });
+  await store.transitionRun(run.id, 'running', { now: run.createdAt });
+  const inputs = Array.from({ length: to - from }, (_, k) => {
+    const i = from + k;
+    const result = buildSampleResult({ taskId: `FN-${i}`, title: `Bench task ${i}`, finals: finalsFor(i) });
+    return { result, taskSnapshot: { id: result.taskId, column: 'done' }, now: new Date(T0 + i * 60_000).toISOString() };
+  });
+  const started = performance.now();
+  if (batch === 1) for (const input of inputs) await store.saveResult(run.id, input);
+  else for (let k = 0; k < inputs.length; k += batch) await store.saveResults(run.id, inputs.slice(k, k + batch));
+  const elapsed = performance.now() - started;
+  await store.transitionRun(run.id, 'completed', { now: new Date(T0 + to * 60_000).toISOString() });
+  return elapsed;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+}
+
+/** `npm run bench -- store`: write throughput and listing latency of the SQLite store against the targets. */
+export async function run(options: StoreBenchOptions = {}): Promise<StoreBenchReport> {
+  const writes = options.writes ?? 10_000;
+  const queryRows = options.queryRows ?? 100_000;
+  const repeats = options.repeats ?? 30;
+  const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const dir = mkdtempSync(join(tmpdir(), 'taskeval-bench-store-'));
+  const store = openSqliteStore({ path: join(dir, 'taskeval.db') });
+  try {
+    const writeMs = await fillRun(store, 0, 0, writes, 1);
+    const writesPerSecond = Math.round((writes / writeMs) * 1000);
+    const bytesPerResult = Math.round(statSync(join(dir, 'taskeval.db')).size / writes);
+    const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+    log(`store: saveResult × ${writes}, one transaction each, bundles ~${Math.round(bytesPerResult / 1024)} KiB on disk: ${(writeMs / 1000).toFixed(2)} s, ${writesPerSecond}/s (target ≥ ${WRITE_TARGET_PER_S}/s) ${verdict(writesPerSecond >= WRITE_TARGET_PER_S)}`);
+    const batchMs = await fillRun(store, 1, writes, 2 * writes, BATCH);
+    const batchedPerSecond = Math.round((writes / batchMs) * 1000);
+    log(`store: saveResults × ${writes}, ${BATCH} per transaction: ${(batchMs / 1000).toFixed(2)} s, ${batchedPerSecond}/s (target ≥ ${WRITE_TARGET_PER_S}/s) ${verdict(batchedPerSecond >= WRITE_TARGET_PER_S)}`);
+
+    for (let from = 2 * writes, r = 2; from < queryRows; from += writes, r++) await fillRun(store, r, from, Math.min(queryRows, from + writes), BATCH);
+    const anyRun = (await store.listRuns({ limit: 1 })).items[0]!.id;
+    const queries: [string, ListResultsQuery][] = [
+      ['band strong, by overall desc, page 3', { band: 'strong', sort: 'overall', order: 'desc', limit: 50, offset: 100 }],
+      ['score 60..80, newest first, page 21', { min: 60, max: 80, sort: 'evaluatedAt', order: 'desc', limit: 50, offset: 1_000 }],
+      ['text "task 4242", by taskId', { q: 'task 4242', sort: 'taskId', order: 'asc', limit: 50 }],
+      ['one run, weak or failing, by processCompliance', { runId: anyRun, band: ['weak', 'failing'], sort: 'processCompliance', order: 'asc', limit: 100 }],
+      ['everything, newest first, deep page', { sort: 'evaluatedAt', order: 'desc', limit: 50, offset: 50_000 }],
+    ];
+    const report: StoreBenchReport['queries'] = [];
+    for (const [name, query] of queries) {
+      const times: number[] = [];
+      let count = 0;
+      for (let i = 0; i < repeats; i++) {
+        const started = performance.now();
+        count = (await store.listResults(query)).count;
+        times.push(performance.now() - started);
+      }
+      times.sort((a, b) => a - b);
+      const p50Ms = percentile(times, 0.5);
+      const maxMs = times.at(-1)!;
+      report.push({ name, p50Ms, maxMs, count });
+      log(`store: listResults over ${queryRows} results, ${name} (count ${count}): p50 ${p50Ms.toFixed(1)} ms, max ${maxMs.toFixed(1)} ms (target < ${QUERY_TARGET_MS} ms) ${verdict(p50Ms < QUERY_TARGET_MS)}`);
+    }
+    const pass = Math.max(writesPerSecond, batchedPerSecond) >= WRITE_TARGET_PER_S && report.every((q) => q.p50Ms < QUERY_TARGET_MS);
+    return { writesPerSecond, batchedWritesPerSecond: batchedPerSecond, bytesPerResult, queries: report, pass };
+  } finally {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const report = await run();
+  process.exitCode = report.pass ? 0 : 1;
+}

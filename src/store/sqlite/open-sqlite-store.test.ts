@@ -1,0 +1,150 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { TaskevalError } from '../../core/index.js';
+import { buildSampleResult } from '../build-sample-result.js';
+import { defaultDbPath } from '../default-db-path.js';
+import { runInput } from '../store-contract.js';
+import { openSqliteStore } from './open-sqlite-store.js';
+import { SQLITE_MIGRATIONS } from './sqlite-migrations.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const CHILD = join(here, '__fixtures__', 'create-schedule-run.ts');
+const T1 = '2026-03-02T10:01:00.000Z';
+
+let dir: string;
+let path: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'taskeval-sqlite-'));
+  path = join(dir, '.taskeval', 'taskeval.db');
+});
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function thrown(fn: () => unknown): TaskevalError {
+  try {
+    fn();
+  } catch (error) {
+    return error as TaskevalError;
+  }
+  throw new Error('expected a throw');
+}
+
+/** Starts a child that opens the store and waits for "go"; resolves with it once it is ready. */
+function startChild(dbPath: string) {
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dbPath], { cwd: join(here, '..', '..', '..'), stdio: ['pipe', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (err += d));
+  const ready = new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', () => out.includes('ready\n') && resolve());
+    child.on('exit', (code) => reject(new Error(`child exited ${code} before ready: ${err}`)));
+  });
+  const answer = new Promise<{ ok: boolean; id?: string; code?: string }>((resolve, reject) => {
+    child.on('exit', (code) => {
+      const line = out.split('\n').find((l) => l.startsWith('{'));
+      if (line) resolve(JSON.parse(line));
+      else reject(new Error(`child exited ${code} without an answer: ${err}`));
+    });
+  });
+  return { go: () => child.stdin.write('go\n'), ready, answer };
+}
+
+describe('openSqliteStore', () => {
+  it('puts the default file at .taskeval/taskeval.db in the project', () => {
+    expect(defaultDbPath('/work/project')).toBe(join('/work/project', '.taskeval', 'taskeval.db'));
+  });
+
+  it('creates the parent directory and turns on WAL, foreign keys and a busy timeout', async () => {
+    const store = openSqliteStore({ path });
+    expect(store.db.raw.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(store.db.raw.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(store.db.raw.pragma('busy_timeout', { simple: true })).toBe(10_000);
+    await store.close();
+  });
+
+  it('applies migrations once and records them; opening again changes nothing', async () => {
+    const first = openSqliteStore({ path, now: () => '2026-01-01T00:00:00.000Z' });
+    await first.close();
+    const second = openSqliteStore({ path, now: () => '2026-02-01T00:00:00.000Z' });
+    const rows = second.db.raw.prepare('SELECT version, name, applied_at FROM schema_migrations ORDER BY version').all();
+    expect(rows).toEqual(SQLITE_MIGRATIONS.map((m) => ({ version: m.version, name: m.name, applied_at: '2026-01-01T00:00:00.000Z' })));
+    await second.close();
+  });
+
+  it('refuses a database written by a newer taskeval, naming both schema versions', async () => {
+    await openSqliteStore({ path }).close();
+    const raw = new Database(path);
+    raw.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (999, 'future', '2030-01-01T00:00:00Z')").run();
+    raw.close();
+    const error = thrown(() => openSqliteStore({ path }));
+    expect(error.code).toBe('store_version');
+    expect(error.message).toContain(`newer taskeval (schema 999, this version knows ${SQLITE_MIGRATIONS.length}); upgrade taskeval`);
+  });
+
+  it('reports a path it cannot open as store_failed naming the path', () => {
+    mkdirSync(join(dir, 'a-directory.db'));
+    const error = thrown(() => openSqliteStore({ path: join(dir, 'a-directory.db') }));
+    expect(error.code).toBe('store_failed');
+    expect(error.message).toContain('a-directory.db');
+  });
+
+  it('keeps runs, results and events across closing and reopening the file', async () => {
+    const store = openSqliteStore({ path });
+    const run = await store.createRun(runInput());
+    await store.transitionRun(run.id, 'running', { now: T1 });
+    const saved = await store.saveResult(run.id, { result: buildSampleResult({ taskId: 'FN-1' }), now: T1 });
+    await store.close();
+    const reopened = openSqliteStore({ path });
+    expect((await reopened.getRun(run.id)).status).toBe('running');
+    expect(await reopened.getResult(saved.id)).toEqual(saved);
+    expect((await reopened.listEvents(run.id)).map((e) => e.type)).toEqual(['status_changed', 'task_evaluated']);
+    await reopened.close();
+  });
+
+  it('keeps the text index in step when results are pruned and refuses to update a result', async () => {
+    const store = openSqliteStore({ path });
+    const run = await store.createRun(runInput());
+    await store.transitionRun(run.id, 'running', { now: T1 });
+    await store.saveResults(run.id, [{ result: buildSampleResult({ taskId: 'FN-1' }), now: T1 }, { result: buildSampleResult({ taskId: 'FN-2' }), now: T1 }]);
+    expect(() => store.db.raw.prepare("UPDATE eval_task_results SET title = 'changed'").run()).toThrow(/immutable/);
+    await store.transitionRun(run.id, 'completed', { now: T1 });
+    await store.prune({ olderThan: '2030-01-01T00:00:00Z' });
+    const later = await store.createRun(runInput());
+    await store.transitionRun(later.id, 'running', { now: T1 });
+    await store.saveResult(later.id, { result: buildSampleResult({ taskId: 'FN-3', title: 'Another' }), now: T1 });
+    expect((await store.listResults({ q: 'FN-' })).items.map((r) => r.taskId)).toEqual(['FN-3']);
+    expect(() => store.db.raw.exec("INSERT INTO eval_task_results_text (eval_task_results_text) VALUES ('integrity-check')")).not.toThrow();
+    await store.close();
+  });
+
+  it('lets exactly one of two processes create the active schedule run', async () => {
+    await openSqliteStore({ path }).close();
+    const a = startChild(path);
+    const b = startChild(path);
+    await Promise.all([a.ready, b.ready]);
+    a.go();
+    b.go();
+    const answers = await Promise.all([a.answer, b.answer]);
+    expect(answers.filter((x) => x.ok)).toHaveLength(1);
+    expect(answers.filter((x) => !x.ok).map((x) => x.code)).toEqual(['active_run_conflict']);
+    const store = openSqliteStore({ path });
+    const active = await store.listRuns({ trigger: 'schedule', status: 'pending' });
+    expect(active.items.map((r) => r.id)).toEqual([answers.find((x) => x.ok)!.id]);
+    await store.close();
+  });
+
+  it('enforces one active schedule run in the schema even when a writer skips the check', async () => {
+    const store = openSqliteStore({ path });
+    const run = await store.createRun(runInput({ trigger: 'schedule' }));
+    const copy = store.db.raw.prepare('INSERT INTO eval_runs SELECT ? AS id, project_id, trigger, status, window_start, window_end, has_window, requested_task_ids, evaluated_task_ids, judge_provider, judge_model, rubric_version, prompt_version, taskeval_version, resume_of, reason, summary, count_total, count_scored, count_skipped, count_errored, mean_ap, mean_toq, mean_pc, mean_overall, created_at, started_at, finished_at, heartbeat_at FROM eval_runs WHERE id = ?');
+    expect(() => copy.run('run_copy', run.id)).toThrow(/UNIQUE constraint failed: eval_runs.project_id, eval_runs.trigger/);
+    await store.close();
+  });
+});
