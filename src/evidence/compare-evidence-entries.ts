@@ -12,10 +12,8 @@ function compareTimestamps(a: string | undefined, b: string | undefined): number
   const ra = rank(a);
   const rb = rank(b);
   if (ra !== rb) return ra - rb;
-  if (ra === 2) {
-    const diff = Date.parse(a!) - Date.parse(b!);
-    if (diff !== 0) return diff;
-  }
+  // The same instant written two ways is one time; the id decides.
+  if (ra === 2) return Date.parse(a!) - Date.parse(b!);
   return plain(a ?? '', b ?? '');
 }
 
