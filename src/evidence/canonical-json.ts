@@ -1,7 +1,7 @@
 import { ContractError } from '../core/index.js';
 
 /**
- * JSON with object keys sorted recursively and no whitespace, so equal values always give equal text.
+ * JSON with object keys sorted recursively (UTF-16 code-unit order) and no whitespace, so equal values always give equal text.
  * Follows JSON.stringify for the rest: undefined object members are left out, undefined array items
  * and non-finite numbers become null, toJSON() is honoured.
  */

@@ -12,7 +12,7 @@ describe('collectMetadataEntries', () => {
   });
 
   it('treats Fusion\'s "[]" placeholders for prInfo and mergeDetails as absent', () => {
-    const ids = collectMetadataEntries(buildTask({ prInfo: [], mergeDetails: [] } as never), null).map((d) => d.entry.id);
+    const ids = collectMetadataEntries(buildTask({ prInfo: [], mergeDetails: [] }), null).map((d) => d.entry.id);
     expect(ids).not.toContain('task-pr');
     expect(ids).not.toContain('task-merge');
   });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   MAX_COMMIT_SUBJECT_LENGTH,
   MAX_EXCERPT_LENGTH,
@@ -12,7 +13,7 @@ export type RefValue = string | number | boolean | null;
 /** Longest entry label; the same bound as a commit subject. */
 export const MAX_LABEL_LENGTH = MAX_COMMIT_SUBJECT_LENGTH;
 
-/** An entry before its group is ordered and capped; `fingerprint` is the full content it stands for. */
+/** An entry before its group is ordered and capped; `fingerprint` is a sha256 of the full content it stands for. */
 export interface DraftEntry {
   entry: EvidenceEntry;
   fingerprint: string;
@@ -44,7 +45,8 @@ export function makeEntry(taskId: string, input: EntryInput): DraftEntry {
     ...(bounded && (bounded.truncated || input.cut) ? { truncated: true } : {}),
     ref: boundRef(taskId, input.ref),
   };
-  return { entry, fingerprint: input.fingerprint };
+  // Hashed so a group holds 64 characters per entry, not every full text it has seen.
+  return { entry, fingerprint: createHash('sha256').update(input.fingerprint, 'utf8').digest('hex') };
 }
 
 function boundRef(taskId: string, fields: Record<string, RefValue | undefined>): Record<string, RefValue> {
