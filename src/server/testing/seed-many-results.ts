@@ -1,8 +1,10 @@
-import { SCORE_CATEGORIES } from '../../core/index.js';
-import type { EvalRun, SqliteStore } from '../../store/index.js';
+import { resolveScoreBand, SCORE_CATEGORIES } from '../../core/index.js';
+import type { EvalRun, Store } from '../../store/index.js';
 import { deterministicOnlyResult, hybridResult } from './sample-results.js';
 
 const T0 = Date.parse('2026-01-05T00:00:00.000Z');
+/** Results per transaction. */
+const BATCH = 1_000;
 
 /** Deterministic pseudo-random scores, so a seeded store is the same every time. */
 function scoreAt(i: number, salt: number): number {
@@ -10,10 +12,10 @@ function scoreAt(i: number, salt: number): number {
 }
 
 /**
- * Stores `count` results in one run inside a single SQLite transaction (fast enough for 100,000).
+ * Stores `count` results in one run, a thousand per transaction (fast enough for 100,000).
  * Every 10th result is deterministic only; results spread over ~60 days for trends.
  */
-export async function seedManyResults(store: SqliteStore, count: number): Promise<EvalRun> {
+export async function seedManyResults(store: Store, count: number): Promise<EvalRun> {
   const at = (ms: number) => new Date(T0 + ms).toISOString();
   const run = await store.createRun({
     projectId: 'proj',
@@ -25,29 +27,23 @@ export async function seedManyResults(store: SqliteStore, count: number): Promis
   const template = hybridResult({ taskId: 'FN-0', entriesPerGroup: 1 });
   const detTemplate = deterministicOnlyResult({ taskId: 'FN-0', entriesPerGroup: 1 });
   const step = Math.max(1, Math.floor((60 * 86_400_000) / count));
-  const failures: unknown[] = [];
-  // saveResult's body is synchronous on SQLite, so all of them run inside this one transaction.
-  store.db.raw.transaction(() => {
-    for (let i = 0; i < count; i++) {
-      const taskId = `FN-${i + 1}`;
-      const finals = SCORE_CATEGORIES.map((_, c) => scoreAt(i, c + 1)) as [number, number, number];
-      const base = i % 10 === 0 ? detTemplate : template;
-      const overall = Math.floor((30 * finals[0] + 45 * finals[1] + 25 * finals[2] + 50) / 100);
-      const band = overall >= 90 ? 'excellent' : overall >= 75 ? 'strong' : overall >= 60 ? 'acceptable' : overall >= 40 ? 'weak' : 'failing';
-      const bandOf = (s: number) => (s >= 90 ? 'excellent' : s >= 75 ? 'strong' : s >= 60 ? 'acceptable' : s >= 40 ? 'weak' : 'failing');
-      const result = {
-        ...base,
-        taskId,
-        title: `Task ${i + 1}: ${i % 3 === 0 ? 'fix the login flow' : i % 3 === 1 ? 'add export to CSV' : 'refactor the scheduler'}`,
-        overallScore: overall,
-        overallBand: band,
-        categoryScores: base.categoryScores.map((c, k) => ({ ...c, deterministicScore: finals[k]!, aiScore: c.aiScore === null ? null : finals[k]!, finalScore: finals[k]!, band: bandOf(finals[k]!) })),
-        evaluatedAt: at(2 + i * step),
-      } as typeof base;
-      store.saveResult(run.id, { result, now: at(2 + i * step) }).catch((error: unknown) => failures.push(error));
-    }
-  })();
-  await Promise.resolve();
-  if (failures.length > 0) throw failures[0];
+  const inputs = [];
+  for (let i = 0; i < count; i++) {
+    const taskId = `FN-${i + 1}`;
+    const finals = SCORE_CATEGORIES.map((_, c) => scoreAt(i, c + 1)) as [number, number, number];
+    const base = i % 10 === 0 ? detTemplate : template;
+    const overall = Math.floor((30 * finals[0] + 45 * finals[1] + 25 * finals[2] + 50) / 100);
+    const result = {
+      ...base,
+      taskId,
+      title: `Task ${i + 1}: ${i % 3 === 0 ? 'fix the login flow' : i % 3 === 1 ? 'add export to CSV' : 'refactor the scheduler'}`,
+      overallScore: overall,
+      overallBand: resolveScoreBand(overall),
+      categoryScores: base.categoryScores.map((c, k) => ({ ...c, deterministicScore: finals[k]!, aiScore: c.aiScore === null ? null : finals[k]!, finalScore: finals[k]!, band: resolveScoreBand(finals[k]!) })),
+      evaluatedAt: at(2 + i * step),
+    };
+    inputs.push({ result, now: at(2 + i * step) });
+  }
+  for (let k = 0; k < inputs.length; k += BATCH) await store.saveResults(run.id, inputs.slice(k, k + BATCH));
   return store.transitionRun(run.id, 'completed', { now: at(3 + count * step) });
 }

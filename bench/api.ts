@@ -1,0 +1,77 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createApp } from '../src/server/index.js';
+import { seedManyResults } from '../src/server/testing/seed-many-results.js';
+import { openSqliteStore } from '../src/store/index.js';
+
+export interface ApiBenchOptions {
+  /** Results in the store. */
+  rows?: number;
+  /** Timed requests per query. */
+  requests?: number;
+  log?: (line: string) => void;
+}
+
+export interface ApiBenchReport {
+  rows: number;
+  seedMs: number;
+  queries: { name: string; path: string; count: number; p50Ms: number; p95Ms: number; pass: boolean }[];
+  pass: boolean;
+}
+
+const TARGET_MS = 50;
+const TOKEN = 'b'.repeat(64);
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+}
+
+/** `npm run bench -- api`: latency of filtered result pages through the HTTP app over 100,000 stored results. */
+export async function run(options: ApiBenchOptions = {}): Promise<ApiBenchReport> {
+  const rows = options.rows ?? 100_000;
+  const requests = options.requests ?? 50;
+  const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const dir = mkdtempSync(join(tmpdir(), 'taskeval-bench-api-'));
+  const store = openSqliteStore({ path: join(dir, 'taskeval.db') });
+  try {
+    const seedStarted = performance.now();
+    const seeded = await seedManyResults(store, rows);
+    const seedMs = performance.now() - seedStarted;
+    log(`api: seeded ${rows.toLocaleString('en-US')} results in ${(seedMs / 1000).toFixed(1)} s`);
+    const app = createApp({ store, token: TOKEN });
+    const paths: [string, string][] = [
+      ['band weak, by overall, page 3', '/api/results?band=weak&sort=overall&order=asc&limit=50&offset=100'],
+      ['score 60..80, newest first, page 21', '/api/results?min=60&max=80&limit=50&offset=1000'],
+      ['deterministic only, by outcome', '/api/results?mode=deterministic-only&sort=taskOutcomeQuality&limit=50'],
+      ['text "scheduler", by task id', '/api/results?q=scheduler&sort=taskId&order=asc&limit=50'],
+      ['run filter, deep page', `/api/results?run=${seeded.id}&limit=50&offset=90000`],
+      ['results page (HTML), band strong', '/results?band=strong&sort=overall'],
+    ];
+    const queries: ApiBenchReport['queries'] = [];
+    for (const [name, path] of paths) {
+      const request = () => app.request(path, { headers: { authorization: `Bearer ${TOKEN}` } });
+      const warm = await request();
+      if (warm.status !== 200) throw new Error(`${path} answered ${warm.status}: ${await warm.text()}`);
+      const count = path.startsWith('/api/') ? ((await warm.json()) as { count: number }).count : -1;
+      const times: number[] = [];
+      for (let i = 0; i < requests; i++) {
+        const started = performance.now();
+        const res = await request();
+        await res.arrayBuffer();
+        times.push(performance.now() - started);
+      }
+      times.sort((a, b) => a - b);
+      const p50Ms = percentile(times, 0.5);
+      const p95Ms = percentile(times, 0.95);
+      const pass = p95Ms < TARGET_MS;
+      queries.push({ name, path, count, p50Ms, p95Ms, pass });
+      log(`api: ${name}${count >= 0 ? ` (${count.toLocaleString('en-US')} matches)` : ''}: p50 ${p50Ms.toFixed(1)} ms, p95 ${p95Ms.toFixed(1)} ms (target p95 < ${TARGET_MS} ms) ${pass ? 'PASS' : 'MISS'}`);
+    }
+    return { rows, seedMs, queries, pass: queries.every((q) => q.pass) };
+  } finally {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
