@@ -3,3 +3,4 @@ export { startFakeOpenAIServer, OPENAI_CHAT_PROTOCOL } from './fake-openai-serve
 export { startFakeAnthropicServer, ANTHROPIC_MESSAGES_PROTOCOL } from './fake-anthropic-server.js';
 export { validAnswer, validAnswerFromPrompt, evidenceIdsInPrompt } from './judge-answer-builders.js';
 export { sampleBundle, sampleAssessment, defaultEntries, SAMPLE_TASK } from './sample-judge-inputs.js';
+export { createScriptedJudge, type ScriptedStep } from './scripted-judge.js';

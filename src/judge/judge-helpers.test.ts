@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { backoffDelay } from './backoff.js';
+import { createCostBudget } from './cost-budget.js';
+import { judgeCacheKey } from './judge-cache.js';
+import { parseRetryAfter } from './judge-call-error.js';
+import { costOf } from './judge-cost.js';
+import { mapWithConcurrency } from './map-with-concurrency.js';
+import { medianScore } from './median-score.js';
+import { redactSecrets } from './redact-secrets.js';
+
+describe('medianScore', () => {
+  it('takes the middle of an odd count and rounds the mean of the middle two half up', () => {
+    expect(medianScore([90, 10, 50])).toBe(50);
+    expect(medianScore([80, 85])).toBe(83);
+    expect(medianScore([80, 81, 10, 100])).toBe(81);
+    expect(medianScore([7])).toBe(7);
+  });
+});
+
+describe('costOf', () => {
+  it('bills fresh input, cached input and output at their prices', () => {
+    expect(costOf({ inputTokens: 1_000_000, outputTokens: 1_000_000, cachedTokens: 0 }, { inputPerMTok: 3, outputPerMTok: 15 })).toBe(18);
+    expect(costOf({ inputTokens: 1_000_000, outputTokens: 0, cachedTokens: 500_000 }, { inputPerMTok: 2, outputPerMTok: 8, cachedPerMTok: 0.5 })).toBe(1.25);
+  });
+});
+
+describe('createCostBudget', () => {
+  it('allows calls until the spend reaches the limit, and always without one', () => {
+    const budget = createCostBudget(1);
+    expect(budget.canStart()).toBe(true);
+    budget.add(0.6);
+    expect(budget.canStart()).toBe(true);
+    budget.add(0.4);
+    expect(budget.canStart()).toBe(false);
+    expect(createCostBudget().canStart()).toBe(true);
+  });
+});
+
+describe('judgeCacheKey', () => {
+  const parts = { bundleDigest: 'a'.repeat(64), rubricVersion: 'r1', promptVersion: 'p1', provider: 'openai', model: 'm', temperature: 0, sample: 0 };
+  it('is a sha256 hex that changes with every part', () => {
+    const key = judgeCacheKey(parts);
+    expect(key).toMatch(/^[0-9a-f]{64}$/);
+    expect(judgeCacheKey({ ...parts })).toBe(key);
+    for (const change of [{ bundleDigest: 'b'.repeat(64) }, { rubricVersion: 'r2' }, { promptVersion: 'p2' }, { provider: 'anthropic' }, { model: 'n' }, { temperature: 0.2 }, { sample: 1 }]) {
+      expect(judgeCacheKey({ ...parts, ...change })).not.toBe(key);
+    }
+  });
+});
+
+describe('parseRetryAfter', () => {
+  it('reads seconds, milliseconds and HTTP dates', () => {
+    expect(parseRetryAfter({ 'retry-after': '2' })).toBe(2000);
+    expect(parseRetryAfter({ 'Retry-After-Ms': '150' })).toBe(150);
+    expect(parseRetryAfter({ 'retry-after': 'Wed, 21 Oct 2015 07:28:05 GMT' }, Date.parse('Wed, 21 Oct 2015 07:28:00 GMT'))).toBe(5000);
+    expect(parseRetryAfter({ 'retry-after': 'soon' })).toBeUndefined();
+    expect(parseRetryAfter(undefined)).toBeUndefined();
+  });
+});
+
+describe('backoffDelay', () => {
+  it('doubles with jitter in [½, 1] up to the cap, and follows Retry-After when given', () => {
+    expect(backoffDelay(0, undefined, { baseDelayMs: 1000, random: () => 0 })).toBe(500);
+    expect(backoffDelay(3, undefined, { baseDelayMs: 1000, random: () => 1 })).toBe(8000);
+    expect(backoffDelay(10, undefined, { baseDelayMs: 1000, maxDelayMs: 5000, random: () => 1 })).toBe(5000);
+    expect(backoffDelay(0, 4200)).toBe(4200);
+  });
+});
+
+describe('redactSecrets', () => {
+  it('replaces every occurrence of each secret', () => {
+    expect(redactSecrets('key sk-abcdef and sk-abcdef again', ['sk-abcdef', undefined])).toBe('key [redacted] and [redacted] again');
+  });
+});
+
+describe('mapWithConcurrency', () => {
+  it('keeps order and never runs more than the limit at once', async () => {
+    let running = 0;
+    let peak = 0;
+    const out = await mapWithConcurrency([5, 1, 4, 2, 3, 0], 2, async (n) => {
+      running++;
+      peak = Math.max(peak, running);
+      await new Promise((r) => setTimeout(r, n));
+      running--;
+      return n * 10;
+    });
+    expect(out).toEqual([50, 10, 40, 20, 30, 0]);
+    expect(peak).toBe(2);
+  });
+
+  it('starts nothing new after an abort and rejects as cancelled', async () => {
+    const controller = new AbortController();
+    const started: number[] = [];
+    const pending = mapWithConcurrency([1, 2, 3, 4, 5], 1, async (n) => {
+      started.push(n);
+      if (n === 2) controller.abort();
+      return n;
+    }, controller.signal);
+    await expect(pending).rejects.toMatchObject({ code: 'cancelled' });
+    expect(started).toEqual([1, 2]);
+  });
+
+  it('rejects with the first failure', async () => {
+    await expect(mapWithConcurrency([1, 2], 2, async (n) => {
+      if (n === 2) throw new Error('boom');
+      return n;
+    })).rejects.toThrow('boom');
+  });
+});

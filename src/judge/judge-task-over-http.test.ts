@@ -1,0 +1,73 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createJudge, type JudgeSettings } from './create-judge.js';
+import { createMemoryJudgeCache } from './judge-cache.js';
+import { judgeTask } from './judge-task.js';
+import { SAMPLE_TASK, sampleAssessment, sampleBundle, startFakeAnthropicServer, startFakeOpenAIServer, type FakeLlmServer } from './testing/index.js';
+
+const base = { temperature: 0, timeoutMs: 5_000, concurrency: 4, samples: 1, maxRetries: 2 };
+const providers = [
+  { name: 'openai-compatible', start: startFakeOpenAIServer, settings: (baseUrl: string): JudgeSettings => ({ ...base, provider: 'openai-compatible', model: 'llama-test', baseUrl }) },
+  { name: 'anthropic', start: startFakeAnthropicServer, settings: (baseUrl: string): JudgeSettings => ({ ...base, provider: 'anthropic', model: 'claude-sonnet-4-5', baseUrl }) },
+];
+const env = { ANTHROPIC_API_KEY: 'sk-ant-test-000000', TASKEVAL_JUDGE_API_KEY: 'sk-compat-test-000000' };
+
+describe.each(providers)('judgeTask against the $name wire protocol', ({ start, settings }) => {
+  let server: FakeLlmServer;
+  let waits: number[];
+  beforeEach(async () => {
+    server = await start();
+    waits = [];
+  });
+  afterEach(async () => {
+    await server.close();
+  });
+
+  const run = (over: { callTimeoutMs?: number } = {}) =>
+    judgeTask({
+      judge: createJudge(settings(server.baseUrl), env),
+      task: SAMPLE_TASK,
+      bundle: sampleBundle(),
+      assessment: sampleAssessment(),
+      backoff: { sleep: async (ms) => void waits.push(ms), random: () => 1, baseDelayMs: 10 },
+      ...over,
+    });
+
+  it('waits as Retry-After says after a 429, then scores', async () => {
+    server.enqueue({ status: 429, retryAfter: '2' });
+    const outcome = await run();
+    expect(outcome.status).toBe('ok');
+    expect(waits).toEqual([2000]);
+    expect(server.calls).toBe(2);
+  });
+
+  it('retries after a 500, a cut-off body and a slow answer past the timeout', async () => {
+    server.enqueue({ status: 500 }, { truncateBody: true }, { delayMs: 1_500 });
+    const outcome = await run({ callTimeoutMs: 300 });
+    expect(outcome).toMatchObject({ status: 'ok', calls: 1 });
+    expect(server.calls).toBe(4);
+    expect(waits).toEqual([10, 20, 40]);
+  });
+
+  it('re-asks after an answer cut at the token limit', async () => {
+    server.enqueue({ answer: '{"categories": {"agentPerformance": {"sco', hitTokenLimit: true });
+    const outcome = await run();
+    expect(outcome).toMatchObject({ status: 'ok', calls: 2 });
+    expect(server.requests[1]!.prompt).toContain('## Your previous answer was rejected');
+  });
+
+  it('records an error, not a score, when the server keeps failing', async () => {
+    server.setDefault(() => ({ status: 503 }));
+    const outcome = await run();
+    expect(outcome).toMatchObject({ status: 'error', transient: true, reason: expect.stringMatching(/HTTP 503.*gave up after 5 attempts/) });
+  });
+
+  it('a second run with the cache makes no call', async () => {
+    const cache = createMemoryJudgeCache();
+    const judge = createJudge(settings(server.baseUrl), env);
+    const input = { judge, task: SAMPLE_TASK, bundle: sampleBundle(), assessment: sampleAssessment(), cache };
+    await judgeTask(input);
+    const again = await judgeTask(input);
+    expect(server.calls).toBe(1);
+    expect(again).toMatchObject({ status: 'ok', cacheHits: 1, calls: 0, provenance: { cached: true } });
+  });
+});
