@@ -13,14 +13,14 @@ export function collectMetadataEntries(task: Task, history: CommitHistorySignals
     id: 'task-spec',
     label: deriveTaskTitle(task),
     timestamp: task.createdAt,
-    text: task.prompt ?? task.description,
+    text: task.prompt || task.description,
     ref: { column: task.column, status: task.status, size: task.size, reviewLevel: task.reviewLevel, priority: task.priority },
   }));
   drafts.push(meta({
     id: 'task-outcome',
     label: `Outcome: ${[task.column, task.status].filter(Boolean).join(' / ') || 'unknown'}${task.error ? ' (error)' : ''}`,
     timestamp: task.executionCompletedAt ?? task.columnMovedAt,
-    text: task.summary ?? task.error,
+    text: task.summary || task.error,
     ref: { column: task.column, status: task.status, hasError: Boolean(task.error) },
   }));
   drafts.push(meta({
