@@ -1,10 +1,11 @@
+import { fileURLToPath } from 'node:url';
 import { copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CommitRecordSchema, TaskSchema, type CommitRecord, type Task, type TaskInput } from '../../core/index.js';
 
-/** Where the real Fusion task records live; tests read copies, never these files. */
-export const FUSION_FIXTURES_DIR = '/work/shared/fixtures/fusion';
+/** The real Fusion records kept in the repository's fixtures/ folder. */
+export const FUSION_FIXTURES_DIR = fileURLToPath(new URL('../../../fixtures/fusion/', import.meta.url));
 
 /** A task parsed through TaskSchema, as a source would hand it over. */
 export function buildTask(input: Partial<TaskInput> = {}): Task {
