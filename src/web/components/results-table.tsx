@@ -24,7 +24,7 @@ const SortHeader: FC<{ label: string; sortKey: string; sort: SortState | undefin
   const arrow = active ? (sort.order === 'asc' ? ' ▲' : ' ▼') : '';
   return (
     <th class={cls} aria-sort={active ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined}>
-      <a href={sort.href(sortKey)} aria-sort={active ? sort.order : undefined} data-sort={sortKey}>
+      <a href={sort.href(sortKey)} data-sort={sortKey}>
         {label}
         {arrow}
       </a>
