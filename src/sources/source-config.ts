@@ -1,11 +1,27 @@
 import { z } from 'zod';
 
+const compiles = (source: string): boolean => {
+  try {
+    new RegExp(source);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 /** How tasks are found and tied to commits; the `sources` key of taskeval.config.json. */
 export const SourceConfigSchema = z.strictObject({
   /** Commit trailer keys that name a task. */
-  trailerKeys: z.array(z.string().min(1)).min(1).default(['Fusion-Task-Id', 'Task-Id']),
+  trailerKeys: z
+    .array(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9-]*$/, 'expected a trailer key such as "Fusion-Task-Id"'))
+    .min(1)
+    .default(['Fusion-Task-Id', 'Task-Id']),
   /** Regular expression (source text) matching a task id in subjects. */
-  idPattern: z.string().min(1).default('[A-Z][A-Z0-9]*-\\d+'),
+  idPattern: z
+    .string()
+    .min(1)
+    .refine(compiles, { message: 'expected JavaScript regular expression source, e.g. "[A-Z][A-Z0-9]*-\\d+"' })
+    .default('[A-Z][A-Z0-9]*-\\d+'),
 });
 
 export type SourceConfig = z.output<typeof SourceConfigSchema>;

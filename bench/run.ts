@@ -1,0 +1,21 @@
+/** `npm run bench -- <name>`: runs one benchmark; each module exports run() returning a report with `pass`. */
+const BENCHES: Record<string, () => Promise<{ run: () => Promise<{ pass: boolean }> }>> = {
+  api: () => import('./api.js'),
+  judge: () => import('./judge.js'),
+  sources: () => import('./sources.js'),
+  store: () => import('./store.js'),
+};
+
+const names = process.argv.slice(2).filter((a) => a !== '--');
+if (names.length === 0 || names.some((n) => !(n in BENCHES))) {
+  process.stderr.write(`usage: npm run bench -- <${Object.keys(BENCHES).join('|')}> [...]\n`);
+  process.exitCode = 2;
+} else {
+  let pass = true;
+  for (const name of names) {
+    const bench = await BENCHES[name]!();
+    const report = await bench.run();
+    pass &&= report.pass;
+  }
+  process.exitCode = pass ? 0 : 1;
+}
