@@ -15,6 +15,8 @@ export interface MessageAttribution {
   /** Tasks whose own work this commit is. */
   owners: string[];
   ownerKind: 'trailer' | 'subject';
+  /** Where the owners came from; a bare mention is a weaker claim than a trailer or a scope. */
+  ownerSource: 'trailer' | 'scope' | 'mention';
   /** Every task the commit names, in trailer, scope or subject. */
   mentions: string[];
   isRevert: boolean;
@@ -65,6 +67,7 @@ export function attributeCommit(subject: string, body: string, rules: Attributio
     trailers,
     owners,
     ownerKind: trailerIds.length > 0 ? 'trailer' : 'subject',
+    ownerSource: trailerIds.length > 0 ? 'trailer' : scopeIds.length > 0 ? 'scope' : 'mention',
     mentions,
     isRevert,
     revertIds,

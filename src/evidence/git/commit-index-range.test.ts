@@ -71,13 +71,14 @@ describe('CommitIndex range attribution', () => {
     expect(own.map((c) => [c.sha, c.attribution])).toEqual([[squash, 'trailer']]);
   });
 
-  it('stops a branch range at a commit another task claims (a stacked branch)', async () => {
+  it('stops a branch range at a commit another task claims by scope (a stacked branch), not at a bare id-like word', async () => {
     const base = await repo.commit({ subject: 'base', files: { 'a.ts': '1' } });
     await repo.git(['checkout', '-q', '-b', 'fusion/fn-41']);
     await repo.commit({ subject: 'feat(FN-40): parent task work', files: { 'b.ts': '1' } });
+    const mention = await repo.commit({ subject: 'Read names as UTF-8', files: { 'c.ts': '0' } });
     const mine = await repo.commit({ subject: 'Build on the parent task', files: { 'c.ts': '1' } });
     const index = await buildCommitIndex({ repo: repo.dir });
-    expect(index.commitsFor({ id: 'FN-41', baseCommitSha: base, branch: 'fusion/fn-41' }).map((c) => c.sha)).toEqual([mine]);
+    expect(index.commitsFor({ id: 'FN-41', baseCommitSha: base, branch: 'fusion/fn-41' }).map((c) => c.sha)).toEqual([mention, mine]);
   });
 
   it('unions range and subject attribution without duplicates, keeping the stronger attribution', async () => {

@@ -4,7 +4,7 @@ import type { CommitIndexData } from './commit-index-data.js';
  * The commits of a task's own line between its base and its tip, tip first. Walks first parents only,
  * so history merged into the line (main merged into the branch) is never taken; for a true merge tip it
  * walks the merged side, never the mainline. It stops at the base's generation (anything at or below
- * it is the base's history or older, unrelated history), at a commit another task claims, and, below a
+ * it is the base's history or older, unrelated history), at a commit another task claims by trailer or scope, and, below a
  * single-parent tip that names the task (a squash merge), at the first commit that does not name it.
  */
 export function walkTaskRange(
@@ -19,7 +19,9 @@ export function walkTaskRange(
   const out: number[] = [];
   if (tip === base || generations[tip]! <= floor) return out;
   const names = (i: number): boolean => attributions[i]!.owners.includes(taskId);
-  const claimedByOther = (i: number): boolean => attributions[i]!.owners.length > 0 && !names(i);
+  // Only a trailer or a scope claims a commit for another task; `UTF-8` in a subject claims nothing.
+  const claimedByOther = (i: number): boolean =>
+    attributions[i]!.ownerSource !== 'mention' && attributions[i]!.owners.length > 0 && !names(i);
 
   let cur = tip;
   let onlyNamed = false;
