@@ -9,3 +9,5 @@ export { openSqliteStore, type OpenSqliteStoreOptions } from './sqlite/open-sqli
 export { SqliteStore, DEFAULT_STALE_AFTER_MS } from './sqlite/sqlite-store.js';
 export { parseAge, ageCutoff } from './parse-age.js';
 export { buildSampleResult, buildSampleError, buildSampleSkipped, type SampleResultOptions } from './build-sample-result.js';
+export { openPostgresStore, type OpenPostgresStoreOptions } from './postgres/open-postgres-store.js';
+export { PostgresStore } from './postgres/postgres-store.js';

@@ -1,0 +1,57 @@
+import pg from 'pg';
+import { StoreError } from '../../core/index.js';
+import { inTransaction } from './pg-db.js';
+import { pgTypes } from './pg-db.js';
+import { POSTGRES_MIGRATIONS } from './postgres-migrations.js';
+import { PostgresStore } from './postgres-store.js';
+
+export interface OpenPostgresStoreOptions {
+  /** postgres://user:pass@host:port/db */
+  connectionString: string;
+  /** Schema to keep the tables in (created when missing); default `public`. */
+  schema?: string;
+  now?: () => string;
+  maxConnections?: number;
+}
+
+/** Any constant: serialises migrators across processes. */
+const MIGRATION_LOCK = 731_204_118;
+
+/** Connects to PostgreSQL and applies the migrations it lacks; refuses a newer schema. */
+export async function openPostgresStore(options: OpenPostgresStoreOptions): Promise<PostgresStore> {
+  const schema = options.schema ?? 'public';
+  if (!/^[a-z_][a-z0-9_]*$/.test(schema)) {
+    throw new StoreError('invalid_input', `schema: "${schema}" must be lower-case letters, digits and _`, { field: 'schema' });
+  }
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.maxConnections ?? 5,
+    types: pgTypes,
+    options: `-c search_path=${schema}`,
+  });
+  // An idle client dropped by the server is replaced by the pool; without a listener it would crash the process.
+  pool.on('error', () => undefined);
+  try {
+    await inTransaction(pool, 'migrate', async (client) => {
+      await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+      await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+      await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
+      const applied = new Set((await client.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version));
+      const known = Math.max(0, ...POSTGRES_MIGRATIONS.map((m) => m.version));
+      const newest = Math.max(0, ...applied);
+      if (newest > known) {
+        throw new StoreError('store_version', `PostgreSQL schema ${schema}: this database was written by a newer taskeval (schema ${newest}, this version knows ${known}); upgrade taskeval`);
+      }
+      const now = (options.now ?? (() => new Date().toISOString()))();
+      for (const m of POSTGRES_MIGRATIONS) {
+        if (applied.has(m.version)) continue;
+        await client.query(m.sql);
+        await client.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [m.version, m.name, now]);
+      }
+    });
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw error;
+  }
+  return new PostgresStore(pool);
+}

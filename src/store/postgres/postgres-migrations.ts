@@ -1,0 +1,104 @@
+import type { Migration } from '../sqlite/sqlite-migrations.js';
+
+/** PostgreSQL schema, in order: the same tables and rules as SQLite, with jsonb and timestamptz. */
+export const POSTGRES_MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'runs_results_events_cache',
+    sql: `
+CREATE TABLE eval_runs (
+  id TEXT COLLATE "C" PRIMARY KEY,
+  project_id TEXT COLLATE "C" NOT NULL,
+  trigger TEXT NOT NULL CHECK (trigger IN ('manual','schedule','api','task_completion')),
+  status TEXT NOT NULL CHECK (status IN ('pending','running','completed','failed','cancelled')),
+  window_start TIMESTAMPTZ,
+  window_end TIMESTAMPTZ,
+  has_window BOOLEAN NOT NULL DEFAULT false,
+  requested_task_ids JSONB NOT NULL DEFAULT '[]',
+  evaluated_task_ids JSONB NOT NULL DEFAULT '[]',
+  judge_provider TEXT,
+  judge_model TEXT,
+  rubric_version TEXT NOT NULL,
+  prompt_version TEXT,
+  taskeval_version TEXT NOT NULL,
+  resume_of TEXT COLLATE "C" REFERENCES eval_runs(id) ON DELETE SET NULL,
+  reason TEXT,
+  summary TEXT,
+  count_total INTEGER,
+  count_scored INTEGER,
+  count_skipped INTEGER,
+  count_errored INTEGER,
+  mean_ap DOUBLE PRECISION,
+  mean_toq DOUBLE PRECISION,
+  mean_pc DOUBLE PRECISION,
+  mean_overall DOUBLE PRECISION,
+  created_at TIMESTAMPTZ NOT NULL,
+  started_at TIMESTAMPTZ,
+  finished_at TIMESTAMPTZ,
+  heartbeat_at TIMESTAMPTZ NOT NULL
+);
+CREATE UNIQUE INDEX eval_runs_one_active ON eval_runs (project_id, trigger)
+  WHERE status IN ('pending','running') AND trigger IN ('schedule','task_completion');
+CREATE INDEX eval_runs_created ON eval_runs (created_at);
+CREATE INDEX eval_runs_project_trigger_status ON eval_runs (project_id, trigger, status, finished_at);
+CREATE INDEX eval_runs_status_heartbeat ON eval_runs (status, heartbeat_at);
+
+CREATE TABLE eval_task_results (
+  id TEXT COLLATE "C" PRIMARY KEY,
+  run_id TEXT COLLATE "C" NOT NULL REFERENCES eval_runs(id) ON DELETE CASCADE,
+  task_id TEXT COLLATE "C" NOT NULL,
+  title TEXT,
+  status TEXT NOT NULL CHECK (status IN ('scored','error','skipped')),
+  mode TEXT CHECK (mode IN ('deterministic-only','hybrid')),
+  overall_score INTEGER CHECK (overall_score BETWEEN 0 AND 100),
+  overall_band TEXT,
+  ap_final INTEGER CHECK (ap_final BETWEEN 0 AND 100),
+  toq_final INTEGER CHECK (toq_final BETWEEN 0 AND 100),
+  pc_final INTEGER CHECK (pc_final BETWEEN 0 AND 100),
+  reason TEXT,
+  transient BOOLEAN NOT NULL DEFAULT false,
+  bundle_digest TEXT,
+  completed_at TIMESTAMPTZ,
+  evaluated_at TIMESTAMPTZ NOT NULL,
+  category_scores JSONB,
+  overall_rationale TEXT,
+  citation_issues JSONB,
+  divergence JSONB,
+  follow_up_drafts JSONB,
+  raw_answer TEXT,
+  provenance JSONB,
+  signals JSONB,
+  task_snapshot JSONB,
+  evidence_bundle JSONB,
+  CONSTRAINT eval_task_results_run_task UNIQUE (run_id, task_id)
+);
+CREATE INDEX eval_task_results_task ON eval_task_results (task_id, evaluated_at);
+CREATE INDEX eval_task_results_evaluated ON eval_task_results (evaluated_at, id);
+CREATE INDEX eval_task_results_band ON eval_task_results (overall_band, overall_score, id);
+CREATE INDEX eval_task_results_overall ON eval_task_results (overall_score, id);
+CREATE FUNCTION eval_task_results_refuse_update() RETURNS trigger LANGUAGE plpgsql AS
+  $fn$ BEGIN RAISE EXCEPTION 'eval_task_results rows are immutable'; END $fn$;
+CREATE TRIGGER eval_task_results_immutable BEFORE UPDATE ON eval_task_results
+  FOR EACH ROW EXECUTE FUNCTION eval_task_results_refuse_update();
+
+CREATE TABLE eval_run_events (
+  run_id TEXT COLLATE "C" NOT NULL REFERENCES eval_runs(id) ON DELETE CASCADE,
+  seq INTEGER NOT NULL CHECK (seq >= 1),
+  type TEXT NOT NULL CHECK (type IN ('status_changed','task_evaluated','info','warning','error')),
+  message TEXT NOT NULL,
+  data JSONB,
+  created_at TIMESTAMPTZ NOT NULL,
+  PRIMARY KEY (run_id, seq)
+);
+
+CREATE TABLE judge_cache (
+  key TEXT COLLATE "C" PRIMARY KEY,
+  answer JSONB NOT NULL,
+  usage JSONB NOT NULL,
+  provider TEXT NOT NULL,
+  model TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+`,
+  },
+];

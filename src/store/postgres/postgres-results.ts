@@ -1,0 +1,118 @@
+import { StoreError } from '../../core/index.js';
+import { newId } from '../new-id.js';
+import { buildResultFilter, likeTextClause } from '../result-filter.js';
+import { RESULT_COLUMNS, resultToRow } from '../result-to-row.js';
+import type { ResultRow } from '../row-mappers.js';
+import { roundMean } from '../round-mean.js';
+import { assertWritable } from '../run-lifecycle.js';
+import {
+  ListResultsQuerySchema,
+  parseStoreInput,
+  SaveResultInputSchema,
+  TaskHistoryQuerySchema,
+  TrendsQuerySchema,
+  type ListResultsQuery,
+  type SaveResultInput,
+  type TaskHistoryQuery,
+  type TrendsQuery,
+} from '../store-inputs.js';
+import type { Page, ResultSummary, StoredResult, TrendPoint } from '../store-types.js';
+import { taskEvaluatedEvent } from '../task-evaluated-event.js';
+import { inTransaction, one, pgMappers, read, rows } from './pg-db.js';
+import type pg from 'pg';
+import { pgInsertEvent, pgRunRow } from './postgres-runs.js';
+
+const SUMMARY_COLUMNS =
+  'r.id, r.run_id, r.task_id, r.title, r.status, r.mode, r.overall_score, r.overall_band, r.ap_final, r.toq_final, r.pc_final, ' +
+  'r.category_scores, r.reason, r.transient, r.completed_at, r.evaluated_at';
+
+const JSON_COLUMNS = new Set(['category_scores', 'evidence_bundle', 'signals', 'provenance', 'citation_issues', 'divergence', 'follow_up_drafts', 'task_snapshot']);
+const INSERT_RESULT = `INSERT INTO eval_task_results (${RESULT_COLUMNS.join(', ')}) VALUES (${RESULT_COLUMNS.map((c, i) => `$${i + 1}${JSON_COLUMNS.has(c) ? '::jsonb' : ''}`).join(', ')})`;
+
+const BUCKETS = {
+  day: "to_char(date_trunc('day', r.evaluated_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD')",
+  week: "to_char(date_trunc('week', r.evaluated_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD')",
+} as const;
+
+const textClause = likeTextClause('ILIKE');
+
+/** Results and their events in one transaction, all or none. */
+export async function pgSaveResults(pool: pg.Pool, runId: string, inputs: readonly SaveResultInput[], context: string): Promise<StoredResult[]> {
+  const prepared = inputs.map((input, i) => {
+    const parsed = parseStoreInput(SaveResultInputSchema, input, inputs.length === 1 ? context : `${context}[${i}]`);
+    const { result } = parsed;
+    const evaluatedAt = result.evaluatedAt ? new Date(result.evaluatedAt).toISOString() : parsed.now;
+    const meta = { id: newId('res'), runId, taskSnapshot: parsed.taskSnapshot, completedAt: parsed.completedAt, evaluatedAt };
+    return { result, meta, now: parsed.now, row: resultToRow(result, meta, (v) => JSON.stringify(v), (b) => b) };
+  });
+  await inTransaction(pool, `${context} ${prepared.map((p) => p.result.taskId).join(', ')}`.slice(0, 200), async (client) => {
+    assertWritable(runId, (await pgRunRow(client, runId, true)).status, 'result');
+    for (const p of prepared) {
+      await client.query(INSERT_RESULT, p.row);
+      const event = taskEvaluatedEvent(p.result, p.meta.id);
+      await pgInsertEvent(client, runId, 'task_evaluated', event.message, event.data, p.now);
+    }
+  });
+  return prepared.map((p) => ({ ...p.result, ...p.meta }) as StoredResult);
+}
+
+export async function pgGetResult(pool: pg.Pool, resultId: string): Promise<StoredResult> {
+  const row = await read('getResult', () => one<ResultRow>(pool, 'SELECT * FROM eval_task_results WHERE id = ?', [resultId]));
+  if (!row) throw new StoreError('not_found', `result ${resultId} does not exist`, { field: 'resultId' });
+  return pgMappers.toStoredResult(row);
+}
+
+export async function pgFindResult(pool: pg.Pool, query: { taskId: string; runId?: string }): Promise<StoredResult | null> {
+  const row = await read('findResult', () =>
+    query.runId === undefined
+      ? one<ResultRow>(pool, 'SELECT * FROM eval_task_results WHERE task_id = ? ORDER BY evaluated_at DESC, id DESC LIMIT 1', [query.taskId])
+      : one<ResultRow>(pool, 'SELECT * FROM eval_task_results WHERE task_id = ? AND run_id = ?', [query.taskId, query.runId]),
+  );
+  return row ? pgMappers.toStoredResult(row) : null;
+}
+
+export async function pgListResults(pool: pg.Pool, query: ListResultsQuery | undefined): Promise<Page<ResultSummary> | Page<StoredResult>> {
+  const q = parseStoreInput(ListResultsQuerySchema, query ?? {}, 'listResults');
+  const { where, orderBy } = buildResultFilter(q, textClause);
+  return read('listResults', async () => {
+    const items = await rows<ResultRow>(pool, `SELECT ${q.full ? 'r.*' : SUMMARY_COLUMNS} FROM eval_task_results r ${where.sql} ${orderBy} LIMIT ? OFFSET ?`, [
+      ...where.params, q.limit, q.offset,
+    ]);
+    const count = (await one<{ n: number }>(pool, `SELECT count(*)::int AS n FROM eval_task_results r ${where.sql}`, where.params))!.n;
+    return q.full ? { items: items.map(pgMappers.toStoredResult), count } : { items: items.map(pgMappers.toSummary), count };
+  });
+}
+
+export async function pgTaskHistory(pool: pg.Pool, taskId: string, query: TaskHistoryQuery | undefined): Promise<Page<ResultSummary>> {
+  const q = parseStoreInput(TaskHistoryQuerySchema, query ?? {}, 'taskHistory');
+  return read('taskHistory', async () => ({
+    items: (
+      await rows<ResultRow>(pool, `SELECT ${SUMMARY_COLUMNS} FROM eval_task_results r WHERE r.task_id = ? ORDER BY r.evaluated_at ASC, r.id ASC LIMIT ? OFFSET ?`, [
+        taskId, q.limit, q.offset,
+      ])
+    ).map(pgMappers.toSummary),
+    count: (await one<{ n: number }>(pool, 'SELECT count(*)::int AS n FROM eval_task_results WHERE task_id = ?', [taskId]))!.n,
+  }));
+}
+
+export async function pgTrends(pool: pg.Pool, query: TrendsQuery): Promise<TrendPoint[]> {
+  const q = parseStoreInput(TrendsQuerySchema, query, 'trends');
+  const clauses = ["r.status = 'scored'"];
+  const params: unknown[] = [];
+  if (q.since !== undefined) (clauses.push('r.evaluated_at >= ?'), params.push(q.since));
+  if (q.projectId !== undefined) (clauses.push('r.run_id IN (SELECT id FROM eval_runs WHERE project_id = ?)'), params.push(q.projectId));
+  const found = await read('trends', () =>
+    rows<{ bucket: string; n: number; ap: number; toq: number; pc: number; overall: number }>(
+      pool,
+      `SELECT ${BUCKETS[q.bucket]} AS bucket, count(*)::int AS n, avg(r.ap_final)::float8 AS ap, avg(r.toq_final)::float8 AS toq,
+         avg(r.pc_final)::float8 AS pc, avg(r.overall_score)::float8 AS overall
+       FROM eval_task_results r WHERE ${clauses.join(' AND ')} GROUP BY 1 ORDER BY 1`,
+      params,
+    ),
+  );
+  return found.map((r) => ({
+    bucket: r.bucket,
+    count: r.n,
+    mean: { agentPerformance: roundMean(r.ap), taskOutcomeQuality: roundMean(r.toq), processCompliance: roundMean(r.pc), overall: roundMean(r.overall) },
+  }));
+}

@@ -1,0 +1,185 @@
+import pg from 'pg';
+import type { CachedJudgeCall, JudgeCache } from '../judge-cache.js';
+import { newId } from '../new-id.js';
+import type { EventRow, RunRow } from '../row-mappers.js';
+import type { RunStatus, RunTrigger } from '../run-lifecycle.js';
+import { assertWritable } from '../run-lifecycle.js';
+import {
+  AppendEventInputSchema,
+  CreateRunInputSchema,
+  IsoTimeSchema,
+  ListEventsQuerySchema,
+  ListRunsQuerySchema,
+  parseStoreInput,
+  PruneInputSchema,
+  RunStatusSchema,
+  RunTriggerSchema,
+  TransitionOptionsSchema,
+} from '../store-inputs.js';
+import type { AppendEventInput, CreateRunInput, ListEventsQuery, ListResultsQuery, ListRunsQuery, PruneInput, SaveResultInput, TaskHistoryQuery, TransitionOptions, TrendsQuery } from '../store-inputs.js';
+import type { Store } from '../store.js';
+import type { EvalRun, Page, PruneReport, ResultSummary, RunEvent, StoredResult, TrendPoint } from '../store-types.js';
+import { inTransaction, one, pgMappers, read, rows } from './pg-db.js';
+import { pgFindResult, pgGetResult, pgListResults, pgSaveResults, pgTaskHistory, pgTrends } from './postgres-results.js';
+import { pgInsertEvent, pgInsertRun, pgRunRow, pgToRun, pgTransition } from './postgres-runs.js';
+
+/** The shared store on PostgreSQL: the same contract as SQLite, for many workers on one database. */
+export class PostgresStore implements Store {
+  readonly judgeCache: JudgeCache;
+
+  constructor(readonly pool: pg.Pool) {
+    this.judgeCache = {
+      get: async (key: string): Promise<CachedJudgeCall | null> => {
+        const row = await read('judgeCache.get', () =>
+          one<{ answer: unknown; usage: CachedJudgeCall['usage']; provider: string; model: string; created_at: string }>(
+            pool, 'SELECT answer, usage, provider, model, created_at FROM judge_cache WHERE key = ?', [key]),
+        );
+        return row ? { answer: row.answer, usage: row.usage, provider: row.provider, model: row.model, createdAt: row.created_at } : null;
+      },
+      set: async (key: string, value: CachedJudgeCall): Promise<void> => {
+        await read('judgeCache.set', () =>
+          pool.query(
+            `INSERT INTO judge_cache (key, answer, usage, provider, model, created_at) VALUES ($1, $2::jsonb, $3::jsonb, $4, $5, $6)
+             ON CONFLICT (key) DO UPDATE SET answer = excluded.answer, usage = excluded.usage, provider = excluded.provider,
+               model = excluded.model, created_at = excluded.created_at`,
+            [key, JSON.stringify(value.answer ?? null), JSON.stringify(value.usage), value.provider, value.model, value.createdAt],
+          ),
+        );
+      },
+    };
+  }
+
+  async createRun(input: CreateRunInput): Promise<EvalRun> {
+    const run = parseStoreInput(CreateRunInputSchema, input, 'createRun');
+    const id = newId('run');
+    await inTransaction(this.pool, 'createRun', (client) => pgInsertRun(client, id, run));
+    return this.getRun(id);
+  }
+
+  async transitionRun(runId: string, to: RunStatus, options: TransitionOptions): Promise<EvalRun> {
+    const status = parseStoreInput(RunStatusSchema, to, 'transitionRun.to');
+    const opts = parseStoreInput(TransitionOptionsSchema, options, 'transitionRun');
+    await inTransaction(this.pool, `transitionRun ${runId}`, (client) => pgTransition(client, runId, status, opts));
+    return this.getRun(runId);
+  }
+
+  async heartbeat(runId: string, now: string): Promise<void> {
+    const at = parseStoreInput(IsoTimeSchema, now, 'heartbeat.now');
+    await inTransaction(this.pool, 'heartbeat', async (client) => {
+      await pgRunRow(client, runId);
+      await client.query("UPDATE eval_runs SET heartbeat_at = $1 WHERE id = $2 AND status IN ('pending','running')", [at, runId]);
+    });
+  }
+
+  async recoverStaleRuns(now: string, staleAfterMs = 60_000): Promise<EvalRun[]> {
+    const at = parseStoreInput(IsoTimeSchema, now, 'recoverStaleRuns.now');
+    const cutoff = new Date(Date.parse(at) - staleAfterMs).toISOString();
+    const ids = await inTransaction(this.pool, 'recoverStaleRuns', async (client) => {
+      const stale = await rows<{ id: string }>(client, "SELECT id FROM eval_runs WHERE status IN ('pending','running') AND heartbeat_at < ? ORDER BY created_at FOR UPDATE", [cutoff]);
+      for (const { id } of stale) await pgTransition(client, id, 'failed', { reason: 'interrupted', summary: null, now: at });
+      return stale.map((r) => r.id);
+    });
+    return Promise.all(ids.map((id) => this.getRun(id)));
+  }
+
+  async getRun(runId: string): Promise<EvalRun> {
+    return read('getRun', async () => pgToRun(this.pool, await pgRunRow(this.pool, runId)));
+  }
+
+  async listRuns(query?: ListRunsQuery): Promise<Page<EvalRun>> {
+    const q = parseStoreInput(ListRunsQuerySchema, query ?? {}, 'listRuns');
+    const clauses: string[] = [];
+    const params: unknown[] = [];
+    if (q.status) (clauses.push('status = ?'), params.push(q.status));
+    if (q.trigger) (clauses.push('trigger = ?'), params.push(q.trigger));
+    if (q.projectId) (clauses.push('project_id = ?'), params.push(q.projectId));
+    const where = clauses.length ? `WHERE ${clauses.join(' AND ')}` : '';
+    return read('listRuns', async () => {
+      const found = await rows<RunRow>(this.pool, `SELECT * FROM eval_runs ${where} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`, [...params, q.limit, q.offset]);
+      const count = (await one<{ n: number }>(this.pool, `SELECT count(*)::int AS n FROM eval_runs ${where}`, params))!.n;
+      return { items: await Promise.all(found.map((r) => pgToRun(this.pool, r))), count };
+    });
+  }
+
+  async latestCompletedRun(query: { projectId: string; trigger: RunTrigger }): Promise<EvalRun | null> {
+    const trigger = parseStoreInput(RunTriggerSchema, query.trigger, 'latestCompletedRun.trigger');
+    const row = await read('latestCompletedRun', () =>
+      one<RunRow>(this.pool, "SELECT * FROM eval_runs WHERE project_id = ? AND trigger = ? AND status = 'completed' ORDER BY finished_at DESC, created_at DESC, id DESC LIMIT 1", [
+        query.projectId, trigger,
+      ]),
+    );
+    return row ? pgToRun(this.pool, row) : null;
+  }
+
+  async saveResult(runId: string, input: SaveResultInput): Promise<StoredResult> {
+    return (await pgSaveResults(this.pool, runId, [input], 'saveResult'))[0]!;
+  }
+
+  async saveResults(runId: string, inputs: readonly SaveResultInput[]): Promise<StoredResult[]> {
+    return inputs.length ? pgSaveResults(this.pool, runId, inputs, 'saveResults') : [];
+  }
+
+  getResult(resultId: string): Promise<StoredResult> {
+    return pgGetResult(this.pool, resultId);
+  }
+
+  findResult(query: { taskId: string; runId?: string }): Promise<StoredResult | null> {
+    return pgFindResult(this.pool, query);
+  }
+
+  listResults(query: ListResultsQuery & { full: true }): Promise<Page<StoredResult>>;
+  listResults(query?: ListResultsQuery): Promise<Page<ResultSummary>>;
+  async listResults(query?: ListResultsQuery): Promise<Page<ResultSummary> | Page<StoredResult>> {
+    return pgListResults(this.pool, query);
+  }
+
+  taskHistory(taskId: string, query?: TaskHistoryQuery): Promise<Page<ResultSummary>> {
+    return pgTaskHistory(this.pool, taskId, query);
+  }
+
+  trends(query: TrendsQuery): Promise<TrendPoint[]> {
+    return pgTrends(this.pool, query);
+  }
+
+  async resultTaskIds(runId: string): Promise<string[]> {
+    return read('resultTaskIds', async () => {
+      await pgRunRow(this.pool, runId);
+      return (await rows<{ task_id: string }>(this.pool, 'SELECT task_id FROM eval_task_results WHERE run_id = ? ORDER BY task_id', [runId])).map((r) => r.task_id);
+    });
+  }
+
+  async appendEvent(runId: string, input: AppendEventInput): Promise<RunEvent> {
+    const e = parseStoreInput(AppendEventInputSchema, input, 'appendEvent');
+    const seq = await inTransaction(this.pool, 'appendEvent', async (client) => {
+      assertWritable(runId, (await pgRunRow(client, runId, true)).status, 'event');
+      return pgInsertEvent(client, runId, e.type, e.message, e.data, e.now);
+    });
+    return { runId, seq, type: e.type, message: e.message, data: e.data ?? null, createdAt: e.now };
+  }
+
+  async listEvents(runId: string, query?: ListEventsQuery): Promise<RunEvent[]> {
+    const q = parseStoreInput(ListEventsQuerySchema, query ?? {}, 'listEvents');
+    return read('listEvents', async () => {
+      await pgRunRow(this.pool, runId);
+      return (await rows<EventRow>(this.pool, 'SELECT * FROM eval_run_events WHERE run_id = ? AND seq > ? ORDER BY seq LIMIT ?', [runId, q.afterSeq, q.limit])).map(pgMappers.toEvent);
+    });
+  }
+
+  async prune(input: PruneInput): Promise<PruneReport> {
+    const { olderThan } = parseStoreInput(PruneInputSchema, input, 'prune');
+    return inTransaction(this.pool, 'prune', async (client) => {
+      const runIds = (
+        await rows<{ id: string }>(client, "SELECT id FROM eval_runs WHERE status IN ('completed','failed','cancelled') AND coalesce(finished_at, created_at) < ? ORDER BY created_at FOR UPDATE", [olderThan])
+      ).map((r) => r.id);
+      if (!runIds.length) return { runs: 0, results: 0, events: 0, runIds };
+      const results = (await one<{ n: number }>(client, 'SELECT count(*)::int AS n FROM eval_task_results WHERE run_id = ANY(?)', [runIds]))!.n;
+      const events = (await one<{ n: number }>(client, 'SELECT count(*)::int AS n FROM eval_run_events WHERE run_id = ANY(?)', [runIds]))!.n;
+      const runs = (await client.query('DELETE FROM eval_runs WHERE id = ANY($1)', [runIds])).rowCount ?? 0;
+      return { runs, results, events, runIds };
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}
