@@ -162,6 +162,26 @@ describe('buildCommitIndex errors', () => {
     await expect(buildCommitIndex({ repo: repo.dir, idPattern: '([' })).rejects.toMatchObject({ code: 'invalid_config' });
   });
 
+  it('stops with a cancelled error when the signal aborts while the log streams', async () => {
+    await repo.commit({ subject: 'feat(FN-1): x', files: { 'a.ts': '1' } });
+    const controller = new AbortController();
+    const aborting: GitRunner = (args, options) =>
+      runGit(args, {
+        ...options,
+        ...(options.onStdout
+          ? {
+              onStdout: (chunk) => {
+                controller.abort();
+                options.onStdout!(chunk);
+              },
+            }
+          : {}),
+      });
+    await expect(buildCommitIndex({ repo: repo.dir, signal: controller.signal, runGit: aborting })).rejects.toMatchObject({
+      code: 'cancelled',
+    });
+  });
+
   it('stops with a cancelled error when the signal is already aborted', async () => {
     await expect(buildCommitIndex({ repo: repo.dir, signal: AbortSignal.abort() })).rejects.toMatchObject({ code: 'cancelled' });
   });
