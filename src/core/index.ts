@@ -13,3 +13,4 @@ export * from './evidence-bundle.js';
 export * from './deterministic-assessment.js';
 export * from './task-result.js';
 export * from './build-scored-result.js';
+export * from './rubric/index.js';

@@ -1,0 +1,53 @@
+import type { CommitHistorySignals, CommitRecord } from '../commit-record.js';
+import type { TaskSignals } from './task-signals.js';
+
+/** The conventional-commit subject form the rubric accepts. */
+export const CONVENTIONAL_SUBJECT = /^(feat|fix|docs|style|refactor|perf|test|build|ci|chore|revert)(\([^)]+\))?!?: .+/;
+
+const TASK_ID_TRAILERS: ReadonlySet<string> = new Set(['fusion-task-id', 'task-id']);
+
+/** Commit facts; null commits means no repository, so everything is zero and `known` is false. */
+export function computeCommitSignals(taskId: string, commits: readonly CommitRecord[] | null | undefined): TaskSignals['commits'] {
+  const list = commits ?? [];
+  const count = (pred: (c: CommitRecord) => boolean) => list.filter(pred).length;
+  return {
+    known: commits != null,
+    count: list.length,
+    withTaskTrailer: count((c) => hasTaskTrailer(c, taskId)),
+    conventional: count(isConventional),
+    touchedTests: count((c) => c.touchesTests),
+    touchedDocs: count((c) => c.touchesDocs),
+    configOnly: count((c) => c.configOnly),
+    codeChanging: count(isCodeChanging),
+  };
+}
+
+/** A `Fusion-Task-Id` or `Task-Id` trailer (keys compare case-insensitively, as git does) naming the task. */
+export function hasTaskTrailer(commit: CommitRecord, taskId: string): boolean {
+  const want = taskId.trim().toUpperCase();
+  return Object.entries(commit.trailers).some(
+    ([key, values]) => TASK_ID_TRAILERS.has(key.trim().toLowerCase()) && values.some((v) => v.trim().toUpperCase() === want),
+  );
+}
+
+export function isConventional(commit: CommitRecord): boolean {
+  return CONVENTIONAL_SUBJECT.test(commit.subject);
+}
+
+// CommitRecord has no code flag: a commit that changed files and was not config-only is taken as changing code.
+export function isCodeChanging(commit: CommitRecord): boolean {
+  return commit.files.length > 0 && !commit.configOnly;
+}
+
+/** Milliseconds from the first to the last commit: from history when it has both ends, else from commit dates. */
+export function firstToLastCommitMs(history: CommitHistorySignals | null | undefined, commits: readonly CommitRecord[] | null | undefined): number | null {
+  const fromHistory = span([history?.firstCommitAt, history?.lastCommitAt]);
+  if (fromHistory !== null) return fromHistory;
+  return span((commits ?? []).map((c) => c.date));
+}
+
+function span(dates: readonly (string | null | undefined)[]): number | null {
+  const times = dates.map((d) => Date.parse(d ?? '')).filter((t) => !Number.isNaN(t));
+  if (times.length < 2) return null;
+  return Math.max(0, Math.max(...times) - Math.min(...times));
+}
