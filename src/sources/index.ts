@@ -1,0 +1,3 @@
+export * from './source-read-result.js';
+export * from './source-config.js';
+export * from './transcripts/index.js';

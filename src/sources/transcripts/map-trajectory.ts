@@ -1,0 +1,133 @@
+import type { AgentLogEntry, AgentLogType } from '../../core/index.js';
+import { boundText, type BoundedEntryLog } from './bounded-entry-log.js';
+import type { TranscriptFormat, TranscriptStats } from './transcript-types.js';
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : 0);
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+/** Which trajectory a parsed JSON document is, or null when it is neither. */
+export function trajectoryFormat(doc: unknown): TranscriptFormat | null {
+  if (!isObject(doc)) return null;
+  if (Array.isArray(doc.trajectory)) return 'swe-agent';
+  if (Array.isArray(doc.messages)) return 'mini-swe-agent';
+  return null;
+}
+
+/**
+ * Maps a SWE-agent (`trajectory: [{thought, action, observation}]`) or mini-swe-agent (`messages: [...]`)
+ * document into `log`. Steps carry no clock, so entries get `endTime` minus one millisecond per later
+ * entry: the order is kept and the last entry is stamped when the file was written.
+ */
+export function mapTrajectory(doc: Json, format: TranscriptFormat, origin: string, endTime: number, log: BoundedEntryLog, stats: TranscriptStats): void {
+  const drafts: Array<{ type: AgentLogType; text: string; agent: string; detail?: string; at?: string }> = [];
+  const agent = format === 'swe-agent' ? 'swe-agent' : 'mini-swe-agent';
+  if (format === 'swe-agent') {
+    for (const step of doc.trajectory as unknown[]) {
+      if (!isObject(step)) continue;
+      stats.lines += 1;
+      const thought = str(step.thought) || str(step.response);
+      if (thought.trim()) drafts.push({ type: 'text', text: thought, agent });
+      if (str(step.action).trim()) {
+        stats.toolCalls += 1;
+        drafts.push({ type: 'tool', text: str(step.action), agent });
+      }
+      if (typeof step.observation === 'string') {
+        const code = returnCode(step.observation, step);
+        drafts.push(observation(step.observation, code, agent, stats));
+      }
+    }
+  } else {
+    for (const message of doc.messages as unknown[]) {
+      if (!isObject(message)) continue;
+      stats.lines += 1;
+      countUsage(message, stats);
+      drafts.push(...messageDrafts(message, agent, stats));
+    }
+  }
+  const info = isObject(doc.info) ? doc.info : {};
+  const modelStats = isObject(info.model_stats) ? info.model_stats : {};
+  stats.inputTokens += num(modelStats.tokens_sent);
+  stats.outputTokens += num(modelStats.tokens_received);
+  if (typeof info.exit_status === 'string' && info.exit_status) {
+    stats.exitStatus = info.exit_status;
+    drafts.push({ type: 'text', text: `exit status: ${info.exit_status}`, agent, detail: 'exit_status' });
+  }
+  drafts.forEach((d, i) => {
+    const timestamp = d.at ?? new Date(endTime - (drafts.length - 1 - i)).toISOString();
+    const entry: AgentLogEntry = { timestamp, type: d.type, text: boundText(d.text), agent: d.agent, origin };
+    if (d.detail) entry.detail = d.detail;
+    log.add(entry);
+  });
+}
+
+type Draft = { type: AgentLogType; text: string; agent: string; detail?: string; at?: string };
+
+function messageDrafts(message: Json, agent: string, stats: TranscriptStats): Draft[] {
+  const role = str(message.role);
+  const text = contentText(message.content);
+  const extra = isObject(message.extra) ? message.extra : {};
+  const at = timestampOf(extra.timestamp ?? message.timestamp);
+  const withTime = (d: Draft): Draft => (at ? { ...d, at } : d);
+  if (role === 'system') return [];
+  if (role === 'tool' || (role === 'user' && returnCode(text, extra) !== undefined)) {
+    return [withTime(observation(text, returnCode(text, extra), agent, stats))];
+  }
+  if (role === 'user') return text.trim() ? [withTime({ type: 'text', text, agent: 'user' })] : [];
+  if (role !== 'assistant') return [];
+  const drafts: Draft[] = [];
+  if (text.trim()) drafts.push(withTime({ type: 'text', text, agent }));
+  const calls = Array.isArray(message.tool_calls) ? message.tool_calls : [];
+  for (const call of calls) {
+    const fn = isObject(call) && isObject(call.function) ? call.function : {};
+    stats.toolCalls += 1;
+    drafts.push(withTime({ type: 'tool', text: `${str(fn.name) || 'tool'} ${str(fn.arguments)}`.trim(), agent, detail: str(fn.name) || undefined }));
+  }
+  // Without tool calling, mini-swe-agent's action is the one ```bash block of the reply.
+  const action = calls.length === 0 ? /```(?:bash|sh)?\s*\n([\s\S]*?)```/.exec(text)?.[1] : undefined;
+  if (action?.trim()) {
+    stats.toolCalls += 1;
+    drafts.push(withTime({ type: 'tool', text: action.trim(), agent, detail: 'bash' }));
+  }
+  return drafts;
+}
+
+function observation(text: string, code: number | undefined, agent: string, stats: TranscriptStats): Draft {
+  const failed = code !== undefined && code !== 0;
+  if (failed) stats.toolErrors += 1;
+  const draft: Draft = { type: failed ? 'tool_error' : 'tool_result', text, agent };
+  if (code !== undefined) draft.detail = `returncode ${code}`;
+  return draft;
+}
+
+function returnCode(text: string, extra: Json): number | undefined {
+  if (typeof extra.returncode === 'number') return extra.returncode;
+  const match = /<returncode>\s*(-?\d+)\s*<\/returncode>/.exec(text.slice(0, 200));
+  return match ? Number(match[1]) : undefined;
+}
+
+function countUsage(message: Json, stats: TranscriptStats): void {
+  const extra = isObject(message.extra) ? message.extra : {};
+  const response = isObject(extra.response) ? extra.response : {};
+  const usage = isObject(response.usage) ? response.usage : isObject(message.usage) ? message.usage : null;
+  if (!usage) return;
+  const details = isObject(usage.prompt_tokens_details) ? usage.prompt_tokens_details : {};
+  const cached = num(details.cached_tokens);
+  // OpenAI-style prompt_tokens include the cached ones; stats keep them apart.
+  stats.inputTokens += Math.max(0, num(usage.prompt_tokens) - cached);
+  stats.outputTokens += num(usage.completion_tokens);
+  stats.cachedTokens += cached;
+}
+
+function contentText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content.map((part) => (isObject(part) && typeof part.text === 'string' ? part.text : '')).filter(Boolean).join('\n');
+}
+
+function timestampOf(value: unknown): string | undefined {
+  if (typeof value === 'number' && Number.isFinite(value)) return new Date(value < 1e12 ? value * 1000 : value).toISOString();
+  if (typeof value === 'string' && !Number.isNaN(Date.parse(value))) return value;
+  return undefined;
+}

@@ -1,0 +1,118 @@
+import { createReadStream } from 'node:fs';
+import { open, readFile, stat } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
+import { isTaskevalError } from '../../core/index.js';
+import { BoundedEntryLog } from './bounded-entry-log.js';
+import { ClaudeCodeLineMapper } from './map-claude-code-line.js';
+import { mapTrajectory, trajectoryFormat } from './map-trajectory.js';
+import { ProblemList } from './problem-list.js';
+import { emptyStats, type ReadTranscriptOptions, type TranscriptReadResult } from './transcript-types.js';
+
+/** Whole-document JSON trajectories above this are reported instead of parsed: JSON.parse needs several times the file size. */
+export const MAX_JSON_TRAJECTORY_BYTES = 64 * 1024 * 1024;
+
+const SNIFF_BYTES = 64 * 1024;
+
+/**
+ * Reads one agent transcript into bounded agent log entries: Claude Code session JSONL (streamed
+ * line by line) or a SWE-agent / mini-swe-agent trajectory JSON. Only the newest entries and the
+ * newest tool errors are kept; `stats` counts everything. Unreadable input is a problem, not a throw,
+ * unless `strict`.
+ */
+export async function readTranscript(path: string, options: ReadTranscriptOptions = {}): Promise<TranscriptReadResult> {
+  const problems = new ProblemList(path, options.strict);
+  const log = new BoundedEntryLog(options.keepNewest, options.keepToolErrors);
+  let info;
+  try {
+    info = await stat(path);
+  } catch (error) {
+    problems.add({ path, message: `cannot read transcript: ${reason(error)}; expected a readable Claude Code .jsonl or SWE-agent trajectory .json` }, 'source_unreadable');
+    return { entries: [], problems: problems.done(), stats: emptyStats('unknown') };
+  }
+  if (!info.isFile()) {
+    problems.add({ path, message: 'not a file; expected a Claude Code .jsonl or SWE-agent trajectory .json' }, 'source_unreadable');
+    return { entries: [], problems: problems.done(), stats: emptyStats('unknown') };
+  }
+  const kind = await sniffKind(path);
+  if (kind === 'jsonl') {
+    const stats = emptyStats('claude-code');
+    await readJsonLines(path, new ClaudeCodeLineMapper(path, stats, info.mtime.toISOString()), log, problems, stats);
+    return { entries: log.entries(), problems: problems.done(), stats };
+  }
+  const maxBytes = options.maxJsonBytes ?? MAX_JSON_TRAJECTORY_BYTES;
+  if (info.size > maxBytes) {
+    const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
+    problems.add({ path, message: `trajectory JSON is ${mb(info.size)}, over the ${mb(maxBytes)} limit for a whole-document JSON file; not read (split it, or convert it to JSONL)` });
+    return { entries: [], problems: problems.done(), stats: emptyStats('unknown') };
+  }
+  let doc: unknown;
+  try {
+    doc = JSON.parse(await readFile(path, 'utf8'));
+  } catch (error) {
+    problems.add({ path, message: `not valid JSON (${reason(error)}); expected a SWE-agent or mini-swe-agent trajectory document` });
+    return { entries: [], problems: problems.done(), stats: emptyStats('unknown') };
+  }
+  const format = trajectoryFormat(doc);
+  if (!format) {
+    problems.add({ path, message: 'not a known transcript; expected a SWE-agent trajectory ({"trajectory": [...]}), a mini-swe-agent one ({"messages": [...]}) or Claude Code JSONL' });
+    return { entries: [], problems: problems.done(), stats: emptyStats('unknown') };
+  }
+  const stats = emptyStats(format);
+  mapTrajectory(doc as Record<string, unknown>, format, path, info.mtime.getTime(), log, stats);
+  return { entries: log.entries(), problems: problems.done(), stats };
+}
+
+async function readJsonLines(path: string, mapper: ClaudeCodeLineMapper, log: BoundedEntryLog, problems: ProblemList, stats: { lines: number }): Promise<void> {
+  const lines = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity });
+  let line = 0;
+  try {
+    for await (const text of lines) {
+      line += 1;
+      if (text.trim() === '') continue;
+      stats.lines += 1;
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch (error) {
+        problems.add({ path, line, message: `not valid JSON (${reason(error)}); each line of a Claude Code transcript must be one JSON object` });
+        continue;
+      }
+      for (const entry of mapper.map(value)) log.add(entry);
+    }
+  } catch (error) {
+    if (isTaskevalError(error)) throw error;
+    problems.add({ path, line, message: `reading stopped after line ${line}: ${reason(error)}` }, 'source_unreadable');
+  } finally {
+    lines.close();
+  }
+}
+
+/** `.jsonl`/`.ndjson` are line streams and `.json`/`.traj` documents; otherwise a first line that is a whole JSON object with a `type` means JSONL. */
+async function sniffKind(path: string): Promise<'jsonl' | 'json'> {
+  const lower = path.toLowerCase();
+  if (lower.endsWith('.jsonl') || lower.endsWith('.ndjson')) return 'jsonl';
+  if (lower.endsWith('.json') || lower.endsWith('.traj')) return 'json';
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(SNIFF_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
+    const head = buffer.subarray(0, bytesRead).toString('utf8');
+    const first = head.split('\n').find((l) => l.trim() !== '') ?? '';
+    try {
+      const value = JSON.parse(first) as unknown;
+      return typeof value === 'object' && value !== null && 'type' in value ? 'jsonl' : 'json';
+    } catch {
+      return 'json';
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+function reason(error: unknown): string {
+  const e = error as NodeJS.ErrnoException;
+  if (e.code === 'ENOENT') return 'no such file';
+  if (e.code === 'EACCES') return 'permission denied';
+  if (e.code === 'EISDIR') return 'is a directory';
+  return String(e.message ?? error).replace(/\s+/g, ' ');
+}
