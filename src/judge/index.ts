@@ -18,4 +18,4 @@ export { medianScore } from './median-score.js';
 export { combineSamples, type VerifiedSample } from './combine-samples.js';
 export { judgeTask, MAX_RAW_ANSWER_LENGTH, type JudgeTaskInput, type JudgeTaskOutcome, type JudgeProvenance, type JudgeSpend } from './judge-task.js';
 export { createJudge, API_KEY_VARIABLES, type JudgeSettings, type CreateJudgeOptions } from './create-judge.js';
-export * from './providers/index.js';
+export * from './providers/index.js';export { meterJudge, type JudgeMeter, type JudgeTotals } from './judge-meter.js';

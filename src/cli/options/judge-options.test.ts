@@ -1,0 +1,58 @@
+import { Command } from 'commander';
+import { describe, expect, it } from 'vitest';
+import { JudgeConfigSchema } from '../../judge/index.js';
+import type { CliIo } from '../cli-io.js';
+import { addJudgeOptions, createCliJudge, resolveJudgeSettings, type JudgeOptionValues } from './judge-options.js';
+
+function parse(argv: string[]): JudgeOptionValues {
+  const command = addJudgeOptions(new Command('x').exitOverride());
+  command.parse(argv, { from: 'user' });
+  return command.opts<JudgeOptionValues>();
+}
+
+const io: CliIo = { stdout: () => undefined, stderr: () => undefined, isTTY: false, cwd: '/tmp', env: {} };
+
+describe('judge options', () => {
+  it('gives no judge when none is chosen', () => {
+    expect(resolveJudgeSettings(parse([]), undefined)).toBeNull();
+    expect(createCliJudge(parse([]), undefined, io)).toBeNull();
+  });
+
+  it('reads every flag, with defaults for the rest', () => {
+    const settings = resolveJudgeSettings(
+      parse(['--judge', 'openai-compatible', '--judge-model', 'llama3.1', '--judge-base-url', 'http://127.0.0.1:11434/v1', '--judge-temperature', '0.2', '--samples', '3', '--concurrency', '8', '--timeout', '30']),
+      undefined,
+    );
+    expect(settings).toEqual({ provider: 'openai-compatible', model: 'llama3.1', baseUrl: 'http://127.0.0.1:11434/v1', temperature: 0.2, samples: 3, concurrency: 8, timeoutMs: 30_000, maxRetries: 2 });
+  });
+
+  it('lets flags override the config key', () => {
+    const config = JudgeConfigSchema.parse({ provider: 'openai', model: 'gpt-4.1-mini', temperature: 0.5 });
+    expect(resolveJudgeSettings(parse(['--judge-model', 'gpt-4.1']), config)).toMatchObject({ provider: 'openai', model: 'gpt-4.1', temperature: 0.5 });
+  });
+
+  it('names the flag of a bad value', () => {
+    expect(() => resolveJudgeSettings(parse(['--judge', 'openai', '--samples', '1.5']), undefined)).toThrow(/--samples/);
+    expect(() => resolveJudgeSettings(parse(['--judge', 'openai', '--judge-temperature', 'hot']), undefined)).toThrow(/--judge-temperature must be a non-negative number/);
+    expect(() => resolveJudgeSettings(parse(['--judge', 'openai-compatible', '--judge-base-url', 'not a url']), undefined)).toThrow(/--judge-base-url/);
+    expect(() => parse(['--judge', 'gemini'])).toThrow();
+  });
+
+  it('refuses judge flags without --judge', () => {
+    expect(() => resolveJudgeSettings(parse(['--judge-model', 'x']), undefined)).toThrow(/--judge-model given without --judge/);
+  });
+
+  it('turns --no-cache into useCache false and --max-cost into a budget that needs a price', () => {
+    const values = parse(['--judge', 'openai', '--judge-model', 'gpt-4.1-mini', '--no-cache', '--max-cost', '0.5']);
+    expect(() => createCliJudge(values, undefined, io)).toThrow(/--max-cost needs a price for gpt-4.1-mini/);
+    const config = JudgeConfigSchema.parse({ prices: { 'gpt-4.1-mini': { inputPerMTok: 0.4, outputPerMTok: 1.6 } } });
+    const judge = createCliJudge(values, config, io)!;
+    expect(judge.useCache).toBe(false);
+    expect(judge.budget.maxUsd).toBe(0.5);
+    expect(judge.price).toEqual({ inputPerMTok: 0.4, outputPerMTok: 1.6 });
+  });
+
+  it('does not read the API key until the first call', () => {
+    expect(createCliJudge(parse(['--judge', 'anthropic', '--judge-model', 'claude-sonnet-4-5']), undefined, io)?.judge.provider).toBe('anthropic');
+  });
+});

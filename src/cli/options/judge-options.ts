@@ -1,0 +1,130 @@
+import { Option, type Command } from 'commander';
+import { ConfigError } from '../../core/index.js';
+import {
+  createCostBudget,
+  createJudge,
+  JUDGE_PROVIDERS,
+  JudgeConfigSchema,
+  type CostBudget,
+  type Judge,
+  type JudgeConfig,
+  type JudgeSettings,
+  type ModelPrice,
+} from '../../judge/index.js';
+import type { CliIo } from '../cli-io.js';
+
+/** The judge flags as commander gives them (numbers still text). */
+export interface JudgeOptionValues {
+  judge?: string;
+  judgeModel?: string;
+  judgeBaseUrl?: string;
+  judgeCommand?: string;
+  judgeTemperature?: string;
+  samples?: string;
+  concurrency?: string;
+  timeout?: string;
+  maxCost?: string;
+  /** false with --no-cache. */
+  cache?: boolean;
+  db?: string;
+}
+
+/** Adds the judge flags (and --db when the command has none) to a command. */
+export function addJudgeOptions(command: Command): Command {
+  command
+    .addOption(new Option('--judge <provider>', 'AI judge to ask (default: none, deterministic only; see docs/judge.md)').choices([...JUDGE_PROVIDERS]))
+    .option('--judge-model <model>', 'model id for the judge, e.g. gpt-4.1-mini, claude-sonnet-4-5, llama3.1')
+    .option('--judge-base-url <url>', 'endpoint root for openai-compatible servers, e.g. http://127.0.0.1:11434/v1')
+    .option('--judge-command <line>', 'for --judge command: the program reading the prompt on stdin, e.g. "claude -p"')
+    .option('--judge-temperature <t>', 'sampling temperature (default 0)')
+    .option('--samples <n>', 'ask the judge N times and use the median per category (default 1)')
+    .option('--concurrency <n>', 'tasks judged at once (default 4)')
+    .option('--timeout <seconds>', 'per-call judge timeout (default 120)')
+    .option('--max-cost <usd>', 'stop starting judge calls once this many US dollars are spent (needs a price table)')
+    .option('--no-cache', 'ask the judge again even when the cache holds an answer');
+  if (!command.options.some((o) => o.long === '--db')) {
+    command.option('--db <path>', 'taskeval database holding the judge cache (default: .taskeval/taskeval.db in the current directory)');
+  }
+  return command;
+}
+
+/** A configured judge ready for a command: the judge, its settings and the run-time knobs. */
+export interface CliJudge {
+  judge: Judge;
+  settings: JudgeSettings;
+  concurrency: number;
+  useCache: boolean;
+  price: ModelPrice | undefined;
+  budget: CostBudget;
+}
+
+const FLAG_OF: Record<string, string> = {
+  provider: '--judge',
+  model: '--judge-model',
+  baseUrl: '--judge-base-url',
+  command: '--judge-command',
+  temperature: '--judge-temperature',
+  samples: '--samples',
+  concurrency: '--concurrency',
+  timeoutMs: '--timeout',
+};
+
+/** Merges flags over the `judge` config key; null when no provider is chosen. Problems name the flag or key. */
+export function resolveJudgeSettings(values: JudgeOptionValues, config: JudgeConfig | undefined): JudgeSettings | null {
+  const flags: Record<string, unknown> = {};
+  if (values.judge !== undefined) flags.provider = values.judge;
+  if (values.judgeModel !== undefined) flags.model = values.judgeModel;
+  if (values.judgeBaseUrl !== undefined) flags.baseUrl = values.judgeBaseUrl;
+  if (values.judgeCommand !== undefined) flags.command = values.judgeCommand;
+  if (values.judgeTemperature !== undefined) flags.temperature = numberFlag('--judge-temperature', values.judgeTemperature);
+  if (values.samples !== undefined) flags.samples = numberFlag('--samples', values.samples);
+  if (values.concurrency !== undefined) flags.concurrency = numberFlag('--concurrency', values.concurrency);
+  if (values.timeout !== undefined) flags.timeoutMs = Math.round(numberFlag('--timeout', values.timeout) * 1000);
+  const parsed = JudgeConfigSchema.safeParse({ ...(config ?? {}), ...flags });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const key = String(issue.path[0] ?? '');
+    const where = key in flags ? FLAG_OF[key] ?? key : `judge.${issue.path.join('.')} in the config`;
+    throw new ConfigError('usage', `${where}: ${issue.message}`, { field: where, hint: 'See docs/judge.md for every judge flag and key.' });
+  }
+  const settings = parsed.data;
+  if (!settings.provider) {
+    const stray = Object.keys(flags).map((k) => FLAG_OF[k]);
+    if (stray.length) throw new ConfigError('usage', `${stray.join(', ')} given without --judge`, { field: 'judge', hint: 'Choose a judge with --judge openai|anthropic|openai-compatible|command.' });
+    return null;
+  }
+  return { ...settings, provider: settings.provider };
+}
+
+/** The judge the flags and config choose, or null for deterministic-only scoring. */
+export function createCliJudge(values: JudgeOptionValues, config: JudgeConfig | undefined, io: CliIo): CliJudge | null {
+  const settings = resolveJudgeSettings(values, config);
+  const maxCost = values.maxCost === undefined ? undefined : numberFlag('--max-cost', values.maxCost);
+  if (!settings) {
+    if (maxCost !== undefined) throw new ConfigError('usage', '--max-cost given without --judge', { field: '--max-cost' });
+    return null;
+  }
+  const price = settings.model ? settings.prices?.[settings.model] : undefined;
+  if (maxCost !== undefined && !price) {
+    throw new ConfigError('usage', `--max-cost needs a price for ${settings.model ?? 'the judge model'} in judge.prices`, {
+      field: '--max-cost',
+      hint: 'Add "judge": { "prices": { "<model>": { "inputPerMTok": ..., "outputPerMTok": ... } } } to taskeval.config.json.',
+    });
+  }
+  return {
+    judge: createJudge(settings, io.env, { cwd: io.cwd }),
+    settings,
+    concurrency: settings.concurrency,
+    useCache: values.cache !== false,
+    price,
+    budget: createCostBudget(maxCost),
+  };
+}
+
+function numberFlag(flag: string, text: string): number {
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isFinite(value) || value < 0) {
+    throw new ConfigError('usage', `${flag} must be a non-negative number, got "${text}"`, { field: flag });
+  }
+  return value;
+}
