@@ -1,0 +1,15 @@
+export { evaluateTask, deterministicProvenance, type EvaluateTaskInput } from './evaluate-task.js';
+export { loadConfig, CONFIG_FILE_NAME } from './config/load-config.js';
+export { parseConfig } from './config/parse-config.js';
+export { TaskevalConfigSchema, type TaskevalConfig } from './config/taskeval-config.js';
+export { compareRunTasks, type RunTask } from './run-task.js';
+export { DEFAULT_RUN_CONCURRENCY, type RunJudgeOptions } from './run-judge-options.js';
+export type { RunObserver, RunProgress } from './run-progress.js';
+export { evaluateRunTask, type EvaluateRunTaskInput, type EvaluationSpend } from './evaluate-run-task.js';
+export { executeRun, HEARTBEAT_INTERVAL_MS, type ExecuteRunInput, type RunOutcome } from './execute-run.js';
+export { summarizeRun } from './summarize-run.js';
+export { openProjectStore, type OpenProjectStoreOptions } from './open-project-store.js';
+export { planResume, type ResumePlan } from './plan-resume.js';
+export { selectWindowTasks } from './select-window-tasks.js';
+export { findRetryCandidates, MAX_TRANSIENT_RETRIES, type RetryCandidate, type RetryPlan } from './find-retry-candidates.js';
+export { executeBatch, type ExecuteBatchInput, type BatchOutcome } from './execute-batch.js';
