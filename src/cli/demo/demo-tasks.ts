@@ -2,6 +2,18 @@ import type { TaskInput } from '../../core/index.js';
 
 type Shas = Readonly<Record<string, string>>;
 
+/** Fusion records its retry and recovery counters as 0 on a run that needed none. */
+const NO_RETRIES = {
+  mergeRetries: 0,
+  workflowStepRetries: 0,
+  stuckKillCount: 0,
+  postReviewFixCount: 0,
+  recoveryRetryCount: 0,
+  taskDoneRetryCount: 0,
+  verificationFailureCount: 0,
+  mergeConflictBounceCount: 0,
+};
+
 const steps = (names: string[]) => names.map((name) => ({ name, status: 'done' }));
 
 /** The three demo task records, as an orchestrator would export them; merge shas come from the built repo. */
@@ -38,6 +50,7 @@ export function demoTasks(shas: Shas): TaskInput[] {
         { workflowStepId: 'tests', workflowStepName: 'Run tests', phase: 'pre-merge', status: 'passed', output: '2 passing', startedAt: '2026-03-02T09:36:00Z', completedAt: '2026-03-02T09:37:00Z' },
         { workflowStepId: 'lint', workflowStepName: 'Lint', phase: 'pre-merge', status: 'passed', startedAt: '2026-03-02T09:37:00Z', completedAt: '2026-03-02T09:37:30Z' },
       ],
+      ...NO_RETRIES,
       documents: [{ key: 'verification', content: 'node --test: 2 passing. README updated.', revision: 1, author: 'executor', createdAt: '2026-03-02T09:38:00Z' }],
       mergeDetails: { commitSha: shas['demo1-docs'], filesChanged: 3, insertions: 8, deletions: 0, mergedAt: '2026-03-02T09:45:00Z', mergeConfirmed: true },
       tokenUsage: { inputTokens: 42000, outputTokens: 3100, cachedTokens: 30000, totalTokens: 45100 },
@@ -73,7 +86,7 @@ export function demoTasks(shas: Shas): TaskInput[] {
       ],
       workflowStepResults: [
         { workflowStepId: 'tests', workflowStepName: 'Run tests', phase: 'pre-merge', status: 'failed', output: '1 failing: config › defaults\nError: ENOENT greeter.json', startedAt: '2026-03-03T10:38:00Z', completedAt: '2026-03-03T10:40:00Z' },
-        { workflowStepId: 'tests-retry', workflowStepName: 'Run tests (retry)', phase: 'pre-merge', status: 'passed', output: '3 passing', startedAt: '2026-03-03T12:42:00Z', completedAt: '2026-03-03T12:43:00Z' },
+        { workflowStepId: 'tests', workflowStepName: 'Run tests', phase: 'pre-merge', status: 'passed', output: '3 passing', startedAt: '2026-03-03T12:42:00Z', completedAt: '2026-03-03T12:43:00Z' },
       ],
       workflowStepRetries: 1,
       postReviewFixCount: 2,
@@ -101,11 +114,14 @@ export function demoTasks(shas: Shas): TaskInput[] {
       steps: steps(['Add cache']),
       log: [
         { timestamp: '2026-03-04T08:40:00Z', action: 'Task created' },
+        { timestamp: '2026-03-04T08:58:00Z', action: 'Agent stuck for 5m: killed and restarted' },
         { timestamp: '2026-03-04T09:05:00Z', action: 'Task marked done by agent' },
       ],
       workflowStepResults: [
         { workflowStepId: 'tests', workflowStepName: 'Run tests', phase: 'pre-merge', status: 'skipped', output: 'no tests selected', completedAt: '2026-03-04T09:04:00Z' },
       ],
+      stuckKillCount: 1,
+      recoveryRetryCount: 1,
       verificationFailureCount: 1,
       mergeDetails: { commitSha: shas['demo3-feat'], filesChanged: 1, insertions: 6, deletions: 0, mergedAt: '2026-03-04T09:10:00Z', mergeConfirmed: true },
     },
