@@ -1,0 +1,90 @@
+import { assessTask, RUBRIC_VERSION } from '../core/rubric/index.js';
+import { buildScoredResult, JudgeError, type ErrorResult, type Provenance, type TaskResult } from '../core/index.js';
+import { buildEvidenceBundle, deriveTaskTitle } from '../evidence/index.js';
+import { judgeTask, type Judge, type JudgeCache } from '../judge/index.js';
+import { deterministicProvenance } from './evaluate-task.js';
+import type { RunJudgeOptions } from './run-judge-options.js';
+import type { RunTask } from './run-task.js';
+
+export interface EvaluateRunTaskInput {
+  item: RunTask;
+  runId: string;
+  evaluatedAt: string;
+  taskevalVersion: string;
+  judge: Judge | null;
+  judgeOptions?: RunJudgeOptions;
+  cache?: JudgeCache;
+  signal?: AbortSignal;
+  now?: () => Date;
+}
+
+/** Tokens this evaluation spent on the judge, for progress. */
+export interface EvaluationSpend {
+  tokens: number;
+}
+
+/**
+ * Evaluates one task: bundle and rubric, then the judge when there is one. A judge that cannot
+ * answer gives an error result (transient when it was unreachable); only cancellation throws.
+ */
+export async function evaluateRunTask(input: EvaluateRunTaskInput): Promise<{ result: TaskResult; spend: EvaluationSpend }> {
+  const { item, runId, evaluatedAt } = input;
+  const { task } = item;
+  const title = deriveTaskTitle(task);
+  const evidence = { runId, ...(item.commits ? { commits: item.commits } : {}), ...(item.history ? { history: item.history } : {}) };
+  let bundle;
+  let assessment;
+  try {
+    bundle = buildEvidenceBundle(task, evidence);
+    assessment = assessTask({ task, bundle, ...(item.commits ? { commits: item.commits } : {}), ...(item.history ? { history: item.history } : {}) });
+  } catch (error) {
+    return { result: errorResult(task.id, title, evaluatedAt, `could not score this task: ${(error as Error).message}`, false), spend: { tokens: 0 } };
+  }
+  const det = deterministicProvenance(bundle.digest, input.taskevalVersion);
+  if (!input.judge) {
+    return { result: buildScoredResult({ taskId: task.id, title, bundle, assessment, provenance: det, evaluatedAt }), spend: { tokens: 0 } };
+  }
+  const o = input.judgeOptions ?? {};
+  const cache = o.cache ?? input.cache;
+  const outcome = await judgeTask({
+    judge: input.judge,
+    task: { id: task.id, title, description: task.description ?? null, status: task.column ?? null },
+    bundle,
+    assessment,
+    ...(o.samples !== undefined ? { samples: o.samples } : {}),
+    ...(o.temperature !== undefined ? { temperature: o.temperature } : {}),
+    ...(o.maxRetries !== undefined ? { maxRetries: o.maxRetries } : {}),
+    ...(o.callTimeoutMs !== undefined ? { callTimeoutMs: o.callTimeoutMs } : {}),
+    ...(o.backoff ? { backoff: o.backoff } : {}),
+    ...(o.price ? { price: o.price } : {}),
+    ...(o.budget ? { budget: o.budget } : {}),
+    ...(cache ? { cache } : {}),
+    ...(input.signal ? { signal: input.signal } : {}),
+    ...(input.now ? { now: input.now } : {}),
+  });
+  const tokens = outcome.usage.inputTokens + outcome.usage.outputTokens;
+  if (input.signal?.aborted) throw new JudgeError('cancelled', `interrupted while judging ${task.id}`);
+  const provenance = (p: { provider: string; model: string; promptVersion: string; usage: Provenance['usage']; costUsd: number | null; samples: number }, extra: Partial<Provenance>): Provenance => ({
+    ...det,
+    provider: p.provider,
+    model: p.model,
+    promptVersion: p.promptVersion,
+    rubricVersion: RUBRIC_VERSION,
+    usage: p.usage,
+    costUsd: p.costUsd,
+    samples: p.samples,
+    ...extra,
+  });
+  if (outcome.status === 'error') {
+    return {
+      result: { ...errorResult(task.id, title, evaluatedAt, outcome.reason, outcome.transient), rawAnswer: outcome.rawAnswer, evidenceBundle: bundle, signals: assessment, provenance: provenance(outcome.provenance, {}) },
+      spend: { tokens },
+    };
+  }
+  const judgedProvenance = provenance(outcome.provenance, { cached: outcome.provenance.cached, spread: outcome.provenance.spread });
+  return { result: buildScoredResult({ taskId: task.id, title, bundle, assessment, provenance: judgedProvenance, judged: outcome.judged, evaluatedAt }), spend: { tokens } };
+}
+
+function errorResult(taskId: string, title: string | null, evaluatedAt: string, reason: string, transient: boolean): ErrorResult {
+  return { taskId, title, evaluatedAt, status: 'error', reason, transient, rawAnswer: null, evidenceBundle: null, signals: null, provenance: null };
+}

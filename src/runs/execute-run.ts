@@ -1,0 +1,132 @@
+import { isTaskevalError } from '../core/index.js';
+import { RUBRIC_VERSION } from '../core/rubric/index.js';
+import { PROMPT_VERSION, type Judge } from '../judge/index.js';
+import type { EvalRun, RunTrigger, RunWindow, StoredResult, Store } from '../store/index.js';
+import { evaluateRunTask } from './evaluate-run-task.js';
+import { DEFAULT_RUN_CONCURRENCY, type RunJudgeOptions } from './run-judge-options.js';
+import type { RunObserver, RunProgress } from './run-progress.js';
+import type { RunTask } from './run-task.js';
+import { summarizeRun } from './summarize-run.js';
+
+/** How often a running run says it is alive; the store calls a run stale after a minute. */
+export const HEARTBEAT_INTERVAL_MS = 10_000;
+
+export interface ExecuteRunInput extends RunObserver {
+  store: Store;
+  projectId: string;
+  tasks: readonly RunTask[];
+  trigger: RunTrigger;
+  window?: RunWindow | null;
+  /** Ids asked for; defaults to the ids of `tasks` (a resume or batch may ask for more than it found). */
+  requestedTaskIds?: string[];
+  resumeOf?: string | null;
+  judge?: Judge | null;
+  judgeOptions?: RunJudgeOptions;
+  taskevalVersion: string;
+  /** Recorded as `warning` events once the run is running (source problems, skipped retries). */
+  warnings?: readonly string[];
+  signal?: AbortSignal;
+  clock?: () => Date;
+  heartbeatMs?: number;
+}
+
+/** The finished run and every result it stored, in completion order. */
+export interface RunOutcome {
+  run: EvalRun;
+  results: StoredResult[];
+}
+
+/**
+ * Creates a run, evaluates its tasks with the judge's concurrency and stores each result the moment
+ * it completes. Abort → `cancelled` (stored results kept); an unexpected error → `failed`, then rethrown.
+ */
+export async function executeRun(input: ExecuteRunInput): Promise<RunOutcome> {
+  const { store, tasks } = input;
+  const clock = input.clock ?? (() => new Date());
+  const iso = () => clock().toISOString();
+  const judge = input.judge ?? null;
+  const created = await store.createRun({
+    projectId: input.projectId,
+    trigger: input.trigger,
+    window: input.window ?? null,
+    requestedTaskIds: input.requestedTaskIds ?? tasks.map((t) => t.task.id),
+    provenance: {
+      judgeProvider: judge?.provider ?? null,
+      judgeModel: judge?.modelId ?? null,
+      rubricVersion: RUBRIC_VERSION,
+      promptVersion: judge ? PROMPT_VERSION : null,
+      taskevalVersion: input.taskevalVersion,
+    },
+    resumeOf: input.resumeOf ?? null,
+    now: iso(),
+  });
+  const runId = created.id;
+  const startedAt = clock().getTime();
+  await store.transitionRun(runId, 'running', { now: iso() });
+  input.onStart?.({ runId, total: tasks.length });
+  for (const warning of input.warnings ?? []) await store.appendEvent(runId, { type: 'warning', message: warning, now: iso() });
+
+  const timer = setInterval(() => void store.heartbeat(runId, iso()).catch(() => undefined), input.heartbeatMs ?? HEARTBEAT_INTERVAL_MS);
+  timer.unref?.();
+  const results: StoredResult[] = [];
+  const progress: RunProgress = { runId, done: 0, total: tasks.length, scored: 0, skipped: 0, errors: 0, tokens: 0, elapsedMs: 0 };
+  const signal = input.signal;
+  const fatal: { error?: unknown } = {};
+  let next = 0;
+
+  const worker = async (): Promise<void> => {
+    while (!('error' in fatal) && !signal?.aborted && next < tasks.length) {
+      const item = tasks[next++]!;
+      try {
+        const { result, spend } = await evaluateRunTask({
+          item,
+          runId,
+          evaluatedAt: iso(),
+          taskevalVersion: input.taskevalVersion,
+          judge,
+          ...(input.judgeOptions ? { judgeOptions: input.judgeOptions } : {}),
+          cache: input.judgeOptions?.cache ?? store.judgeCache,
+          ...(signal ? { signal } : {}),
+          now: clock,
+        });
+        if (signal?.aborted) return;
+        const stored = await store.saveResult(runId, { result, taskSnapshot: item.task, completedAt: item.completedAt, now: iso() });
+        results.push(stored);
+        progress.done += 1;
+        progress.tokens += spend.tokens;
+        if (stored.status === 'scored') progress.scored += 1;
+        else if (stored.status === 'skipped') progress.skipped += 1;
+        else progress.errors += 1;
+        progress.elapsedMs = clock().getTime() - startedAt;
+        input.onResult?.(stored, { ...progress });
+        input.onProgress?.({ ...progress });
+      } catch (error) {
+        // An abort surfaces as a `cancelled` error from the judge; the run is then cancelled, not failed.
+        if (signal?.aborted || (isTaskevalError(error) && error.code === 'cancelled')) return;
+        if (!('error' in fatal)) fatal.error = error;
+      }
+    }
+  };
+
+  const judgeWidth = judge ? (input.judgeOptions?.concurrency ?? DEFAULT_RUN_CONCURRENCY) : 1;
+  try {
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(judgeWidth, tasks.length)) }, worker));
+  } finally {
+    clearInterval(timer);
+  }
+
+  const live = await store.getRun(runId);
+  const requested = live.requestedTaskIds.length;
+  let run: EvalRun;
+  if ('error' in fatal) {
+    const message = fatal.error instanceof Error ? fatal.error.message : String(fatal.error);
+    await store.transitionRun(runId, 'failed', { reason: message, summary: summarizeRun(live, requested, 'failed'), now: iso() }).catch(() => undefined);
+    throw fatal.error;
+  }
+  if (signal?.aborted) {
+    run = await store.transitionRun(runId, 'cancelled', { reason: 'cancelled by the user', summary: summarizeRun(live, requested, 'cancelled'), now: iso() });
+  } else {
+    run = await store.transitionRun(runId, 'completed', { summary: summarizeRun(live, requested, 'completed'), now: iso() });
+  }
+  return { run, results };
+}

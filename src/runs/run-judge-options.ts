@@ -1,0 +1,19 @@
+import type { BackoffOptions, CostBudget, JudgeCache, ModelPrice } from '../judge/index.js';
+
+/** How a run asks its judge; the CLI fills it from flags and the `judge` config key. */
+export interface RunJudgeOptions {
+  /** Tasks judged at once; default 4. */
+  concurrency?: number;
+  samples?: number;
+  temperature?: number;
+  maxRetries?: number;
+  callTimeoutMs?: number;
+  backoff?: BackoffOptions;
+  price?: ModelPrice;
+  budget?: CostBudget;
+  /** Judge call cache; the run uses the store's when absent. */
+  cache?: JudgeCache;
+}
+
+/** Default number of tasks judged at once. */
+export const DEFAULT_RUN_CONCURRENCY = 4;
