@@ -1,10 +1,12 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import type { EvidenceEntry } from '../src/core/index.js';
 import { createJudge, createMemoryJudgeCache, judgeTask, mapWithConcurrency, type JudgeCache } from '../src/judge/index.js';
-import { SAMPLE_TASK, sampleAssessment, sampleBundle, startFakeOpenAIServer, validAnswerFromPrompt } from '../src/judge/testing/index.js';
+import { SAMPLE_TASK, sampleAssessment, sampleBundle } from '../src/judge/testing/index.js';
 import { openSqliteStore } from '../src/store/index.js';
 
 export interface JudgeBenchOptions {
@@ -31,11 +33,10 @@ export async function run(options: JudgeBenchOptions = {}): Promise<JudgeBenchRe
   const concurrency = options.concurrency ?? 8;
   const delayMs = options.delayMs ?? 200;
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
-  const server = await startFakeOpenAIServer();
+  const server = await startServerProcess(delayMs);
   const dir = mkdtempSync(join(tmpdir(), 'taskeval-bench-judge-'));
   const store = openSqliteStore({ path: join(dir, 'taskeval.db') });
   try {
-    server.setDefault((req) => ({ answer: validAnswerFromPrompt(req.prompt), delayMs }));
     const judge = createJudge({ provider: 'openai-compatible', model: 'bench-model', baseUrl: server.baseUrl, temperature: 0, timeoutMs: 10_000, concurrency, samples: 1, maxRetries: 2 }, {});
     const bundles = Array.from({ length: tasks }, (_, i) => {
       const entries: EvidenceEntry[] = [
@@ -58,7 +59,7 @@ export async function run(options: JudgeBenchOptions = {}): Promise<JudgeBenchRe
     return { tasks, firstMs: pass1.ms, firstTargetMs, secondMs: pass2.ms, secondRatio, calls: pass1.calls + pass2.calls, cacheHits: pass2.hits, pass };
   } finally {
     await store.close();
-    await server.close();
+    server.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }
@@ -74,4 +75,19 @@ async function timedPass(bundles: ReturnType<typeof sampleBundle>[], concurrency
     hits: outcomes.reduce((n, o) => n + o.cacheHits, 0),
     errors: outcomes.filter((o) => o.status === 'error').length,
   };
+}
+
+/** Starts bench/judge-server-process.ts and waits for the base URL it prints. */
+async function startServerProcess(delayMs: number): Promise<{ baseUrl: string; stop: () => void }> {
+  const script = join(dirname(fileURLToPath(import.meta.url)), 'judge-server-process.ts');
+  const child = spawn(process.execPath, ['--import', 'tsx', script, String(delayMs)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    let text = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      text += chunk.toString('utf8');
+      if (text.includes('\n')) resolve(text.trim());
+    });
+    child.on('exit', (code) => reject(new Error(`judge server process exited with ${code}`)));
+  });
+  return { baseUrl, stop: () => void child.kill('SIGTERM') };
 }
