@@ -26,8 +26,9 @@ export function computeTaskSignals(input: RubricInput): TaskSignals {
 }
 
 function computeCounters(task: Task): TaskSignals['counters'] {
-  const counters = Object.fromEntries(TASK_COUNTER_FIELDS.map((f) => [f, task[f] ?? 0])) as Omit<TaskSignals['counters'], 'known'>;
-  return { ...counters, known: TASK_COUNTER_FIELDS.some((f) => task[f] != null) };
+  const counters = Object.fromEntries(TASK_COUNTER_FIELDS.map((f) => [f, task[f] ?? 0])) as Omit<TaskSignals['counters'], 'known' | 'recorded'>;
+  const recorded = TASK_COUNTER_FIELDS.filter((f) => task[f] != null);
+  return { ...counters, known: recorded.length > 0, recorded };
 }
 
 function computeOutcome({ task, commits, history }: RubricInput): TaskSignals['outcome'] {

@@ -95,3 +95,12 @@ describe('agentPerformance rules', () => {
     expect(assessScenario({ column: 'done' }).rule(ap, 'outcome.failed')).toBeUndefined();
   });
 });
+
+describe('agentPerformance counter coverage', () => {
+  it('gives no clean-run bonus when only some agent counters were recorded', () => {
+    const s = assessScenario({ mergeRetries: 0, stuckKillCount: 0 });
+    expect(s.rule('agentPerformance', 'run.clean')).toBeUndefined();
+    expect(s.rule('agentPerformance', 'counters.unknown')).toMatchObject({ points: 0 });
+    expect(s.rule('agentPerformance', 'counters.unknown')!.label).toContain('recoveryRetryCount');
+  });
+});

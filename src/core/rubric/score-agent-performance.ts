@@ -60,5 +60,12 @@ function counterRules(out: ContributionList<'agentPerformance'>, s: TaskSignals,
     any = true;
     out.add(rule, `${plural(n, noun, noun.endsWith('y') ? `${noun.slice(0, -1)}ies` : `${noun}s`)} (${field})`, perUnitPoints(out.spec(rule), n), evidence);
   }
-  if (!any) out.add('run.clean', 'Clean run: no stuck kills, recovery, workflow-step or task-done retries, or post-review fixes', out.spec('run.clean').points!, evidence);
+  if (any) return;
+  // Credit only what was recorded: otherwise recording one unrelated counter could earn the bonus.
+  const missing = AGENT_COUNTERS.map(([, field]) => field).filter((f) => !s.counters.recorded.includes(f));
+  if (missing.length > 0) {
+    out.add('counters.unknown', `${missing.join(', ')} not recorded: no clean-run bonus`, 0, evidence);
+    return;
+  }
+  out.add('run.clean', 'Clean run: no stuck kills, recovery, workflow-step or task-done retries, or post-review fixes', out.spec('run.clean').points!, evidence);
 }

@@ -35,7 +35,13 @@ export const TaskSignalsSchema = z.object({
     /** True when the reviews group was over its cap, so verdicts parsed from the log may be undercounted. */
     logVerdictsCapped: z.boolean(),
   }),
-  counters: z.object({ ...counterShape, known: z.boolean() }),
+  counters: z.object({
+    ...counterShape,
+    /** True when at least one counter was recorded. */
+    known: z.boolean(),
+    /** The counters the record gave (0 included); an absent counter reads as 0 but earns no clean-run credit. */
+    recorded: z.array(z.enum(TASK_COUNTER_FIELDS)),
+  }),
   commits: z.object({
     /** False when no repository was given: every commit rule is then neutral. */
     known: z.boolean(),
