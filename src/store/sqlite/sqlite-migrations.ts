@@ -82,9 +82,11 @@ CREATE TABLE eval_task_results (
   UNIQUE (run_id, task_id)
 );
 CREATE INDEX eval_task_results_task ON eval_task_results (task_id, evaluated_at);
--- A narrow copy of every filter and sort column: listings and counts scan it instead of the wide rows.
+-- Narrow copies of every filter and sort column: listings page and count from these, never from the wide rows.
 CREATE INDEX eval_task_results_listing ON eval_task_results
   (evaluated_at, id, run_id, task_id, title, status, mode, overall_score, overall_band, ap_final, toq_final, pc_final);
+CREATE INDEX eval_task_results_run_listing ON eval_task_results
+  (run_id, evaluated_at, id, task_id, title, status, mode, overall_score, overall_band, ap_final, toq_final, pc_final);
 CREATE INDEX eval_task_results_band ON eval_task_results (overall_band, overall_score, id);
 CREATE INDEX eval_task_results_overall ON eval_task_results (overall_score, id);
 -- Substring search over task id and title (trigram), kept in step by triggers; results are never updated.

@@ -1,6 +1,7 @@
 import { StoreError } from '../../core/index.js';
 import { newId } from '../new-id.js';
 import { buildResultFilter } from '../result-filter.js';
+import { chooseSqliteIndex } from './choose-sqlite-index.js';
 import { sqliteTextClause } from './sqlite-text-clause.js';
 import { RESULT_COLUMNS, resultToRow } from '../result-to-row.js';
 import type { ResultRow } from '../row-mappers.js';
@@ -14,6 +15,7 @@ import {
   TaskHistoryQuerySchema,
   TrendsQuerySchema,
   type ListResultsQuery,
+  type ParsedListResultsQuery,
   type SaveResultInput,
   type TaskHistoryQuery,
   type TrendsQuery,
@@ -77,15 +79,37 @@ export class SqliteResults {
     return row ? sqliteMappers.toStoredResult(row) : null;
   }
 
+  /** The page (ids only) and count statements of a listing, each reading one covering index. */
+  private listingSql(q: ParsedListResultsQuery) {
+    const { where, orderBy } = buildResultFilter(q, sqliteTextClause);
+    const from = (purpose: 'page' | 'count') => {
+      const index = chooseSqliteIndex(q, purpose);
+      return `FROM eval_task_results r${index ? ` INDEXED BY ${index}` : ''}`;
+    };
+    return {
+      page: `SELECT r.id ${from('page')} ${where.sql} ${orderBy} LIMIT ? OFFSET ?`,
+      pageParams: [...where.params, q.limit, q.offset],
+      count: `SELECT count(*) AS n ${from('count')} ${where.sql}`,
+      countParams: where.params,
+    };
+  }
+
+  /** SQLite's query plan for a listing's page and count, to check that no plan reads wide rows. */
+  explain(query: ListResultsQuery): { page: string; count: string } {
+    const q = parseStoreInput(ListResultsQuerySchema, query, 'listResults');
+    const sql = this.listingSql(q);
+    const plan = (text: string, params: unknown[]) =>
+      this.db.all<{ detail: string }>(`EXPLAIN QUERY PLAN ${text}`, ...params).map((r) => r.detail).join(' | ');
+    return { page: plan(sql.page, sql.pageParams), count: plan(sql.count, sql.countParams) };
+  }
+
   list(query: ListResultsQuery | undefined): Page<ResultSummary> | Page<StoredResult> {
     const q = parseStoreInput(ListResultsQuerySchema, query ?? {}, 'listResults');
-    const { where, orderBy } = buildResultFilter(q, sqliteTextClause);
     return this.db.read('listResults', () => {
       // Page ids first (answered from the narrow listing index), then read only those wide rows.
-      const ids = this.db
-        .all<{ id: string }>(`SELECT r.id FROM eval_task_results r ${where.sql} ${orderBy} LIMIT ? OFFSET ?`, ...where.params, q.limit, q.offset)
-        .map((r) => r.id);
-      const count = this.db.get<{ n: number }>(`SELECT count(*) AS n FROM eval_task_results r ${where.sql}`, ...where.params)!.n;
+      const sql = this.listingSql(q);
+      const ids = this.db.all<{ id: string }>(sql.page, ...sql.pageParams).map((r) => r.id);
+      const count = q.offset === 0 && ids.length < q.limit ? ids.length : this.db.get<{ n: number }>(sql.count, ...sql.countParams)!.n;
       const rows = ids.length
         ? this.db.all<ResultRow>(`SELECT ${q.full ? 'r.*' : SUMMARY_COLUMNS} FROM eval_task_results r WHERE r.id IN (${ids.map(() => '?').join(', ')})`, ...ids)
         : [];

@@ -103,6 +103,11 @@ export class SqliteStore implements Store {
     return this.results.list(query);
   }
 
+  /** SQLite's plans for a listing's page and count (diagnostics and tests). */
+  explainListResults(query: ListResultsQuery): { page: string; count: string } {
+    return this.results.explain(query);
+  }
+
   async taskHistory(taskId: string, query?: TaskHistoryQuery): Promise<Page<ResultSummary>> {
     return this.results.history(taskId, query);
   }
