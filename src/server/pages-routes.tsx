@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic @jsxImportSource hono/jsx */
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { ErrorPage, OverviewPage, ResultPage, ResultsPage, RunPage, RunsPage } from '../web/index.js';

@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic @jsxImportSource hono/jsx */
 import type { FC } from 'hono/jsx';
 import { SCORE_BAND_NAMES } from '../../core/index.js';
 import { BandBadge } from './badges.js';

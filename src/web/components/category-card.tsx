@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic @jsxImportSource hono/jsx */
 import type { FC } from 'hono/jsx';
 import type { CategoryScoreRecord, Contribution } from '../../core/index.js';
 import { CATEGORY_LABELS, formatScore, formatWeight } from '../format.js';

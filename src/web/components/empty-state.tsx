@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic @jsxImportSource hono/jsx */
 import type { Child, FC } from 'hono/jsx';
 
 /** What a page shows when there is nothing to list, with the command that would fill it. */

@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic @jsxImportSource hono/jsx */
 import type { FC } from 'hono/jsx';
 import type { EvidenceBundle, EvidenceEntry } from '../../core/index.js';
 import { evidenceAnchor, formatTime } from '../format.js';

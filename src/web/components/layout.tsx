@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic @jsxImportSource hono/jsx */
 import type { Child, FC } from 'hono/jsx';
 
 export type NavKey = 'overview' | 'results' | 'runs' | 'none';

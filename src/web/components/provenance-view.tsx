@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic @jsxImportSource hono/jsx */
 import type { FC } from 'hono/jsx';
 import type { Provenance } from '../../core/index.js';
 import { formatUsd } from '../format.js';

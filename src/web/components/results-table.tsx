@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic @jsxImportSource hono/jsx */
 import type { FC } from 'hono/jsx';
 import { SCORE_CATEGORIES } from '../../core/index.js';
 import type { ResultSummary } from '../../store/index.js';

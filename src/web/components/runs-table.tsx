@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic @jsxImportSource hono/jsx */
 import type { FC } from 'hono/jsx';
 import type { EvalRun } from '../../store/index.js';
 import { formatMean, formatTime, shortId } from '../format.js';

@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic @jsxImportSource hono/jsx */
 import type { FC } from 'hono/jsx';
 import { resolveScoreBand } from '../../core/index.js';
 import { formatScore } from '../format.js';

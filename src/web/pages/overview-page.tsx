@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic @jsxImportSource hono/jsx */
 import type { FC } from 'hono/jsx';
 import type { EvalRun, ResultSummary, TrendPoint } from '../../store/index.js';
 import { BandDistribution } from '../components/band-distribution.js';

@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic @jsxImportSource hono/jsx */
 import type { FC } from 'hono/jsx';
 import { bundleEntries, SCORE_CATEGORIES, type ScoredResult } from '../../core/index.js';
 import type { Page, ResultSummary, StoredResult } from '../../store/index.js';

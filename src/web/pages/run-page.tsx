@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic @jsxImportSource hono/jsx */
 import type { FC } from 'hono/jsx';
 import type { EvalRun, Page, ResultSummary, RunEvent } from '../../store/index.js';
 import { StatusBadge } from '../components/badges.js';

@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic @jsxImportSource hono/jsx */
 import type { FC } from 'hono/jsx';
 import type { EvalRun, Page } from '../../store/index.js';
 import { EmptyState } from '../components/empty-state.js';
