@@ -13,5 +13,12 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
+// A closed pipe (`taskeval score ... | head`) must not crash the process before commands clean up.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+  });
+}
+
 const code = await runCli(process.argv.slice(2), processIo(controller.signal));
 process.exitCode = code;
