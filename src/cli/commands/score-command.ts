@@ -1,11 +1,17 @@
+import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
+import type { Task, TaskResult } from '../../core/index.js';
+import { loadConfig } from '../../runs/index.js';
+import { defaultDbPath, openSqliteStore } from '../../store/index.js';
 import { EXIT } from '../exit-codes.js';
 import type { CliIo } from '../cli-io.js';
-import { addConfigOption, addSourceOptions, loadCliConfig, loadSourceTasks, type SourceOptionValues } from '../options/source-options.js';
-import { renderScoreTable, useColour } from '../render/index.js';
+import { addJudgeOptions, createCliJudge, type CliJudge, type JudgeOptionValues } from '../options/judge-options.js';
+import { addConfigOption, addSourceOptions, loadSourceTasks, type SourceOptionValues } from '../options/source-options.js';
+import { formatJudgeTotals, renderScoreTable, useColour } from '../render/index.js';
 import { ephemeralRunId, scoreTasks } from './score-tasks.js';
+import { scoreTasksWithJudge } from './score-tasks-with-judge.js';
 
-interface ScoreOptions extends SourceOptionValues {
+interface ScoreOptions extends SourceOptionValues, JudgeOptionValues {
   json?: boolean;
 }
 
@@ -13,8 +19,13 @@ const HELP_AFTER = `
 With no judge configured every task is scored deterministic-only: each category's final score equals its
 deterministic score (no AI score is invented), and the output says "deterministic only".
 
+With --judge the results are hybrid: each final = round(0.7 × deterministic + 0.3 × AI), with the judge's
+verified citations. Judge answers are cached in --db (default .taskeval/taskeval.db); see docs/judge.md.
+
 Examples:
   taskeval score --tasks tasks.jsonl
+  taskeval score --tasks tasks.jsonl --judge openai-compatible --judge-base-url http://127.0.0.1:11434/v1 --judge-model llama3.1
+  taskeval score --tasks tasks.jsonl --judge command --judge-command "claude -p" --json
   taskeval score --tasks tasks.json --json > results.json
   taskeval score --tasks tasks.jsonl --strict`;
 
@@ -22,16 +33,38 @@ Examples:
 export function registerScoreCommand(program: Command, io: CliIo, setExitCode: (code: number) => void): void {
   const command = program
     .command('score')
-    .description('score task records deterministic-only and print the scorecard (nothing is stored)')
+    .description('score task records (deterministic-only, or hybrid with --judge) and print the scorecard (no run is stored)')
     .option('--json', 'print an array of results as JSON instead of the table');
-  addConfigOption(addSourceOptions(command))
+  addJudgeOptions(addConfigOption(addSourceOptions(command)))
     .addHelpText('after', HELP_AFTER)
     .action(async (options: ScoreOptions) => {
-      await loadCliConfig(options, io);
+      const { config, path: configPath } = await loadConfig(io.cwd, options.config);
+      const judge = createCliJudge(options, config.judge, io);
       const { tasks } = await loadSourceTasks(options, io);
       const now = new Date();
-      const results = scoreTasks({ tasks, runId: ephemeralRunId('score', now), evaluatedAt: now.toISOString() });
+      const runId = ephemeralRunId('score', now);
+      let results: TaskResult[];
+      let footer = '';
+      if (judge) {
+        const dbPath = options.db ? resolve(io.cwd, options.db) : config.db && configPath ? resolve(dirname(configPath), config.db) : defaultDbPath(io.cwd);
+        ({ results, footer } = await judgeAll(tasks, runId, now.toISOString(), judge, judge.useCache ? dbPath : null, io));
+      } else {
+        results = scoreTasks({ tasks, runId, evaluatedAt: now.toISOString() });
+      }
       io.stdout(options.json ? `${JSON.stringify(results, null, 2)}\n` : renderScoreTable(results, { colour: useColour(io.isTTY, io.env) }));
+      // The footer goes to stderr with --json so stdout stays one JSON document.
+      if (footer) (options.json ? io.stderr : io.stdout)(`${footer}\n`);
       if (results.some((r) => r.status === 'error')) setExitCode(EXIT.notEvaluated);
     });
+}
+
+async function judgeAll(tasks: readonly Task[], runId: string, evaluatedAt: string, judge: CliJudge, dbPath: string | null, io: CliIo) {
+  const store = dbPath ? openSqliteStore({ path: dbPath }) : null;
+  try {
+    const scored = await scoreTasksWithJudge({ tasks, runId, evaluatedAt, judge, ...(store ? { cache: store.judgeCache } : {}), ...(io.signal ? { signal: io.signal } : {}) });
+    const footer = formatJudgeTotals({ provider: judge.judge.provider, model: judge.judge.modelId, totals: scored.totals, costUsd: scored.costUsd, cacheEnabled: store !== null });
+    return { results: scored.results, footer };
+  } finally {
+    await store?.close();
+  }
 }

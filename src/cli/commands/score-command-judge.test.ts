@@ -1,0 +1,122 @@
+import { copyFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { bundleEntries, computeCategoryFinalScore, type ScoredResult, type TaskResult } from '../../core/index.js';
+import { startFakeOpenAIServer, validAnswer, validAnswerFromPrompt, type FakeLlmServer } from '../../judge/testing/index.js';
+import { runCli } from '../run-cli.js';
+import { captureIo } from '../testing/capture-io.js';
+
+const FIXTURES = '/work/shared/fixtures/fusion';
+let dir: string;
+let server: FakeLlmServer;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'taskeval-score-judge-'));
+  const records: unknown[] = [];
+  for (const name of (await readdir(FIXTURES)).filter((n) => n.endsWith('.task.json')).sort()) {
+    await copyFile(join(FIXTURES, name), join(dir, name));
+    records.push(JSON.parse(await readFile(join(dir, name), 'utf8')));
+  }
+  await writeFile(join(dir, 'tasks.json'), JSON.stringify(records));
+  server = await startFakeOpenAIServer();
+});
+afterEach(async () => {
+  await server.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function score(extra: string[] = [], env: Record<string, string> = {}) {
+  const io = captureIo(dir, { env });
+  const code = await runCli(['score', '--tasks', 'tasks.json', '--judge', 'openai-compatible', '--judge-base-url', server.baseUrl, '--judge-model', 'judge-m', '--json', ...extra], io);
+  return { code, out: io.out(), err: io.err() };
+}
+
+describe('taskeval score --judge', () => {
+  it('gives hybrid results whose finals are blended in code from verified citations', async () => {
+    const { code, out, err } = await score();
+    expect(code).toBe(0);
+    const results = JSON.parse(out) as ScoredResult[];
+    expect(results.map((r) => r.taskId)).toEqual(['FN-679', 'KB-126', 'KB-341']);
+    for (const result of results) {
+      expect(result).toMatchObject({ status: 'scored', mode: 'hybrid' });
+      const ids = new Set(bundleEntries(result.evidenceBundle).map((e) => e.id));
+      for (const c of result.categoryScores) {
+        expect(c.aiScore).toEqual(expect.any(Number));
+        expect(c.finalScore).toBe(computeCategoryFinalScore(c.deterministicScore, c.aiScore!));
+        expect(c.evidence.length).toBeGreaterThan(0);
+        for (const id of c.evidence) expect(ids.has(id)).toBe(true);
+      }
+      expect(result.provenance).toMatchObject({
+        provider: 'openai-compatible',
+        model: 'judge-m',
+        promptVersion: expect.stringMatching(/^[0-9a-f]{12}$/),
+        rubricVersion: expect.any(String),
+        bundleDigest: result.evidenceBundle.digest,
+        usage: { inputTokens: 1200, outputTokens: 300, cachedTokens: 0 },
+        cached: false,
+      });
+    }
+    expect(server.calls).toBe(3);
+    expect(err).toContain('judge openai-compatible/judge-m: 3 calls, 0 cache hits, 3,600 input + 900 output tokens (0 cached), cost unknown');
+  });
+
+  it('makes no call on a second run with nothing changed, and counts the hits; --no-cache asks again', async () => {
+    await score();
+    const again = await score();
+    expect(server.calls).toBe(3);
+    expect((JSON.parse(again.out) as ScoredResult[]).every((r) => r.provenance.cached)).toBe(true);
+    expect(again.err).toContain('0 calls, 3 cache hits');
+    const fresh = await score(['--no-cache']);
+    expect(server.calls).toBe(6);
+    expect(fresh.err).toContain('3 calls, cache off');
+  });
+
+  it('records a task the judge cannot answer as an error with its raw answer and exits 4', async () => {
+    server.setDefault((req) => (req.prompt.includes('id: KB-126') ? { answer: 'I refuse to answer in JSON.' } : { answer: validAnswerFromPrompt(req.prompt) }));
+    const { code, out } = await score();
+    expect(code).toBe(4);
+    const results = JSON.parse(out) as TaskResult[];
+    const failed = results.find((r) => r.taskId === 'KB-126')!;
+    expect(failed).toMatchObject({ status: 'error', transient: false, rawAnswer: 'I refuse to answer in JSON.', reason: expect.stringMatching(/no valid answer in 3 attempts/) });
+    expect(results.filter((r) => r.status === 'scored')).toHaveLength(2);
+  });
+
+  it('lists invented citations and flags a divergence of 40 or more', async () => {
+    server.setDefault((req) => {
+      const real = validAnswerFromPrompt(req.prompt).categories.agentPerformance.evidence;
+      return { answer: validAnswer([...real, 'commit-deadbeef-invented'], [0, 100, 100]) };
+    });
+    const { out } = await score(['--db', 'other.db']);
+    const result = (JSON.parse(out) as ScoredResult[])[0]!;
+    expect(result.citationIssues).toContainEqual({ category: 'agentPerformance', id: 'commit-deadbeef-invented', problem: 'unknown_id' });
+    expect(result.categoryScores[0]!.evidence).not.toContain('commit-deadbeef-invented');
+    const expected = result.categoryScores.filter((c) => Math.abs(c.deterministicScore - c.aiScore!) >= 40).map((c) => c.category);
+    expect(result.divergence).toEqual(expected);
+    expect(expected.length).toBeGreaterThan(0);
+  });
+
+  it('prints the table with the judge footer', async () => {
+    const io = captureIo(dir);
+    const code = await runCli(['score', '--tasks', 'tasks.json', '--judge', 'openai-compatible', '--judge-base-url', server.baseUrl, '--judge-model', 'judge-m'], io);
+    expect(code).toBe(0);
+    expect(io.out()).toMatch(/^FN-679 .*hybrid$/m);
+    expect(io.out()).toContain('judge openai-compatible/judge-m: 3 calls');
+  });
+
+  it('fails with exit 2 naming the variable when the key is missing', async () => {
+    const io = captureIo(dir);
+    const code = await runCli(['score', '--tasks', 'tasks.json', '--judge', 'openai', '--judge-base-url', server.baseUrl, '--judge-model', 'gpt-x'], io);
+    expect(code).toBe(2);
+    expect(io.err()).toContain('OPENAI_API_KEY');
+    expect(server.calls).toBe(0);
+  });
+
+  it('keeps the key out of output and the cache file', async () => {
+    const secret = 'sk-live-TOPSECRET-0123456789';
+    const { out, err } = await score(['--db', 'k.db'], { TASKEVAL_JUDGE_API_KEY: secret });
+    expect(server.requests[0]!.headers.authorization).toBe(`Bearer ${secret}`);
+    expect(out + err).not.toContain(secret);
+    expect((await readFile(join(dir, 'k.db'))).includes(secret)).toBe(false);
+  });
+});
