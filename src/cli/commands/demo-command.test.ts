@@ -67,6 +67,15 @@ describe('taskeval demo', () => {
     expect(score.out).toMatch(/^DEMO-3 /m);
   });
 
+  it('removes its temporary directory when it fails part-way, and exits 130 when interrupted', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const io = captureIo(dir, { signal: controller.signal });
+    expect(await runCli(['demo'], io)).toBe(130);
+    expect(io.err()).toContain('the demo was interrupted');
+    expect(await readdir(join(dir, 'tmp'))).toEqual([]);
+  });
+
   it('exits 2 when --keep names a directory that is not empty', async () => {
     await writeFile(join(dir, 'tmp', 'x'), 'x');
     const { code, err } = await run('demo', '--keep', 'tmp');

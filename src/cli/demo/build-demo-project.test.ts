@@ -62,3 +62,12 @@ describe('buildDemoProject', () => {
     }
   });
 });
+
+describe('buildDemoProject when interrupted', () => {
+  it('stops with a cancelled error', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const error = await buildDemoProject(dir, controller.signal).catch((e: unknown) => e);
+    expect((error as { code?: string }).code).toBe('cancelled');
+  });
+});

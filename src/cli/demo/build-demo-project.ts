@@ -65,6 +65,7 @@ function gitIn(dir: string, signal?: AbortSignal) {
       const { stdout } = await exec('git', ['-c', 'commit.gpgsign=false', ...args], { cwd: dir, env, ...(signal ? { signal } : {}) });
       return stdout;
     } catch (error) {
+      if (signal?.aborted) throw new SourceError('cancelled', 'the demo was interrupted', { cause: error });
       const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
       throw new SourceError('source_unreadable', missing ? 'git was not found on PATH; the demo builds a real git repository' : `git ${args[0]} failed in ${dir}: ${(error as Error).message}`, {
         cause: error,
