@@ -60,7 +60,10 @@ describe('agentPerformance rules', () => {
     expect(one.rule(ap, rule)).toMatchObject({ points: each, evidence: ['task-counters'] });
     expect(one.rule(ap, rule)!.label).toContain(field);
     expect(one.rule(ap, 'run.clean')).toBeUndefined();
-    expect(assessScenario({ ...zeroCounters, [field]: 50 }).rule(ap, rule)!.points).toBe(limit);
+    const many = assessScenario({ ...zeroCounters, [field]: 50 }).rule(ap, rule)!;
+    expect(many.points).toBe(limit);
+    expect(many.label).toMatch(/^50 [a-z -]+(s|ies|es) \(/);
+    expect(many.label).not.toMatch(/fixs|retrys/);
   });
 
   it('agentLogs.toolErrors: -2 per tool_error entry, citing only those entries, at most -10', () => {

@@ -41,11 +41,11 @@ export function scoreAgentPerformance(s: TaskSignals, bundle: EvidenceBundle): C
 }
 
 const AGENT_COUNTERS = [
-  ['counters.stuckKill', 'stuckKillCount', 'stuck kill'],
-  ['counters.recoveryRetry', 'recoveryRetryCount', 'recovery retry'],
-  ['counters.workflowStepRetry', 'workflowStepRetries', 'workflow step retry'],
-  ['counters.postReviewFix', 'postReviewFixCount', 'post-review fix'],
-  ['counters.taskDoneRetry', 'taskDoneRetryCount', 'task-done retry'],
+  ['counters.stuckKill', 'stuckKillCount', 'stuck kill', 'stuck kills'],
+  ['counters.recoveryRetry', 'recoveryRetryCount', 'recovery retry', 'recovery retries'],
+  ['counters.workflowStepRetry', 'workflowStepRetries', 'workflow step retry', 'workflow step retries'],
+  ['counters.postReviewFix', 'postReviewFixCount', 'post-review fix', 'post-review fixes'],
+  ['counters.taskDoneRetry', 'taskDoneRetryCount', 'task-done retry', 'task-done retries'],
 ] as const;
 
 function counterRules(out: ContributionList<'agentPerformance'>, s: TaskSignals, evidence: string[]): void {
@@ -54,11 +54,11 @@ function counterRules(out: ContributionList<'agentPerformance'>, s: TaskSignals,
     return;
   }
   let any = false;
-  for (const [rule, field, noun] of AGENT_COUNTERS) {
+  for (const [rule, field, one, many] of AGENT_COUNTERS) {
     const n = s.counters[field];
     if (n <= 0) continue;
     any = true;
-    out.add(rule, `${plural(n, noun, noun.endsWith('y') ? `${noun.slice(0, -1)}ies` : `${noun}s`)} (${field})`, perUnitPoints(out.spec(rule), n), evidence);
+    out.add(rule, `${plural(n, one, many)} (${field})`, perUnitPoints(out.spec(rule), n), evidence);
   }
   if (any) return;
   // Credit only what was recorded: otherwise recording one unrelated counter could earn the bonus.

@@ -22,16 +22,16 @@ export interface CategoryRules<C extends ScoreCategory> {
  * contributions too, so the score is always exactly base + the sum of its contributions.
  */
 export function settleCategoryScore<C extends ScoreCategory>({ list, caps }: CategoryRules<C>): { score: number; contributions: Contribution[] } {
-  let score = RUBRIC_BASE[list.category] + list.items.reduce((sum, c) => sum + c.points, 0);
+  const contributions = [...list.items];
+  let score = RUBRIC_BASE[list.category] + contributions.reduce((sum, c) => sum + c.points, 0);
   for (const cap of caps) {
     const ceiling = list.spec(cap.rule).cap!;
     if (score > ceiling) {
-      list.add(cap.rule, `${cap.label} ${ceiling}`, ceiling - score, cap.evidence);
+      contributions.push({ category: list.category, rule: cap.rule, label: `${cap.label} ${ceiling}`, points: ceiling - score, evidence: [...new Set(cap.evidence)] });
       score = ceiling;
     }
   }
   const clamped = Math.min(100, Math.max(0, score));
-  const contributions = [...list.items];
   if (clamped !== score) {
     contributions.push({ category: list.category, rule: CLAMP_RULE, label: `Sum ${score} clamped to ${clamped}`, points: clamped - score, evidence: [] });
   }
