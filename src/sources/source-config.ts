@@ -22,6 +22,13 @@ export const SourceConfigSchema = z.strictObject({
     .min(1)
     .refine(compiles, { message: 'expected JavaScript regular expression source, e.g. "[A-Z][A-Z0-9]*-\\d+"' })
     .default('[A-Z][A-Z0-9]*-\\d+'),
+  /** Where agent transcripts are found: a directory (`--transcripts DIR`) and/or a template with `{id}`. */
+  transcripts: z
+    .strictObject({
+      dir: z.string().min(1).optional(),
+      pattern: z.string().includes('{id}', { message: 'expected a path template naming {id}, e.g. "transcripts/{id}/*.jsonl"' }).optional(),
+    })
+    .optional(),
 });
 
 export type SourceConfig = z.output<typeof SourceConfigSchema>;
