@@ -119,4 +119,30 @@ describe('taskeval score --judge', () => {
     expect(out + err).not.toContain(secret);
     expect((await readFile(join(dir, 'k.db'))).includes(secret)).toBe(false);
   });
+
+  it('asks --samples times per task and keeps the median and spread', async () => {
+    let n = 0;
+    server.setDefault((req) => {
+      const ids = validAnswerFromPrompt(req.prompt).categories.agentPerformance.evidence;
+      const score = [40, 90, 60][n++ % 3]!;
+      return { answer: validAnswer(ids, [score, score, score]) };
+    });
+    const { out } = await score(['--samples', '3', '--concurrency', '1', '--no-cache']);
+    const result = (JSON.parse(out) as ScoredResult[])[0]!;
+    expect(server.calls).toBe(9);
+    expect(result.categoryScores[0]!.aiScore).toBe(60);
+    expect(result.provenance).toMatchObject({ samples: 3, spread: { agentPerformance: 50, taskOutcomeQuality: 50, processCompliance: 50 } });
+  });
+
+  it('stops starting calls once --max-cost is spent, recording the rest as transient errors', async () => {
+    await writeFile(join(dir, 'taskeval.config.json'), JSON.stringify({ judge: { prices: { 'judge-m': { inputPerMTok: 10, outputPerMTok: 10 } } } }));
+    const { code, out, err } = await score(['--max-cost', '0.01', '--concurrency', '1', '--no-cache']);
+    // One call costs 1,500 tokens × $10/M = $0.015, past the limit: the next tasks are not judged.
+    expect(server.calls).toBe(1);
+    expect(code).toBe(4);
+    const results = JSON.parse(out) as TaskResult[];
+    expect(results.map((r) => r.status)).toEqual(['scored', 'error', 'error']);
+    expect(results[1]).toMatchObject({ transient: true, reason: expect.stringMatching(/cost limit of \$0.01/) });
+    expect(err).toContain('$0.0150');
+  });
 });
