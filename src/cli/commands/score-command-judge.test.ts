@@ -145,4 +145,15 @@ describe('taskeval score --judge', () => {
     expect(results[1]).toMatchObject({ transient: true, reason: expect.stringMatching(/cost limit of \$0.01/) });
     expect(err).toContain('$0.0150');
   });
+
+  it('reads the judge from taskeval.config.json and names a bad key', async () => {
+    await writeFile(join(dir, 'taskeval.config.json'), JSON.stringify({ judge: { provider: 'openai-compatible', baseUrl: server.baseUrl, model: 'judge-m' } }));
+    const io = captureIo(dir);
+    expect(await runCli(['score', '--tasks', 'tasks.json', '--json'], io)).toBe(0);
+    expect((JSON.parse(io.out()) as ScoredResult[])[0]!.mode).toBe('hybrid');
+    await writeFile(join(dir, 'taskeval.config.json'), JSON.stringify({ judge: { provider: 'openai', temperature: 5 } }));
+    const bad = captureIo(dir);
+    expect(await runCli(['score', '--tasks', 'tasks.json'], bad)).toBe(2);
+    expect(bad.err()).toContain('judge.temperature');
+  });
 });
