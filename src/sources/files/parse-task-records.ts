@@ -15,12 +15,15 @@ interface RawRecord {
 }
 
 /** Parses a task file's text (a JSON array, one JSON object, or JSONL) into valid tasks and located problems. */
-export function parseTaskRecords(text: string, path: string, format: TaskFileFormat = detectTaskFileFormat(path, text)): SourceReadResult {
+export function parseTaskRecords(raw: string, path: string, format?: TaskFileFormat): SourceReadResult {
+  // Editors on Windows often save UTF-8 with a byte-order mark, which JSON.parse rejects.
+  const text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
+  format ??= detectTaskFileFormat(path, text);
   const problems: SourceProblem[] = [];
-  const raw = format === 'jsonl' ? splitJsonLines(text, path, problems) : splitJsonDocument(text, path, problems);
+  const records = format === 'jsonl' ? splitJsonLines(text, path, problems) : splitJsonDocument(text, path, problems);
   const tasks: Task[] = [];
   const firstSeen = new Map<string, RawRecord>();
-  for (const record of raw) {
+  for (const record of records) {
     const where = { path, ...(record.line !== undefined ? { line: record.line } : {}), ...(record.index !== undefined ? { index: record.index } : {}) };
     const id = recordId(record.value);
     const parsed = TaskSchema.safeParse(record.value);

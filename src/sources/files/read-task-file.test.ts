@@ -105,6 +105,11 @@ describe('readTaskFile', () => {
     expect(result.problems[0]).toMatchObject({ path: 'bad.json', message: expect.stringMatching(/^not valid JSON .*one task object or an array/) });
   });
 
+  it('reads a file saved with a UTF-8 byte-order mark', async () => {
+    await writeFile(join(dir, 'bom.jsonl'), `\ufeff${JSON.stringify(good('T-1'))}\n`);
+    expect(await readTaskFile('bom.jsonl', { cwd: dir })).toMatchObject({ tasks: [{ id: 'T-1' }], problems: [] });
+  });
+
   it('keeps unknown fields on a task', async () => {
     await writeFile(join(dir, 't.json'), JSON.stringify({ ...good('T-1'), orchestrator: 'mine' }));
     const result = await readTaskFile('t.json', { cwd: dir });
