@@ -3,11 +3,11 @@ import type { ParsedListResultsQuery } from '../store-inputs.js';
 /**
  * The index a listing's page or count reads. Rows carry ~30 KiB of JSON, so a plan that looks rows up
  * costs far more than the planner believes; every choice here is a covering index for the query.
- * Null leaves the choice to SQLite (task or text lookups touch a handful of rows).
+ * Null leaves the choice to SQLite (a task's results are a handful of rows).
  */
 export function chooseSqliteIndex(q: ParsedListResultsQuery, purpose: 'page' | 'count'): string | null {
   const text = q.q?.trim() ?? '';
-  if (q.taskId !== undefined || [...text].length >= 3) return null;
+  if (q.taskId !== undefined) return null;
   if (q.runId !== undefined) return 'eval_task_results_run_listing';
   const onlyScores = q.status === undefined && q.mode === undefined && q.since === undefined && q.until === undefined && q.projectId === undefined && text === '';
   const range = q.min !== undefined || q.max !== undefined;

@@ -51,7 +51,7 @@ CREATE INDEX eval_runs_status_heartbeat ON eval_runs (status, heartbeat_at);
 
 CREATE TABLE eval_task_results (
   -- Small columns first and large JSON last, so listings and scans stay on the row's first page.
-  -- pk is the rowid kept stable across VACUUM, for the text index below.
+  -- pk is the rowid, stable across VACUUM; the public id is random text.
   pk INTEGER PRIMARY KEY,
   id TEXT NOT NULL UNIQUE,
   run_id TEXT NOT NULL REFERENCES eval_runs(id) ON DELETE CASCADE,
@@ -89,14 +89,6 @@ CREATE INDEX eval_task_results_run_listing ON eval_task_results
   (run_id, evaluated_at, id, task_id, title, status, mode, overall_score, overall_band, ap_final, toq_final, pc_final);
 CREATE INDEX eval_task_results_band ON eval_task_results (overall_band, overall_score, id);
 CREATE INDEX eval_task_results_overall ON eval_task_results (overall_score, id);
--- Substring search over task id and title (trigram), kept in step by triggers; results are never updated.
-CREATE VIRTUAL TABLE eval_task_results_text USING fts5(task_id, title, content='eval_task_results', content_rowid='pk', tokenize='trigram');
-CREATE TRIGGER eval_task_results_text_insert AFTER INSERT ON eval_task_results BEGIN
-  INSERT INTO eval_task_results_text (rowid, task_id, title) VALUES (new.pk, new.task_id, new.title);
-END;
-CREATE TRIGGER eval_task_results_text_delete AFTER DELETE ON eval_task_results BEGIN
-  INSERT INTO eval_task_results_text (eval_task_results_text, rowid, task_id, title) VALUES ('delete', old.pk, old.task_id, old.title);
-END;
 CREATE TRIGGER eval_task_results_immutable BEFORE UPDATE ON eval_task_results BEGIN
   SELECT RAISE(ABORT, 'eval_task_results rows are immutable');
 END;

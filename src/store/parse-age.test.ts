@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import type { TaskevalError } from '../core/index.js';
+import { ageCutoff, parseAge } from './parse-age.js';
+
+describe('parseAge', () => {
+  it('reads minutes, hours, days and weeks', () => {
+    expect(parseAge('90m')).toBe(90 * 60_000);
+    expect(parseAge('12h')).toBe(12 * 3_600_000);
+    expect(parseAge('30d')).toBe(30 * 86_400_000);
+    expect(parseAge(' 2w ')).toBe(14 * 86_400_000);
+  });
+
+  it('rejects anything else with invalid_input naming the field', () => {
+    for (const bad of ['30', 'd', '0d', '-1d', '1.5d', '30 days', '']) {
+      let error: TaskevalError | undefined;
+      try {
+        parseAge(bad, 'older-than');
+      } catch (e) {
+        error = e as TaskevalError;
+      }
+      expect(error?.code, bad).toBe('invalid_input');
+      expect(error?.field).toBe('older-than');
+    }
+  });
+
+  it('gives the cut-off before now for an age or a number of days', () => {
+    expect(ageCutoff('30d', '2026-03-31T00:00:00.000Z')).toBe('2026-03-01T00:00:00.000Z');
+    expect(ageCutoff(1, '2026-03-31T05:00:00.000Z')).toBe('2026-03-30T05:00:00.000Z');
+  });
+});
