@@ -45,7 +45,8 @@ export async function run(options: ApiBenchOptions = {}): Promise<ApiBenchReport
       ['band weak, by overall, page 3', '/api/results?band=weak&sort=overall&order=asc&limit=50&offset=100'],
       ['score 60..80, newest first, page 21', '/api/results?min=60&max=80&limit=50&offset=1000'],
       ['deterministic only, by outcome', '/api/results?mode=deterministic-only&sort=taskOutcomeQuality&limit=50'],
-      ['text "scheduler", by task id', '/api/results?q=scheduler&sort=taskId&order=asc&limit=50'],
+      ['text "FN-4242" (a task id)', '/api/results?q=FN-4242&limit=50'],
+      ['text "scheduler" (a third of all rows), by task id', '/api/results?q=scheduler&sort=taskId&order=asc&limit=50'],
       ['run filter, deep page', `/api/results?run=${seeded.id}&limit=50&offset=90000`],
       ['results page (HTML), band strong', '/results?band=strong&sort=overall'],
     ];
