@@ -2,3 +2,4 @@ export * from './source-read-result.js';
 export * from './source-config.js';
 export * from './transcripts/index.js';
 export * from './fusion/index.js';
+export * from './select/index.js';

@@ -1,0 +1,113 @@
+import { resolve } from 'node:path';
+import { SourceError, type Task } from '../../core/index.js';
+import { buildCommitIndex, type CommitIndex } from '../../evidence/index.js';
+import { readTaskFile } from '../files/index.js';
+import { readFusionProject } from '../fusion/index.js';
+import type { SourceConfig } from '../source-config.js';
+import type { SourceProblem, SourceReadResult } from '../source-read-result.js';
+import { linkTranscripts, sourceProblemError } from '../transcripts/index.js';
+import { compareLoadedTasks } from './compare-loaded-tasks.js';
+import { completedAtOf } from './completed-at.js';
+import { detectTaskSource, isGitRepository } from './detect-task-source.js';
+import { inferGitTasks } from './infer-git-tasks.js';
+import { pathProjectId } from './path-project-id.js';
+import { selectTasks } from './select-tasks.js';
+import type { LoadedTask, LoadTaskSetOptions, TaskSet, TaskSourceKind } from './task-set.js';
+
+/**
+ * Loads the tasks to evaluate from one source (named or detected), merges each task's commits from the
+ * repository (one pass over its history), selects by id, column and dates, and links transcripts.
+ * Bad records, unknown ids and bad transcript lines are problems; with `strict` the first one throws.
+ */
+export async function loadTaskSet(options: LoadTaskSetOptions): Promise<TaskSet> {
+  const cwd = options.cwd ?? process.cwd();
+  const projectDir = resolve(cwd, options.projectDir);
+  const strict = options.strict ?? false;
+  const source = options.source ?? (await detectTaskSource(projectDir, options.tasksFile, options.signal));
+  if (source === 'files' && options.tasksFile === undefined) {
+    throw new SourceError('source_unreadable', 'the files source needs a task file', { field: 'tasks', hint: 'Name the task records with --tasks FILE (.json or .jsonl).' });
+  }
+  const index = await openIndex(options, cwd, projectDir, source);
+  const origin = source === 'files' ? options.tasksFile! : source === 'git' ? index!.repo : projectDir;
+
+  const read = await readSource(source, options, cwd, projectDir, index!);
+  const problems: SourceProblem[] = [...read.problems];
+  const loaded: LoadedTask[] = read.tasks.map((task) => ({
+    task,
+    commits: null,
+    history: null,
+    completedAt: completedAtOf(task, index?.lastCommitAt(task.id) ?? null),
+    createdAt: task.createdAt ?? null,
+  }));
+  const selection = selectTasks(
+    loaded,
+    {
+      column: options.column ?? (source === 'files' ? 'all' : 'done'),
+      ...(options.taskIds ? { taskIds: options.taskIds } : {}),
+      ...(options.since !== undefined ? { since: options.since } : {}),
+      ...(options.until !== undefined ? { until: options.until } : {}),
+      ...(options.window ? { window: options.window } : {}),
+    },
+    origin,
+    source === 'files' ? origin : `the ${source} source at ${origin}`,
+  );
+  if (strict && selection.problems[0]) throw sourceProblemError(selection.problems[0], 'source_invalid');
+  problems.push(...selection.problems);
+  const order = options.order ?? (source === 'files' ? 'source' : 'completion');
+  const items = order === 'completion' ? [...selection.items].sort(compareLoadedTasks) : selection.items;
+  if (index) for (const item of items) attachCommits(item, index);
+  const linked = await attachTranscripts(items, options.config, options.transcriptsDir, cwd, options.configDir ?? projectDir, strict);
+  problems.push(...linked);
+
+  return {
+    source,
+    projectDir,
+    projectId: read.projectId ?? pathProjectId(projectDir),
+    repo: index?.repo ?? null,
+    items,
+    readCount: read.tasks.length,
+    problems,
+    origin,
+  };
+}
+
+/** The repository: --repo (which must be git), else projectDir when it is one, else none. */
+async function openIndex(options: LoadTaskSetOptions, cwd: string, projectDir: string, source: TaskSourceKind): Promise<CommitIndex | null> {
+  let repo: string | null = options.repo === undefined ? null : resolve(cwd, options.repo);
+  if (repo === null && (source === 'git' || (await isGitRepository(projectDir, options.signal)))) repo = projectDir;
+  if (repo === null) return null;
+  return buildCommitIndex({
+    repo,
+    ...(options.config?.trailerKeys ? { trailerKeys: options.config.trailerKeys } : {}),
+    ...(options.config?.idPattern ? { idPattern: options.config.idPattern } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+}
+
+async function readSource(source: TaskSourceKind, options: LoadTaskSetOptions, cwd: string, projectDir: string, index: CommitIndex | null): Promise<SourceReadResult> {
+  const strict = options.strict ?? false;
+  if (source === 'files') return readTaskFile(options.tasksFile!, { cwd, strict });
+  if (source === 'fusion') return readFusionProject(projectDir, { strict });
+  return { tasks: inferGitTasks(index!), problems: [] };
+}
+
+function attachCommits(item: LoadedTask, index: CommitIndex): void {
+  const { task } = item;
+  const commits = index.commitsFor({ id: task.id, baseCommitSha: task.baseCommitSha ?? null, mergeCommitSha: task.mergeDetails?.commitSha ?? null, branch: task.branch ?? null });
+  item.commits = commits;
+  item.history = index.historyFor(task.id, commits.map((c) => c.sha));
+}
+
+async function attachTranscripts(items: LoadedTask[], config: SourceConfig | undefined, flagDir: string | undefined, cwd: string, configDir: string, strict: boolean): Promise<SourceProblem[]> {
+  const dir = flagDir !== undefined ? resolve(cwd, flagDir) : config?.transcripts?.dir !== undefined ? resolve(configDir, config.transcripts.dir) : undefined;
+  const pattern = config?.transcripts?.pattern;
+  if (dir === undefined && pattern === undefined) return [];
+  const result = await linkTranscripts(
+    items.map((i) => i.task),
+    { ...(dir !== undefined ? { dir } : {}), ...(pattern !== undefined ? { pattern } : {}), cwd: configDir, strict },
+  );
+  result.tasks.forEach((task: Task, i) => {
+    items[i]!.task = task;
+  });
+  return result.problems;
+}

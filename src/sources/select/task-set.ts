@@ -1,0 +1,77 @@
+import type { CommitHistorySignals, CommitRecord, Task } from '../../core/index.js';
+import type { SourceConfig } from '../source-config.js';
+import type { SourceProblem } from '../source-read-result.js';
+
+/** Where a task set was read from. */
+export type TaskSourceKind = 'fusion' | 'files' | 'git';
+
+/** The source kinds, in the order auto-detection tries them. */
+export const TASK_SOURCE_KINDS: readonly TaskSourceKind[] = ['files', 'fusion', 'git'];
+
+/** One task ready to evaluate: commits and history are null when no repository is known. */
+export interface LoadedTask {
+  task: Task;
+  commits: CommitRecord[] | null;
+  history: CommitHistorySignals | null;
+  /** executionCompletedAt, else columnMovedAt of a done/archived task, else its last commit time. */
+  completedAt: string | null;
+  createdAt: string | null;
+}
+
+/** A batch's window on completedAt: after `after` (exclusive), up to `through` (inclusive). */
+export interface TaskWindow {
+  after?: string | null;
+  through?: string | null;
+}
+
+export interface LoadTaskSetOptions {
+  /** A Fusion project or any directory; also the repository when it is one and `repo` is not given. */
+  projectDir: string;
+  /** Skips auto-detection. */
+  source?: TaskSourceKind;
+  /** Task records in taskeval's schema (.json or .jsonl); implies the `files` source. */
+  tasksFile?: string;
+  /** The git repository the tasks were worked in, when it is not projectDir. */
+  repo?: string;
+  /** Directory of agent transcripts; overrides `config.transcripts.dir`. */
+  transcriptsDir?: string;
+  /** Only these ids (the column filter still applies unless column is 'all'). */
+  taskIds?: readonly string[];
+  /** Completed at or after (YYYY-MM-DD or ISO-8601), inclusive. */
+  since?: string;
+  /** Completed at or before, inclusive; a bare date means through the end of that day (UTC). */
+  until?: string;
+  /** 'done' = completed (done or archived), 'all' = every task, or a column name; default per source. */
+  column?: string;
+  /** Batches: the window on completedAt, exclusive start, inclusive end. */
+  window?: TaskWindow;
+  /** 'completion' (completedAt, createdAt, id) or 'source' (as read); default per source. */
+  order?: 'completion' | 'source';
+  /** Make the first problem fatal. */
+  strict?: boolean;
+  /** The `sources` key of taskeval.config.json. */
+  config?: SourceConfig;
+  /** Directory relative config paths (transcripts.dir) are resolved from; default projectDir. */
+  configDir?: string;
+  /** Directory relative option paths are resolved from; default the process's. */
+  cwd?: string;
+  signal?: AbortSignal;
+}
+
+/** The selected tasks of one project, with their commits, and what could not be read or found. */
+export interface TaskSet {
+  source: TaskSourceKind;
+  /** Absolute project directory. */
+  projectDir: string;
+  /** Fusion's project id, else `path:` and 16 hex digits of sha256 of projectDir. */
+  projectId: string;
+  /** Absolute path of the repository commits came from, or null when there is none. */
+  repo: string | null;
+  /** Selected tasks, in the requested order. */
+  items: LoadedTask[];
+  /** Tasks read before selection. */
+  readCount: number;
+  problems: SourceProblem[];
+  /** Where the tasks came from, for messages: the task file, the project or the repository. */
+  origin: string;
+}
