@@ -17,7 +17,6 @@ export function taskJsonSchema(): JsonSchema {
   }
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
-    $id: 'https://taskeval.dev/schema/task.json',
     title: 'taskeval task record',
     description:
       'One task done by an AI coding agent, by Fusion field names (docs/task-format.md). A task file is a JSON array of these, one of them, or JSONL (one per line). Unknown fields are kept.',
