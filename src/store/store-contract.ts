@@ -260,7 +260,7 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         for (let i = 1; i <= 12; i++) {
           const s = 35 + 5 * i;
           await store.saveResult(i <= 6 ? a.id : b.id, {
-            result: buildSampleResult({ taskId: `FN-${i}`, title: i === 3 ? 'Fix 100%_done flag' : `Task number ${i}`, finals: [s, s, s] }),
+            result: buildSampleResult({ taskId: `FN-${i}`, title: i === 3 ? 'Fix 100%_done flag' : i === 5 ? 'Ärger mit dem Build' : `Task number ${i}`, finals: [s, s, s] }),
             now: at(10 + i),
           });
         }
@@ -282,10 +282,12 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         expect((await store.listResults({ q: '100%_' })).items.map((r) => r.taskId)).toEqual(['FN-3']);
         expect((await store.listResults({ q: '%' })).items.map((r) => r.taskId)).toEqual(['FN-3']);
         expect((await store.listResults({ q: 'number 1' })).count).toBe(4);
+        expect((await store.listResults({ q: 'MIT DEM' })).items.map((r) => r.taskId)).toEqual(['FN-5']);
         expect((await store.listResults({ q: 'NUMBER 12' })).items.map((r) => r.taskId)).toEqual(['FN-12']);
         expect((await store.listResults({ q: '12' })).items.map((r) => r.taskId)).toEqual(['FN-12']);
         expect((await store.listResults({ q: '"x" OR 1' })).count).toBe(0);
         expect((await store.listResults({ q: '  ' })).count).toBe(14);
+        expect((await store.listResults({ q: 'Ärger' })).items.map((r) => r.taskId)).toEqual(['FN-5']);
       });
 
       it('sorts by each key in both directions, unscored rows last, and pages', async () => {
