@@ -36,7 +36,7 @@ const GIT_REVERT_SUBJECT = /^Revert "/;
 export function attributeCommit(subject: string, body: string, rules: AttributionRules): MessageAttribution {
   const trailers = parseTrailers(body);
   const trailerIds: string[] = [];
-  for (const key of Object.keys(trailers)) {
+  for (const key in trailers) {
     if (!rules.trailerKeys.has(key.toLowerCase())) continue;
     for (const value of trailers[key]!) {
       const found = rules.ids.findAll(value);
@@ -59,9 +59,13 @@ export function attributeCommit(subject: string, body: string, rules: Attributio
 
   const claimed = trailerIds.length > 0 ? trailerIds : scopeIds.length > 0 ? scopeIds : subjectIds;
   const owners = revertIds.length === 0 ? claimed : claimed.filter((id) => !revertIds.includes(id));
-  const mentions = [...trailerIds];
-  for (const id of subjectIds) if (!mentions.includes(id)) mentions.push(id);
-  for (const id of scopeIds) if (!mentions.includes(id)) mentions.push(id);
+  // Scope ids are in the subject too, so without trailers the subject ids are every mention.
+  let mentions = subjectIds;
+  if (trailerIds.length > 0 || scopeIds.some((id) => !subjectIds.includes(id))) {
+    mentions = [...trailerIds];
+    for (const id of subjectIds) if (!mentions.includes(id)) mentions.push(id);
+    for (const id of scopeIds) if (!mentions.includes(id)) mentions.push(id);
+  }
 
   return {
     trailers,
