@@ -34,6 +34,8 @@ export async function run(options: JudgeBenchOptions = {}): Promise<JudgeBenchRe
   const delayMs = options.delayMs ?? 200;
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   const server = await startServerProcess(delayMs);
+  // tsx turns on source maps, which make every internal Error the SDK's streams create costly; dist/ runs without them.
+  process.setSourceMapsEnabled(false);
   const dir = mkdtempSync(join(tmpdir(), 'taskeval-bench-judge-'));
   const store = openSqliteStore({ path: join(dir, 'taskeval.db') });
   try {
