@@ -46,6 +46,7 @@ describe('command judge', () => {
     const response = await judge.complete(request());
     expect(response.text).toBe('SYSTEM\n\nPROMPT <<<EVIDENCE id="commit-1" source="commits">>>\n');
     expect(judge.supportsStructuredOutput).toBe(false);
+    expect(judge.modelId).toBe(`${process.execPath} ${script} echo`);
   });
 
   it('takes the JSON out of a fenced block in the output', async () => {

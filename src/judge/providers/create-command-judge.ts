@@ -6,7 +6,7 @@ import { ZERO_USAGE, type Judge, type JudgeRequest, type JudgeResponse } from '.
 export interface CommandJudgeOptions {
   /** Program and arguments; run without a shell. */
   command: readonly string[];
-  /** Shown as the model in provenance; defaults to the program name. */
+  /** Shown as the model in provenance and part of the cache key; defaults to the whole command line. */
   model?: string;
   env?: NodeJS.ProcessEnv;
   cwd?: string;
@@ -22,7 +22,8 @@ export function createCommandJudge(options: CommandJudgeOptions): Judge {
   return {
     specificationVersion: 'v1',
     provider: 'command',
-    modelId: options.model ?? program,
+    // The whole line, so `llm -m a` and `llm -m b` never share cached answers.
+    modelId: options.model ?? options.command.join(' '),
     supportsStructuredOutput: false,
     complete: (request) => runCommand(program, args, request, { ...options, maxBytes }),
   };
