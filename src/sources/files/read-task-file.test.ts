@@ -1,12 +1,14 @@
 import { copyFile, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isTaskevalError } from '../../core/index.js';
 import { formatSourceProblem } from './format-source-problem.js';
 import { readTaskFile } from './read-task-file.js';
 
-const FIXTURES = '/work/shared/fixtures/fusion';
+// The repository's copy of the real Fusion task records (fixtures/README.md).
+const FIXTURES = fileURLToPath(new URL('../../../fixtures/fusion/', import.meta.url));
 let dir: string;
 
 beforeEach(async () => {

@@ -1,5 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { TaskSchema } from '../../core/index.js';
 import { taskJsonSchema } from './task-json-schema.js';
@@ -58,7 +59,7 @@ describe('taskJsonSchema', () => {
   });
 
   it('accepts the Fusion fixtures and rejects what the parser rejects', () => {
-    const dir = '/work/shared/fixtures/fusion';
+    const dir = fileURLToPath(new URL('../../../fixtures/fusion/', import.meta.url));
     for (const name of readdirSync(dir).filter((n) => n.endsWith('.task.json'))) {
       expect(validate(schema, JSON.parse(readFileSync(join(dir, name), 'utf8')))).toEqual([]);
     }
