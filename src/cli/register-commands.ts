@@ -1,12 +1,20 @@
 import type { Command } from 'commander';
 import type { CliIo } from './cli-io.js';
+import type { SetExitCode } from './set-exit-code.js';
 import { registerDemoCommand } from './commands/demo-command.js';
 import { registerSchemaCommand } from './commands/schema-command.js';
 import { registerScoreCommand } from './commands/score-command.js';
 import { registerServeCommand } from './commands/serve-command.js';
+import { registerBatchCommand } from './commands/batch-command.js';
+import { registerExportCommand } from './commands/export-command.js';
+import { registerPruneCommand } from './commands/prune-command.js';
+import { registerRunCommand } from './commands/run-command.js';
+import { registerRunsCommand } from './commands/runs-command.js';
+import { registerScheduleCommand } from './commands/schedule-command.js';
+import { registerShowCommand } from './commands/show-command.js';
+import { registerResultsCommand } from './commands/results-command.js';
 
-/** Sets the process exit code a command wants (the highest wins). */
-export type SetExitCode = (code: number) => void;
+export type { SetExitCode } from './set-exit-code.js';
 
 /** Adds every command to the program; one line per command file. */
 export function registerCommands(program: Command, io: CliIo, setExitCode: SetExitCode): void {
@@ -14,4 +22,12 @@ export function registerCommands(program: Command, io: CliIo, setExitCode: SetEx
   registerDemoCommand(program, io, setExitCode);
   registerSchemaCommand(program, io);
   registerServeCommand(program, io);
+  registerRunCommand(program, io, setExitCode);
+  registerRunsCommand(program, io);
+  registerShowCommand(program, io);
+  registerResultsCommand(program, io);
+  registerExportCommand(program, io);
+  registerPruneCommand(program, io);
+  registerBatchCommand(program, io, setExitCode);
+  registerScheduleCommand(program, io);
 }

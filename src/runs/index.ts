@@ -13,3 +13,5 @@ export { planResume, type ResumePlan } from './plan-resume.js';
 export { selectWindowTasks } from './select-window-tasks.js';
 export { findRetryCandidates, MAX_TRANSIENT_RETRIES, type RetryCandidate, type RetryPlan } from './find-retry-candidates.js';
 export { executeBatch, type ExecuteBatchInput, type BatchOutcome } from './execute-batch.js';
+export { runSchedule, nextScheduledRun, DEFAULT_SCHEDULE, type RunScheduleInput } from './run-schedule.js';
+export { watchCompletions, evaluatedOnCompletion, type WatchCompletionsInput } from './watch-completions.js';

@@ -3,3 +3,8 @@ export { renderScoreTable, DETERMINISTIC_ONLY_FOOTER, type ScoreTableOptions } f
 export { renderScoreReasons } from './score-reasons.js';
 export { bandStyle, useColour } from './band-style.js';
 export { formatJudgeTotals, type JudgeFooterInput } from './format-judge-totals.js';
+export { createProgressReporter, formatProgressBar, formatProgressLine, formatTokens, formatDuration, type ProgressReporter, type ProgressReporterOptions } from './progress-reporter.js';
+export { renderResultDetail } from './result-detail.js';
+export { renderRunsTable } from './runs-table.js';
+export { renderResultsTable } from './results-table.js';
+export { EXPORT_FORMATS, exportHeader, exportItem, exportFooter, type ExportFormat } from './export-results.js';

@@ -1,0 +1,43 @@
+import { Option, type Command } from 'commander';
+import type { CliIo } from '../cli-io.js';
+import { addConfigOption } from '../options/source-options.js';
+import { addStoreOption, openCliStore, type StoreOptionValues } from '../options/store-options.js';
+import { EXPORT_FORMATS, exportFooter, exportHeader, exportItem, type ExportFormat } from '../render/index.js';
+
+interface ExportOptions extends StoreOptionValues {
+  run: string;
+  format: ExportFormat;
+}
+
+const PAGE = 200;
+
+/** `taskeval export --run RUN_ID --format json|jsonl|csv`: a run's whole results to stdout, page by page. */
+export function registerExportCommand(program: Command, io: CliIo): void {
+  const command = program
+    .command('export')
+    .description("write a run's results to stdout: json (array of whole results), jsonl (one per line) or csv (scores, with a header)")
+    .requiredOption('--run <runId>', 'the run to export')
+    .addOption(new Option('--format <format>', 'output format').choices([...EXPORT_FORMATS]).default('json'))
+    .option('--json', 'same as --format json');
+  addStoreOption(addConfigOption(command))
+    .addHelpText('after', '\nExamples:\n  taskeval export --run run_... --format csv > scores.csv\n  taskeval export --run run_... --format jsonl | jq .overallScore')
+    .action(async (options: ExportOptions & { json?: boolean }) => {
+      const format: ExportFormat = options.json ? 'json' : options.format;
+      const cli = await openCliStore(options, io);
+      try {
+        await cli.store.getRun(options.run);
+        let text = exportHeader(format);
+        let count = 0;
+        for (let offset = 0; ; offset += PAGE) {
+          const page = await cli.store.listResults({ runId: options.run, full: true, sort: 'taskId', order: 'asc', limit: PAGE, offset });
+          for (const result of page.items) text += exportItem(result, format, count++);
+          io.stdout(text);
+          text = '';
+          if (offset + PAGE >= page.count) break;
+        }
+        io.stdout(exportFooter(format, count));
+      } finally {
+        await cli.close();
+      }
+    });
+}

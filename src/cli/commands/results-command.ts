@@ -1,0 +1,55 @@
+import { Option, type Command } from 'commander';
+import { SCORE_BAND_NAMES, type ScoreBand } from '../../core/index.js';
+import type { CliIo } from '../cli-io.js';
+import { addConfigOption } from '../options/source-options.js';
+import { addStoreOption, openCliStore, type StoreOptionValues } from '../options/store-options.js';
+import { renderResultsTable } from '../render/index.js';
+import { parseCount } from './parse-count.js';
+
+interface ResultsOptions extends StoreOptionValues {
+  json?: boolean;
+  run?: string;
+  task?: string;
+  band?: ScoreBand[];
+  status?: 'scored' | 'error' | 'skipped';
+  min?: string;
+  max?: string;
+  limit: string;
+  offset: string;
+}
+
+/** `taskeval results`: stored results, filtered. */
+export function registerResultsCommand(program: Command, io: CliIo): void {
+  const command = program
+    .command('results')
+    .description('list stored results, newest first, filtered by run, task, band, status and score range')
+    .option('--run <runId>', 'only results of this run')
+    .option('--task <taskId>', 'only results of this task')
+    .addOption(new Option('--band <band...>', 'only these overall bands').choices([...SCORE_BAND_NAMES]))
+    .addOption(new Option('--status <status>', 'only scored, error or skipped results').choices(['scored', 'error', 'skipped']))
+    .option('--min <score>', 'overall score at least this')
+    .option('--max <score>', 'overall score at most this')
+    .option('--limit <n>', 'at most this many results (1-500)', '50')
+    .option('--offset <n>', 'skip this many results first', '0')
+    .option('--json', 'print { items, count } of result summaries as JSON');
+  addStoreOption(addConfigOption(command))
+    .addHelpText('after', '\nExamples:\n  taskeval results --run run_...\n  taskeval results --band failing weak --json\n  taskeval results --task FN-123 --min 50 --max 80')
+    .action(async (options: ResultsOptions) => {
+      const cli = await openCliStore(options, io);
+      try {
+        const page = await cli.store.listResults({
+          ...(options.run ? { runId: options.run } : {}),
+          ...(options.task ? { taskId: options.task } : {}),
+          ...(options.band ? { band: options.band } : {}),
+          ...(options.status ? { status: options.status } : {}),
+          ...(options.min !== undefined ? { min: parseCount('--min', options.min, 0, 100) } : {}),
+          ...(options.max !== undefined ? { max: parseCount('--max', options.max, 0, 100) } : {}),
+          limit: parseCount('--limit', options.limit, 1, 500),
+          offset: parseCount('--offset', options.offset, 0),
+        });
+        io.stdout(options.json ? `${JSON.stringify(page, null, 2)}\n` : renderResultsTable(page.items, page.count));
+      } finally {
+        await cli.close();
+      }
+    });
+}

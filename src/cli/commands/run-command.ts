@@ -1,0 +1,87 @@
+import type { Command } from 'commander';
+import { executeRun, planResume, type RunTask } from '../../runs/index.js';
+import type { CliIo } from '../cli-io.js';
+import { addJudgeOptions, createCliJudge, type JudgeOptionValues } from '../options/judge-options.js';
+import { addConfigOption, addSourceOptions, type SourceOptionValues } from '../options/source-options.js';
+import { addStoreOption, openCliStore, type StoreOptionValues } from '../options/store-options.js';
+import type { SetExitCode } from '../register-commands.js';
+import { createProgressReporter } from '../render/progress-reporter.js';
+import { TASKEVAL_VERSION } from '../version.js';
+import { cliJudgeRunOptions } from './cli-judge-run-options.js';
+import { parseFailUnder } from './fail-under-option.js';
+import { loadRunTasks } from './load-run-tasks.js';
+import { reportRunOutcome } from './report-run-outcome.js';
+
+interface RunOptions extends SourceOptionValues, JudgeOptionValues, StoreOptionValues {
+  json?: boolean;
+  failUnder?: string;
+  resume?: string;
+}
+
+const HELP_AFTER = `
+Every result is stored the moment it completes (default store: .taskeval/taskeval.db). Ctrl-C cancels the
+run and keeps what was stored; \`--resume RUN_ID\` evaluates, in a new run, only the tasks it did not finish.
+
+Exit codes: 0 ok; 1 some score under --fail-under; 4 some task could not be evaluated (judge down; wins
+over 1); 5 another run is active; 130 cancelled.
+
+Examples:
+  taskeval run --tasks tasks.jsonl
+  taskeval run --tasks tasks.jsonl --judge openai --judge-model gpt-4.1-mini --fail-under 60
+  taskeval run --resume run_01J...  --tasks tasks.jsonl`;
+
+/** `taskeval run`: a kept, manual evaluation run over the selected tasks. */
+export function registerRunCommand(program: Command, io: CliIo, setExitCode: SetExitCode): void {
+  const command = program
+    .command('run')
+    .description('evaluate the selected tasks in a stored run (progress, Ctrl-C safe, resumable)')
+    .option('--json', 'print only the finished run and its results as JSON')
+    .option('--fail-under <score>', 'exit 1 when an evaluated task scores under this overall score, listing them')
+    .option('--resume <runId>', 'evaluate, in a new run, the tasks an interrupted or cancelled run did not finish');
+  addJudgeOptions(addStoreOption(addConfigOption(addSourceOptions(command))))
+    .addHelpText('after', HELP_AFTER)
+    .action(async (options: RunOptions) => {
+      const failUnder = parseFailUnder(options.failUnder);
+      const cli = await openCliStore(options, io);
+      try {
+        const judge = createCliJudge(options, cli.config.judge, io);
+        const set = await loadRunTasks(options, io, cli.config, cli.configPath);
+        let tasks: RunTask[] = set.tasks;
+        let requested: string[] | undefined;
+        let resumeOf: string | null = null;
+        const warnings = [...set.warnings];
+        if (options.resume !== undefined) {
+          const plan = await planResume(cli.store, options.resume);
+          const byId = new Map(set.tasks.map((t) => [t.task.id, t]));
+          requested = plan.missingTaskIds;
+          resumeOf = plan.previous.id;
+          tasks = plan.missingTaskIds.flatMap((id) => byId.get(id) ?? []);
+          for (const id of plan.missingTaskIds) if (!byId.has(id)) warnings.push(`${id}: not resumed, the source no longer has it`);
+          if (plan.missingTaskIds.length === 0) {
+            io.stderr(`run ${plan.previous.id} has a result for every task it asked for; nothing to resume\n`);
+            return;
+          }
+        }
+        const reporter = createProgressReporter({ mode: options.json ? 'silent' : io.isTTY ? 'bar' : 'lines', write: io.stderr });
+        const { run, results } = await executeRun({
+          store: cli.store,
+          projectId: set.projectId,
+          tasks,
+          trigger: 'manual',
+          ...(requested ? { requestedTaskIds: requested } : {}),
+          resumeOf,
+          judge: judge?.judge ?? null,
+          judgeOptions: cliJudgeRunOptions(judge),
+          taskevalVersion: TASKEVAL_VERSION,
+          warnings,
+          ...(io.signal ? { signal: io.signal } : {}),
+          onStart: ({ runId, total }) => reporter.start(runId, total),
+          onResult: (result, progress) => reporter.result(result, progress),
+        });
+        reporter.finish();
+        setExitCode(reportRunOutcome({ run, results, failUnder, json: options.json ?? false }, io));
+      } finally {
+        await cli.close();
+      }
+    });
+}

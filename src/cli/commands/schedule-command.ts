@@ -1,0 +1,89 @@
+import { Option, type Command } from 'commander';
+import { ConfigError } from '../../core/index.js';
+import { DEFAULT_SCHEDULE, executeRun, nextScheduledRun, runSchedule, watchCompletions } from '../../runs/index.js';
+import type { CliIo } from '../cli-io.js';
+import { addJudgeOptions, createCliJudge } from '../options/judge-options.js';
+import { addConfigOption, addSourceOptions } from '../options/source-options.js';
+import { addStoreOption, openCliStore, type StoreOptionValues } from '../options/store-options.js';
+import { TASKEVAL_VERSION } from '../version.js';
+import { runCliBatch, type BatchOptionValues } from './cli-batch.js';
+import { cliJudgeRunOptions } from './cli-judge-run-options.js';
+import { loadRunTasks } from './load-run-tasks.js';
+import { parseCount } from './parse-count.js';
+
+interface ScheduleOptions extends BatchOptionValues, StoreOptionValues {
+  cron: string;
+  tz: string;
+  watch?: boolean;
+  trigger: 'schedule' | 'task_completion';
+  interval: string;
+}
+
+const HELP_AFTER = `
+Stays in the foreground and logs each batch; stops cleanly on Ctrl-C or SIGTERM (a batch in flight is
+cancelled, its stored results kept). With --watch --trigger task_completion it instead polls the source
+every --interval seconds and evaluates each newly completed task in a task_completion run.
+
+Examples:
+  taskeval schedule --tasks tasks.jsonl
+  taskeval schedule --cron "30 2 * * 1-5" --tz Europe/Berlin --tasks tasks.jsonl
+  taskeval schedule --watch --trigger task_completion --interval 30 --tasks tasks.jsonl`;
+
+/** `taskeval schedule`: scheduled batches on a cron expression, or a completion watcher. */
+export function registerScheduleCommand(program: Command, io: CliIo): void {
+  const command = program
+    .command('schedule')
+    .description(`run scheduled batches on a cron expression (default "${DEFAULT_SCHEDULE}" UTC) until stopped`)
+    .option('--cron <expr>', 'when to run batches: minute hour day month weekday', DEFAULT_SCHEDULE)
+    .option('--tz <zone>', 'IANA time zone the cron expression is read in', 'UTC')
+    .option('--watch', 'poll the source instead of waiting for the cron expression (needs --trigger task_completion)')
+    .addOption(new Option('--trigger <trigger>', 'schedule: cron batches; task_completion: evaluate tasks as they complete').choices(['schedule', 'task_completion']).default('schedule'))
+    .option('--interval <seconds>', 'with --watch: seconds between polls', '30');
+  addJudgeOptions(addStoreOption(addConfigOption(addSourceOptions(command))))
+    .addHelpText('after', HELP_AFTER)
+    .action(async (options: ScheduleOptions) => {
+      const log = (line: string) => io.stderr(`${new Date().toISOString()} ${line}\n`);
+      const watching = options.watch || options.trigger === 'task_completion';
+      if (watching && !(options.watch && options.trigger === 'task_completion')) {
+        throw new ConfigError('usage', '--watch and --trigger task_completion go together', { field: '--watch', hint: 'Use: taskeval schedule --watch --trigger task_completion --interval 30' });
+      }
+      const intervalMs = parseCount('--interval', options.interval, 1, 86_400) * 1000;
+      if (!watching) nextScheduledRun(options.cron, options.tz);
+      const cli = await openCliStore(options, io);
+      try {
+        if (watching) {
+          const judge = createCliJudge(options, cli.config.judge, io);
+          const watched = { ...options, column: options.column ?? 'done' };
+          const first = await loadRunTasks(watched, io, cli.config, cli.configPath);
+          await watchCompletions({
+            store: cli.store,
+            projectId: first.projectId,
+            intervalMs,
+            log,
+            ...(io.signal ? { signal: io.signal } : {}),
+            poll: async () => (await loadRunTasks(watched, io, cli.config, cli.configPath)).tasks,
+            evaluate: async (tasks, signal) => {
+              const { run } = await executeRun({ store: cli.store, projectId: first.projectId, tasks, trigger: 'task_completion', judge: judge?.judge ?? null, judgeOptions: cliJudgeRunOptions(judge), taskevalVersion: TASKEVAL_VERSION, signal });
+              log(`run ${run.id} ${run.status}: ${run.summary ?? ''}`);
+            },
+          });
+          return;
+        }
+        await runSchedule({
+          cron: options.cron,
+          timezone: options.tz,
+          log,
+          ...(io.signal ? { signal: io.signal } : {}),
+          runBatch: async (signal) => {
+            log('batch starting');
+            const outcome = await runCliBatch(cli, options, io, signal);
+            const w = outcome.window;
+            log(`batch ${outcome.run.id} ${outcome.run.status} (after ${w.start ?? 'the beginning'} through ${w.end}): ${outcome.run.summary ?? ''}`);
+            if (outcome.pruned?.runs) log(`retention: pruned ${outcome.pruned.runs} run(s)`);
+          },
+        });
+      } finally {
+        await cli.close();
+      }
+    });
+}

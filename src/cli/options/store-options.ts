@@ -1,0 +1,46 @@
+import { dirname, resolve } from 'node:path';
+import type { Command } from 'commander';
+import { loadConfig, openProjectStore, type TaskevalConfig } from '../../runs/index.js';
+import { defaultDbPath, type SqliteStore } from '../../store/index.js';
+import type { CliIo } from '../cli-io.js';
+
+/** Flags that say which store a command reads and writes. */
+export interface StoreOptionValues {
+  db?: string;
+  config?: string;
+  project?: string;
+}
+
+/** Adds --db (unless the command has it) to a command. */
+export function addStoreOption(command: Command): Command {
+  if (command.options.some((o) => o.long === '--db')) return command;
+  return command.option('--db <path>', 'store file (default: "db" in taskeval.config.json, else <project>/.taskeval/taskeval.db)');
+}
+
+/** --db, else the config's `db` (relative to the config file), else `.taskeval/taskeval.db` in the project directory. */
+export function resolveDbPath(values: StoreOptionValues, io: CliIo, config: TaskevalConfig, configPath: string | null): string {
+  if (values.db) return resolve(io.cwd, values.db);
+  if (config.db && configPath) return resolve(dirname(configPath), config.db);
+  return defaultDbPath(resolve(io.cwd, values.project ?? '.'));
+}
+
+/** An open store with its path and config; stale runs a killed process left are marked failed on the way. */
+export interface CliStore {
+  store: SqliteStore;
+  dbPath: string;
+  config: TaskevalConfig;
+  /** The config file read, or null when there is none. */
+  configPath: string | null;
+  close: () => Promise<void>;
+}
+
+/** Opens the store the flags name and reports runs it recovered as interrupted (to stderr). */
+export async function openCliStore(values: StoreOptionValues, io: CliIo, clock: () => Date = () => new Date()): Promise<CliStore> {
+  const { config, path: configPath } = await loadConfig(io.cwd, values.config);
+  const dbPath = resolveDbPath(values, io, config, configPath);
+  const { store, recovered } = await openProjectStore({ path: dbPath, clock });
+  for (const run of recovered) {
+    io.stderr(`note: run ${run.id} (${run.trigger}) stopped without finishing; marked failed (interrupted). Resume it with \`taskeval run --resume ${run.id}\`\n`);
+  }
+  return { store, dbPath, config, configPath, close: () => store.close() };
+}

@@ -1,0 +1,53 @@
+import { SCORE_CATEGORIES } from '../../core/index.js';
+import type { StoredResult } from '../../store/index.js';
+
+/** Export formats of `taskeval export`. */
+export const EXPORT_FORMATS = ['json', 'jsonl', 'csv'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+const CSV_HEADER = [
+  'result_id', 'run_id', 'task_id', 'title', 'status', 'mode', 'overall_score', 'overall_band',
+  ...SCORE_CATEGORIES.flatMap((c) => [`${c}_deterministic`, `${c}_ai`, `${c}_final`, `${c}_band`]),
+  'reason', 'transient', 'judge_provider', 'judge_model', 'prompt_version', 'rubric_version', 'completed_at', 'evaluated_at',
+];
+
+/** What an export starts with: the CSV header or the JSON array opening. */
+export function exportHeader(format: ExportFormat): string {
+  return format === 'csv' ? `${CSV_HEADER.join(',')}\n` : format === 'json' ? '[' : '';
+}
+
+/** One result as a line (jsonl, csv) or an array element (json; `index` places the comma). */
+export function exportItem(result: StoredResult, format: ExportFormat, index: number): string {
+  if (format === 'jsonl') return `${JSON.stringify(result)}\n`;
+  if (format === 'csv') return `${csvRow(result).map(csvCell).join(',')}\n`;
+  return `${index === 0 ? '\n' : ',\n'}${JSON.stringify(result, null, 2).replace(/^/gm, '  ')}`;
+}
+
+/** What an export ends with. */
+export function exportFooter(format: ExportFormat, count: number): string {
+  return format === 'json' ? (count ? '\n]\n' : ']\n') : '';
+}
+
+function csvRow(r: StoredResult): unknown[] {
+  const scored = r.status === 'scored' ? r : null;
+  const provenance = r.status === 'skipped' ? null : r.provenance;
+  const cats = SCORE_CATEGORIES.flatMap((c) => {
+    const s = scored?.categoryScores.find((x) => x.category === c);
+    return s ? [s.deterministicScore, s.aiScore, s.finalScore, s.band] : [null, null, null, null];
+  });
+  return [
+    r.id, r.runId, r.taskId, r.title, r.status, scored?.mode ?? null, scored?.overallScore ?? null, scored?.overallBand ?? null,
+    ...cats,
+    r.status === 'scored' ? null : r.reason, r.status === 'error' ? r.transient : null,
+    provenance?.provider ?? null, provenance?.model ?? null, provenance?.promptVersion ?? null, provenance?.rubricVersion ?? null,
+    r.completedAt, r.evaluatedAt,
+  ];
+}
+
+/** RFC 4180: quote cells holding a comma, quote or line break; a leading =+-@ is prefixed so spreadsheets do not run it. */
+function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  if (/^[=+\-@]/.test(text) && typeof value === 'string') text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}

@@ -1,0 +1,66 @@
+import { SCORE_CATEGORIES, type EvidenceEntry, type ScoreCategory } from '../../core/index.js';
+import type { StoredResult } from '../../store/index.js';
+import { bandStyle } from './band-style.js';
+
+const LABEL: Record<ScoreCategory, string> = {
+  agentPerformance: 'Agent performance',
+  taskOutcomeQuality: 'Task outcome quality',
+  processCompliance: 'Process compliance',
+};
+
+/** `taskeval show`: categories with det/AI parts, bands, rationale, cited evidence with excerpts, signals, provenance. */
+export function renderResultDetail(result: StoredResult, options: { colour?: boolean } = {}): string {
+  const colour = options.colour ?? false;
+  const paint = (band: Parameters<typeof bandStyle>[0], text: string) => (bandStyle(band, colour) ?? ((t: string) => t))(text);
+  const lines: string[] = [];
+  lines.push(`${result.taskId}${result.title ? ` — ${result.title}` : ''}`);
+  lines.push(`result ${result.id}  run ${result.runId}  evaluated ${result.evaluatedAt}${result.completedAt ? `  completed ${result.completedAt}` : ''}`);
+  if (result.status !== 'scored') {
+    lines.push('', `${result.status}: ${result.reason}`);
+    if (result.status === 'error') {
+      lines.push(result.transient ? 'transient: a later batch will try again' : 'not transient: fix the cause and run again');
+      if (result.rawAnswer) lines.push('', 'judge answer (bounded):', indent(result.rawAnswer, 2));
+    }
+    return `${lines.join('\n')}\n`;
+  }
+  const entries = new Map<string, EvidenceEntry>(result.evidenceBundle.groups.flatMap((g) => g.entries.map((e) => [e.id, e] as const)));
+  lines.push(`overall ${paint(result.overallBand, `${result.overallScore} ${result.overallBand}`)}  (${result.mode === 'hybrid' ? 'hybrid: 70% deterministic + 30% AI' : 'deterministic only: no judge'})`);
+  if (result.overallRationale) lines.push(indent(result.overallRationale, 2));
+  for (const category of SCORE_CATEGORIES) {
+    const c = result.categoryScores.find((s) => s.category === category);
+    if (!c) continue;
+    const parts = `det ${c.deterministicScore}  ai ${c.aiScore ?? '—'}  weight ${c.weight}`;
+    lines.push('', `${LABEL[category]}: ${paint(c.band, `${c.finalScore} ${c.band}`)}  (${parts})${result.divergence.includes(category) ? '  DIVERGENT' : ''}`);
+    lines.push(indent(c.rationale, 2));
+    if (c.evidence.length) {
+      lines.push('  evidence:');
+      for (const id of c.evidence) {
+        const e = entries.get(id);
+        lines.push(`    [${id}] ${e ? e.label : '(not in the bundle)'}`);
+        if (e?.excerpt) lines.push(indent(e.excerpt, 6));
+      }
+    }
+    const contributions = result.signals.categories[category].contributions.filter((x) => x.points !== 0);
+    if (contributions.length) {
+      lines.push('  signals:');
+      for (const x of contributions) lines.push(`    ${x.points > 0 ? '+' : ''}${x.points}  ${x.label}  (${x.rule}${x.evidence.length ? `; ${x.evidence.join(', ')}` : ''})`);
+    }
+  }
+  if (result.citationIssues.length) {
+    lines.push('', 'citation issues:');
+    for (const i of result.citationIssues) lines.push(`  ${i.category}: ${i.id} (${i.problem})`);
+  }
+  if (result.followUpDrafts.length) {
+    lines.push('', 'follow-up drafts:');
+    for (const f of result.followUpDrafts) lines.push(`  ${f.title}: ${f.reason}`);
+  }
+  const p = result.provenance;
+  lines.push('', `provenance: judge ${p.provider ? `${p.provider}/${p.model}` : 'none'}, prompt ${p.promptVersion ?? '—'}, rubric ${p.rubricVersion}, taskeval ${p.taskevalVersion ?? '—'}, bundle ${p.bundleDigest.slice(0, 12)}`);
+  if (p.usage) lines.push(`  tokens ${p.usage.inputTokens} in + ${p.usage.outputTokens} out${p.cached ? ' (from cache)' : ''}${p.costUsd !== null ? `, $${p.costUsd.toFixed(4)}` : ''}, samples ${p.samples}`);
+  return `${lines.join('\n')}\n`;
+}
+
+function indent(text: string, n: number): string {
+  const pad = ' '.repeat(n);
+  return text.split('\n').map((l) => `${pad}${l}`).join('\n');
+}

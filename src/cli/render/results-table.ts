@@ -1,0 +1,37 @@
+import type { ResultSummary } from '../../store/index.js';
+import { renderTable, type TableColumn } from './render-table.js';
+
+const COLUMNS: readonly TableColumn[] = [
+  { header: 'RESULT' },
+  { header: 'TASK' },
+  { header: 'TITLE', maxWidth: 36 },
+  { header: 'STATUS' },
+  { header: 'AP', align: 'right' },
+  { header: 'TOQ', align: 'right' },
+  { header: 'PC', align: 'right' },
+  { header: 'OVERALL' },
+  { header: 'MODE' },
+  { header: 'RUN' },
+];
+
+/** `taskeval results`: one row per stored result. */
+export function renderResultsTable(rows: readonly ResultSummary[], count: number): string {
+  if (rows.length === 0) return 'no results match\n';
+  const n = (v: number | null) => (v === null ? '—' : String(v));
+  const text = renderTable(
+    COLUMNS,
+    rows.map((r) => [
+      r.id,
+      r.taskId,
+      r.title ?? '',
+      r.status === 'error' ? `error${r.transient ? ' (transient)' : ''}` : r.status,
+      n(r.finals.agentPerformance),
+      n(r.finals.taskOutcomeQuality),
+      n(r.finals.processCompliance),
+      r.overallScore === null ? '—' : `${r.overallScore} ${r.overallBand ?? ''}`,
+      r.mode === 'deterministic-only' ? 'deterministic only' : (r.mode ?? '—'),
+      r.runId,
+    ]),
+  );
+  return count > rows.length ? `${text}(${rows.length} of ${count}; use --limit and --offset for more)\n` : text;
+}
