@@ -8,7 +8,7 @@ import type { CliIo } from '../cli-io.js';
 import { addJudgeOptions, createCliJudge, type CliJudge, type JudgeOptionValues } from '../options/judge-options.js';
 import { addConfigOption, addSourceOptions, loadSourceTasks, type SourceOptionValues } from '../options/source-options.js';
 import { formatJudgeTotals, renderScoreTable, useColour } from '../render/index.js';
-import { ephemeralRunId, scoreTasks } from './score-tasks.js';
+import { ephemeralRunId, scoreTasks, type ScoreTasksInput } from './score-tasks.js';
 import { scoreTasksWithJudge } from './score-tasks-with-judge.js';
 
 interface ScoreOptions extends SourceOptionValues, JudgeOptionValues {
@@ -22,7 +22,16 @@ deterministic score (no AI score is invented), and the output says "deterministi
 With --judge the results are hybrid: each final = round(0.7 × deterministic + 0.3 × AI), with the judge's
 verified citations. Judge answers are cached in --db (default .taskeval/taskeval.db); see docs/judge.md.
 
+Tasks come from --project (default: the current directory): a Fusion project, or any git repository
+whose commits name task ids (Fusion-Task-Id:/Task-Id: trailers, feat(FN-12): subjects), or from --tasks.
+Commits from the repository (the project, or --repo) are merged into each task. Only completed tasks
+(done or archived) are taken from a project unless --column says otherwise; see docs/sources.md.
+
 Examples:
+  taskeval score --project .
+  taskeval score --project ~/code/my-repo --since 2026-03-01 --json
+  taskeval score --project . --column all --task FN-12 --task FN-13
+  taskeval score --tasks tasks.jsonl --repo ~/code/my-repo --transcripts ~/.claude/projects/my-repo
   taskeval score --tasks tasks.jsonl
   taskeval score --tasks tasks.jsonl --judge openai-compatible --judge-base-url http://127.0.0.1:11434/v1 --judge-model llama3.1
   taskeval score --tasks tasks.jsonl --judge command --judge-command "claude -p" --json
@@ -33,23 +42,25 @@ Examples:
 export function registerScoreCommand(program: Command, io: CliIo, setExitCode: (code: number) => void): void {
   const command = program
     .command('score')
-    .description('score task records (deterministic-only, or hybrid with --judge) and print the scorecard (no run is stored)')
+    .description('score the completed tasks of a project or task file (deterministic-only, or hybrid with --judge) and print the scorecard (no run is stored)')
     .option('--json', 'print an array of results as JSON instead of the table');
   addJudgeOptions(addConfigOption(addSourceOptions(command)))
     .addHelpText('after', HELP_AFTER)
     .action(async (options: ScoreOptions) => {
       const { config, path: configPath } = await loadConfig(io.cwd, options.config);
       const judge = createCliJudge(options, config.judge, io);
-      const { tasks } = await loadSourceTasks(options, io);
+      const { tasks, set } = await loadSourceTasks(options, io, config.sources, configPath ? dirname(configPath) : undefined);
+      const byId = new Map(set.items.map((item) => [item.task.id, item]));
+      const commits = { commitsFor: (task: Task) => byId.get(task.id)?.commits, historyFor: (id: string) => byId.get(id)?.history };
       const now = new Date();
       const runId = ephemeralRunId('score', now);
       let results: TaskResult[];
       let footer = '';
       if (judge) {
         const dbPath = options.db ? resolve(io.cwd, options.db) : config.db && configPath ? resolve(dirname(configPath), config.db) : defaultDbPath(io.cwd);
-        ({ results, footer } = await judgeAll(tasks, runId, now.toISOString(), judge, judge.useCache ? dbPath : null, io));
+        ({ results, footer } = await judgeAll(tasks, commits, runId, now.toISOString(), judge, judge.useCache ? dbPath : null, io));
       } else {
-        results = scoreTasks({ tasks, runId, evaluatedAt: now.toISOString() });
+        results = scoreTasks({ tasks, ...commits, runId, evaluatedAt: now.toISOString() });
       }
       io.stdout(options.json ? `${JSON.stringify(results, null, 2)}\n` : renderScoreTable(results, { colour: useColour(io.isTTY, io.env) }));
       // The footer goes to stderr with --json so stdout stays one JSON document.
@@ -58,10 +69,12 @@ export function registerScoreCommand(program: Command, io: CliIo, setExitCode: (
     });
 }
 
-async function judgeAll(tasks: readonly Task[], runId: string, evaluatedAt: string, judge: CliJudge, dbPath: string | null, io: CliIo) {
+type CommitLookup = Pick<ScoreTasksInput, 'commitsFor' | 'historyFor'>;
+
+async function judgeAll(tasks: readonly Task[], commits: CommitLookup, runId: string, evaluatedAt: string, judge: CliJudge, dbPath: string | null, io: CliIo) {
   const store = dbPath ? openSqliteStore({ path: dbPath }) : null;
   try {
-    const scored = await scoreTasksWithJudge({ tasks, runId, evaluatedAt, judge, ...(store ? { cache: store.judgeCache } : {}), ...(io.signal ? { signal: io.signal } : {}) });
+    const scored = await scoreTasksWithJudge({ tasks, ...commits, runId, evaluatedAt, judge, ...(store ? { cache: store.judgeCache } : {}), ...(io.signal ? { signal: io.signal } : {}) });
     const footer = formatJudgeTotals({ provider: judge.judge.provider, model: judge.judge.modelId, totals: scored.totals, costUsd: scored.costUsd, cacheEnabled: store !== null });
     return { results: scored.results, footer };
   } finally {

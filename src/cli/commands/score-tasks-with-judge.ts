@@ -1,4 +1,4 @@
-import type { Task, TaskResult } from '../../core/index.js';
+import type { CommitHistorySignals, CommitRecord, Task, TaskResult } from '../../core/index.js';
 import { costOf, mapWithConcurrency, meterJudge, type JudgeCache, type JudgeTotals } from '../../judge/index.js';
 import { evaluateRunTask } from '../../runs/index.js';
 import type { CliJudge } from '../options/judge-options.js';
@@ -11,6 +11,9 @@ export interface ScoreTasksWithJudgeInput {
   judge: CliJudge;
   cache?: JudgeCache;
   signal?: AbortSignal;
+  /** The task's commits and history; null or absent when no repository is known. */
+  commitsFor?: (task: Task) => CommitRecord[] | null | undefined;
+  historyFor?: (taskId: string) => CommitHistorySignals | null | undefined;
 }
 
 /** Results in task order, with what the judge cost this command. */
@@ -38,7 +41,7 @@ export async function scoreTasksWithJudge(input: ScoreTasksWithJudgeInput): Prom
     async (task) =>
       (
         await evaluateRunTask({
-          item: { task, commits: null, history: null, completedAt: null },
+          item: { task, commits: input.commitsFor?.(task) ?? null, history: input.historyFor?.(task.id) ?? null, completedAt: null },
           runId: input.runId,
           evaluatedAt: input.evaluatedAt,
           taskevalVersion: TASKEVAL_VERSION,

@@ -7,8 +7,9 @@ export interface ScoreTasksInput {
   tasks: readonly Task[];
   runId: string;
   evaluatedAt: string;
-  commitsFor?: (task: Task) => CommitRecord[];
-  historyFor?: (taskId: string) => CommitHistorySignals | undefined;
+  /** null or undefined: no repository is known for the task. */
+  commitsFor?: (task: Task) => CommitRecord[] | null | undefined;
+  historyFor?: (taskId: string) => CommitHistorySignals | null | undefined;
 }
 
 /** Scores every task deterministic-only; a task that cannot be scored becomes an error result, never a dropped row. */

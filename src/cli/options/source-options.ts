@@ -1,21 +1,40 @@
-import type { Command } from 'commander';
-import { ConfigError, SourceError, type Task } from '../../core/index.js';
+import { Option, type Command } from 'commander';
+import { ConfigError, isTaskevalError, SourceError, type Task } from '../../core/index.js';
 import { loadConfig, type TaskevalConfig } from '../../runs/index.js';
+import { detectTaskSource, loadTaskSet, TASK_SOURCE_KINDS, type LoadTaskSetOptions, type SourceConfig, type TaskSet, type TaskSourceKind } from '../../sources/index.js';
 import type { SourceProblem } from '../../sources/source-read-result.js';
-import { formatSourceProblem, readTaskFile } from '../../sources/files/index.js';
+import { formatSourceProblem } from '../../sources/files/index.js';
 import type { CliIo } from '../cli-io.js';
 
-/** Flags that say where tasks come from; each source adds its own here and a branch in loadSourceTasks. */
+/** Flags that say where tasks come from and which of them to take. */
 export interface SourceOptionValues {
+  project?: string;
+  repo?: string;
+  source?: TaskSourceKind;
   tasks?: string;
+  task?: string[];
+  since?: string;
+  until?: string;
+  column?: string;
+  transcripts?: string;
   strict?: boolean;
   config?: string;
 }
 
-/** Adds the task-source flags to a command. */
+const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
+
+/** Adds the task-source and selection flags to a command. */
 export function addSourceOptions(command: Command): Command {
   return command
+    .option('--project <dir>', 'project to evaluate: a Fusion project (.fusion/ or .kb/) or any git repository (default: the current directory)')
+    .option('--repo <path>', 'git repository the tasks were worked in, when it is not the project directory; its commits are merged into every task')
+    .addOption(new Option('--source <kind>', 'where tasks come from (default: detected: --tasks → files, a Fusion project → fusion, a git repository → git)').choices([...TASK_SOURCE_KINDS]))
     .option('--tasks <file>', 'task records to score: a .json file (one task or an array) or .jsonl (one task per line); see `taskeval schema task`')
+    .option('--task <id>', 'only this task (repeatable); the --column filter still applies', collect)
+    .option('--since <date>', 'only tasks completed at or after this date (YYYY-MM-DD in UTC, or ISO-8601)')
+    .option('--until <date>', 'only tasks completed at or before this date (a bare date includes that whole day, UTC)')
+    .option('--column <name>', 'done = completed tasks (done or archived), all = every task, or a column name such as in-review (default: done; all for --tasks)')
+    .option('--transcripts <dir>', 'agent transcripts (Claude Code .jsonl, SWE-agent trajectories) linked to tasks whose id a file or folder names')
     .option('--strict', 'fail (exit 3) on the first invalid task record instead of reporting it and scoring the valid ones');
 }
 
@@ -30,6 +49,8 @@ export interface LoadedTasks {
   problems: SourceProblem[];
   /** Where the tasks came from, for messages. */
   origin: string;
+  /** The whole load: source, project id, repository, tasks with their commits. */
+  set: TaskSet;
 }
 
 /** Reads the config named by --config (or the default file); a bad one is a ConfigError (exit 2). */
@@ -37,33 +58,64 @@ export async function loadCliConfig(options: Pick<SourceOptionValues, 'config'>,
   return (await loadConfig(io.cwd, options.config)).config;
 }
 
-/** Reads tasks from the source the flags select; prints problems as warnings; no valid task at all is an error (exit 3). */
-export async function loadSourceTasks(options: SourceOptionValues, io: CliIo): Promise<LoadedTasks> {
-  const loaded = await readSelectedSource(options, io);
-  reportSourceProblems(loaded.problems, io);
-  if (loaded.tasks.length === 0) {
-    const why = loaded.problems.length ? `${loaded.problems.length} invalid record(s), see the warnings above` : 'it holds no task records';
-    throw new SourceError('source_invalid', `no valid task in ${loaded.origin}: ${why}`, {
-      field: 'tasks',
-      hint: 'Fix the records (run `taskeval schema task` for the format, docs/task-format.md for an example) and run again.',
-    });
-  }
-  return loaded;
+/** The loadTaskSet options the flags give; relative paths are read from the current directory. */
+export function taskSetOptions(options: SourceOptionValues, io: CliIo, config?: SourceConfig, configDir?: string): LoadTaskSetOptions {
+  return {
+    projectDir: options.project ?? '.',
+    cwd: io.cwd,
+    ...(options.source ? { source: options.source } : {}),
+    ...(options.tasks !== undefined ? { tasksFile: options.tasks } : {}),
+    ...(options.repo !== undefined ? { repo: options.repo } : {}),
+    ...(options.transcripts !== undefined ? { transcriptsDir: options.transcripts } : {}),
+    ...(options.task?.length ? { taskIds: options.task } : {}),
+    ...(options.since !== undefined ? { since: options.since } : {}),
+    ...(options.until !== undefined ? { until: options.until } : {}),
+    ...(options.column !== undefined ? { column: options.column } : {}),
+    strict: options.strict ?? false,
+    ...(config ? { config } : {}),
+    ...(configDir ? { configDir } : {}),
+    ...(io.signal ? { signal: io.signal } : {}),
+  };
 }
 
-async function readSelectedSource(options: SourceOptionValues, io: CliIo): Promise<LoadedTasks> {
-  if (options.tasks !== undefined) {
-    const result = await readTaskFile(options.tasks, { cwd: io.cwd, strict: options.strict ?? false });
-    return { tasks: result.tasks, problems: result.problems, origin: options.tasks };
+/**
+ * Loads and selects tasks as the flags say; prints problems as warnings. No valid task at all is an
+ * error (exit 3); nothing named and nothing found in the current directory is a usage error (exit 2).
+ */
+export async function loadSourceTasks(options: SourceOptionValues, io: CliIo, config?: SourceConfig, configDir?: string): Promise<LoadedTasks> {
+  const load = taskSetOptions(options, io, config, configDir);
+  if (!load.source && options.tasks === undefined && options.project === undefined) load.source = await detectInCwd(io);
+  const set = await loadTaskSet(load);
+  reportSourceProblems(set.problems, io);
+  if (set.readCount === 0) {
+    const why = set.problems.length ? `${set.problems.length} invalid record(s), see the warnings above` : set.source === 'git' ? 'no commit names a task id (trailer or subject)' : 'it holds no task records';
+    throw new SourceError('source_invalid', `no valid task in ${set.origin}: ${why}`, {
+      field: 'tasks',
+      hint:
+        set.source === 'git'
+          ? 'Name tasks in commits (a Fusion-Task-Id: or Task-Id: trailer, or feat(FN-12): subjects), or set sources.idPattern / sources.trailerKeys in taskeval.config.json.'
+          : 'Fix the records (run `taskeval schema task` for the format, docs/task-format.md for an example) and run again.',
+    });
   }
-  throw new ConfigError('usage', 'no task source given', {
-    field: 'tasks',
-    hint: 'Name the task records with --tasks FILE (.json or .jsonl), or try `taskeval demo` to see a scorecard first.',
-  });
+  if (set.items.length === 0) io.stderr(`note: no task matched the selection (${set.readCount} read from ${set.origin}); --column all takes tasks that are not completed\n`);
+  return { tasks: set.items.map((i) => i.task), problems: set.problems, origin: set.origin, set };
+}
+
+/** Nothing named: look in the current directory, and say how to name a source when there is none. */
+async function detectInCwd(io: CliIo): Promise<TaskSourceKind> {
+  try {
+    return await detectTaskSource(io.cwd, undefined, io.signal);
+  } catch (error) {
+    if (!isTaskevalError(error) || error.code !== 'source_unreadable' || error.field !== 'project') throw error;
+    throw new ConfigError('usage', `no task source given, and ${error.message}`, {
+      field: 'tasks',
+      hint: 'Name the task records with --tasks FILE (.json or .jsonl), a project with --project DIR (Fusion project or git repository), or try `taskeval demo` to see a scorecard first.',
+    });
+  }
 }
 
 /** Writes each source problem to stderr as a warning line. */
 export function reportSourceProblems(problems: readonly SourceProblem[], io: CliIo): void {
-  for (const problem of problems) io.stderr(`warning: skipped invalid record: ${formatSourceProblem(problem)}\n`);
-  if (problems.length) io.stderr(`warning: ${problems.length} problem(s) in the task records; use --strict to make them fatal\n`);
+  for (const problem of problems) io.stderr(`warning: ${problem.field === 'task' ? '' : 'skipped invalid record: '}${formatSourceProblem(problem)}\n`);
+  if (problems.length) io.stderr(`warning: ${problems.length} problem(s) in the task sources; use --strict to make them fatal\n`);
 }
