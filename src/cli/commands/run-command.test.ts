@@ -1,0 +1,150 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { pathProjectId } from '../../sources/index.js';
+import { defaultDbPath, openSqliteStore } from '../../store/index.js';
+import type { CliIo } from '../cli-io.js';
+import { runCli } from '../run-cli.js';
+import { captureIo } from '../testing/capture-io.js';
+
+let dir: string;
+const record = (id: string, completedAt: string, extra: Record<string, unknown> = {}) =>
+  JSON.stringify({ id, title: `Task ${id}`, column: 'done', executionCompletedAt: completedAt, workflowStepResults: [{ workflowStepId: 'tests', workflowStepName: 'Run tests', status: 'passed' }], ...extra });
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'taskeval-run-'));
+  await writeFile(join(dir, 'tasks.jsonl'), [record('FN-1', '2026-03-01T10:00:00Z'), record('FN-2', '2026-03-01T11:00:00Z', { workflowStepResults: [{ workflowStepId: 'tests', workflowStepName: 'Run tests', status: 'failed' }], column: 'in-review' }), record('FN-3', '2026-03-01T12:00:00Z')].join('\n'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function cli(argv: string[], over: Partial<CliIo> = {}) {
+  const io = captureIo(dir, over);
+  const code = await runCli(argv, io);
+  return { code, out: io.out(), err: io.err(), json: () => JSON.parse(io.out()) };
+}
+
+describe('taskeval run and the reading commands', () => {
+  it('stores a manual run and reads it back with runs, results, show and export', async () => {
+    const run = await cli(['run', '--tasks', 'tasks.jsonl', '--json']);
+    expect(run.code).toBe(0);
+    expect(run.err).toBe('');
+    const { run: stored, results } = run.json();
+    expect(stored).toMatchObject({ trigger: 'manual', status: 'completed', counts: { total: 3, scored: 3, errored: 0 }, requestedTaskIds: ['FN-1', 'FN-2', 'FN-3'] });
+    expect(results.map((r: { taskId: string }) => r.taskId)).toEqual(['FN-1', 'FN-2', 'FN-3']);
+    expect(results[0]).not.toHaveProperty('evidenceBundle');
+
+    const runs = await cli(['runs', '--json']);
+    expect(runs.json()).toMatchObject({ count: 1, items: [{ id: stored.id, summary: stored.summary }] });
+    expect((await cli(['runs'])).out).toMatch(new RegExp(`^RUN\\s+TRIGGER\\s+STATUS[^\\n]*\\n${stored.id}\\s+manual\\s+completed`));
+
+    const listed = (await cli(['results', '--run', stored.id, '--json'])).json();
+    expect(listed.count).toBe(3);
+    const fn2 = results.find((r: { taskId: string }) => r.taskId === 'FN-2');
+    const banded = (await cli(['results', '--band', fn2.overallBand, '--json'])).json();
+    expect(banded.items.every((r: { overallBand: string }) => r.overallBand === fn2.overallBand)).toBe(true);
+    const ranged = (await cli(['results', '--min', String(fn2.overallScore), '--max', String(fn2.overallScore), '--json'])).json();
+    expect(ranged.items.map((r: { taskId: string }) => r.taskId)).toContain('FN-2');
+    expect(ranged.items.every((r: { overallScore: number }) => r.overallScore === fn2.overallScore)).toBe(true);
+
+    const shown = await cli(['show', 'FN-1']);
+    expect(shown.code).toBe(0);
+    expect(shown.out).toMatch(/^FN-1 — Task FN-1\n/);
+    expect(shown.out).toMatch(/Task outcome quality: \d+ \w+\s+\(det \d+\s+ai —\s+weight 0\.45\)/);
+    expect(shown.out).toContain('[workflow-tests] Run tests: passed');
+    expect(shown.out).toMatch(/signals:\n\s+\+\d+\s+/);
+    expect(shown.out).toMatch(/provenance: judge none, prompt —, rubric /);
+    const byId = (await cli(['show', results[0].id, '--json'])).json();
+    expect(byId).toMatchObject({ id: results[0].id, taskId: 'FN-1', taskSnapshot: { id: 'FN-1' }, evidenceBundle: { taskId: 'FN-1' } });
+    expect((await cli(['show', 'NOPE-1'])).code).toBe(3);
+
+    const json = (await cli(['export', '--run', stored.id, '--format', 'json'])).json();
+    expect(json.map((r: { taskId: string }) => r.taskId)).toEqual(['FN-1', 'FN-2', 'FN-3']);
+    expect(json[0].evidenceBundle.groups).toHaveLength(8);
+    const jsonl = (await cli(['export', '--run', stored.id, '--format', 'jsonl'])).out.trim().split('\n').map((l) => JSON.parse(l));
+    expect(jsonl.map((r) => r.id)).toEqual(json.map((r: { id: string }) => r.id));
+    const csv = (await cli(['export', '--run', stored.id, '--format', 'csv'])).out.trim().split('\n');
+    expect(csv[0]).toMatch(/^result_id,run_id,task_id,title,status,mode,overall_score,overall_band,agentPerformance_deterministic,/);
+    expect(csv).toHaveLength(4);
+    expect(csv[1]).toContain(`,FN-1,Task FN-1,scored,deterministic-only,${json[0].overallScore},`);
+    expect((await cli(['export', '--run', 'run_missing'])).code).toBe(3);
+  });
+
+  it('prints plain progress lines when not on a terminal, and a redrawn bar on one', async () => {
+    const plain = await cli(['run', '--tasks', 'tasks.jsonl']);
+    expect(plain.err).toMatch(/^run run_\w+: evaluating 3 tasks\n\[1\/3\] FN-1 scored \d+ \w+\n\[2\/3\] FN-2 scored/);
+    expect(plain.out).toMatch(/^TASK\s+TITLE/);
+    const tty = await cli(['run', '--tasks', 'tasks.jsonl'], { isTTY: true });
+    expect(tty.err).toContain('\r\u001b[2K[====================] 3/3  errors 0  tokens 0');
+  });
+
+  it('exits 1 under --fail-under, listing the tasks, and 4 when the judge could not evaluate', async () => {
+    const scores = (await cli(['run', '--tasks', 'tasks.jsonl', '--json'])).json().results.map((r: { overallScore: number }) => r.overallScore);
+    const threshold = Math.max(...scores);
+    const below = await cli(['run', '--tasks', 'tasks.jsonl', '--fail-under', String(threshold)]);
+    expect(below.code).toBe(1);
+    expect(below.out).toMatch(/task(s)? under --fail-under \d+:\n {2}FN-/);
+    expect((await cli(['run', '--tasks', 'tasks.jsonl', '--fail-under', '0'])).code).toBe(0);
+    expect((await cli(['run', '--tasks', 'tasks.jsonl', '--fail-under', '101'])).code).toBe(2);
+
+    const down = await cli(['run', '--tasks', 'tasks.jsonl', '--json', '--fail-under', '100', '--judge', 'command', '--judge-command', 'node -e "process.exit(3)"']);
+    expect(down.code).toBe(4);
+    expect(down.json().run.counts).toMatchObject({ total: 3, errored: 3 });
+    expect(down.json().results[0]).toMatchObject({ status: 'error', transient: true });
+  });
+
+  it('refuses to resume an active run (exit 2) and resumes only the missing tasks of a failed one', async () => {
+    const store = openSqliteStore({ path: defaultDbPath(dir) });
+    const provenance = { judgeProvider: null, judgeModel: null, rubricVersion: 'r', promptVersion: null, taskevalVersion: '0' };
+    const now = new Date().toISOString();
+    const half = await store.createRun({ projectId: pathProjectId(dir), trigger: 'manual', requestedTaskIds: ['FN-1', 'FN-2', 'FN-3'], provenance, now });
+    await store.transitionRun(half.id, 'running', { now });
+    await cli(['run', '--tasks', 'tasks.jsonl', '--task', 'FN-2']);
+    const first = (await store.findResult({ taskId: 'FN-2' }))!;
+    await store.saveResult(half.id, { result: first, now });
+    expect((await cli(['run', '--resume', half.id, '--tasks', 'tasks.jsonl'])).code).toBe(2);
+    await store.transitionRun(half.id, 'failed', { reason: 'interrupted', now });
+    await store.close();
+    const resumed = await cli(['run', '--resume', half.id, '--tasks', 'tasks.jsonl', '--json']);
+    expect(resumed.code).toBe(0);
+    expect(resumed.json().run).toMatchObject({ resumeOf: half.id, requestedTaskIds: ['FN-1', 'FN-3'], counts: { total: 2 } });
+  });
+
+  it('runs a batch over completed tasks, refuses a second active one with exit 5, and prunes on request', async () => {
+    const batch = await cli(['batch', '--tasks', 'tasks.jsonl', '--json']);
+    expect(batch.code).toBe(0);
+    const out = batch.json();
+    expect(out.run).toMatchObject({ trigger: 'schedule', status: 'completed', requestedTaskIds: ['FN-1', 'FN-3'] });
+    expect(out.window.start).toBeNull();
+
+    const store = openSqliteStore({ path: defaultDbPath(dir) });
+    const active = await store.createRun({ projectId: pathProjectId(dir), trigger: 'schedule', provenance: { judgeProvider: null, judgeModel: null, rubricVersion: 'r', promptVersion: null, taskevalVersion: '0' }, now: new Date().toISOString() });
+    await store.close();
+    const conflict = await cli(['batch', '--tasks', 'tasks.jsonl']);
+    expect(conflict.code).toBe(5);
+    expect(conflict.err).toContain(active.id);
+
+    const pruned = await cli(['prune', '--older-than', '1m', '--json']);
+    expect(pruned.code).toBe(0);
+    expect(pruned.json()).toMatchObject({ runs: 0, results: 0, events: 0 });
+    expect((await cli(['prune'])).code).toBe(2);
+  });
+
+  it('keeps earlier batch results when the task file later holds a corrupt record, or cannot be read at all', async () => {
+    const first = (await cli(['batch', '--tasks', 'tasks.jsonl', '--json'])).json();
+    await new Promise((r) => setTimeout(r, 5));
+    await writeFile(join(dir, 'tasks.jsonl'), [record('FN-1', '2026-03-01T10:00:00Z'), '{"id": "FN-BROKEN", ', record('FN-9', '2099-01-01T00:00:00Z'), record('FN-4', new Date().toISOString())].join('\n'));
+    const second = await cli(['batch', '--tasks', 'tasks.jsonl', '--json']);
+    expect(second.code).toBe(0);
+    expect(second.err).toMatch(/tasks\.jsonl:2/);
+    expect(second.json().run.requestedTaskIds).toEqual(['FN-4']);
+    await writeFile(join(dir, 'tasks.jsonl'), 'not json at all\n');
+    expect((await cli(['batch', '--tasks', 'tasks.jsonl'])).code).toBe(3);
+    const kept = (await cli(['results', '--run', first.run.id, '--json'])).json();
+    expect(kept.count).toBe(2);
+    const runs = (await cli(['runs', '--json'])).json();
+    expect(runs.items.map((r: { status: string }) => r.status)).toEqual(['completed', 'completed']);
+  });
+});
