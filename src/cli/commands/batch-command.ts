@@ -3,7 +3,7 @@ import type { CliIo } from '../cli-io.js';
 import { addJudgeOptions } from '../options/judge-options.js';
 import { addConfigOption, addSourceOptions } from '../options/source-options.js';
 import { addStoreOption, openCliStore, type StoreOptionValues } from '../options/store-options.js';
-import type { SetExitCode } from '../register-commands.js';
+import type { SetExitCode } from '../set-exit-code.js';
 import { batchDetails, runCliBatch, type BatchOptionValues } from './cli-batch.js';
 import { parseFailUnder } from './fail-under-option.js';
 import { reportRunOutcome } from './report-run-outcome.js';

@@ -4,7 +4,7 @@ import type { CliIo } from '../cli-io.js';
 import { addJudgeOptions, createCliJudge, type JudgeOptionValues } from '../options/judge-options.js';
 import { addConfigOption, addSourceOptions, type SourceOptionValues } from '../options/source-options.js';
 import { addStoreOption, openCliStore, type StoreOptionValues } from '../options/store-options.js';
-import type { SetExitCode } from '../register-commands.js';
+import type { SetExitCode } from '../set-exit-code.js';
 import { createProgressReporter } from '../render/progress-reporter.js';
 import { TASKEVAL_VERSION } from '../version.js';
 import { cliJudgeRunOptions } from './cli-judge-run-options.js';
