@@ -8,6 +8,7 @@ import { readTaskFile } from '../../sources/files/index.js';
 import type { CliIo } from '../cli-io.js';
 import { buildDemoProject, DEMO_TASKS_FILE } from '../demo/build-demo-project.js';
 import { EXIT } from '../exit-codes.js';
+import type { SetExitCode } from '../set-exit-code.js';
 import { renderScoreReasons, renderScoreTable, useColour } from '../render/index.js';
 import { ephemeralRunId, scoreTasks } from './score-tasks.js';
 
@@ -29,7 +30,7 @@ Examples:
   taskeval demo --keep ./demo     # keep the repository; then: taskeval score --tasks ./demo/${DEMO_TASKS_FILE}`;
 
 /** `taskeval demo`: a real scorecard on a throwaway repository. */
-export function registerDemoCommand(program: Command, io: CliIo, setExitCode: (code: number) => void): void {
+export function registerDemoCommand(program: Command, io: CliIo, setExitCode: SetExitCode): void {
   program
     .command('demo')
     .description('build a small real git repository with three agent tasks, score them and print the scorecard')
