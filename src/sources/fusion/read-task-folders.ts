@@ -1,10 +1,8 @@
-import { createReadStream } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { AgentLogEntrySchema, type AgentLogEntry } from '../../core/index.js';
 import { describeZodIssue, issueFieldPath } from '../files/index.js';
-import type { ProblemList } from '../transcripts/index.js';
+import { forEachLine, MAX_LINE_LENGTH, type ProblemList } from '../transcripts/index.js';
 import { FUSION_TASK_DIRS } from './detect-fusion-project.js';
 import { LogFragmentJoiner } from './log-fragment-joiner.js';
 
@@ -68,31 +66,28 @@ async function readFolder(dir: string, id: string, problems: ProblemList): Promi
 /** Streams a newer Fusion's `agent-log.jsonl` into joined, bounded turns; bad lines become problems. */
 export async function readAgentLogFile(path: string, taskId: string, problems: ProblemList): Promise<AgentLogEntry[]> {
   const joiner = new LogFragmentJoiner();
-  const lines = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity });
-  let line = 0;
-  try {
-    for await (const text of lines) {
-      line += 1;
-      if (text.trim() === '') continue;
-      let value: unknown;
-      try {
-        value = JSON.parse(text);
-      } catch (error) {
-        problems.add({ path, line, taskId, message: `not valid JSON (${(error as Error).message.replace(/\s+/g, ' ')}); each line must be one agent log entry object` });
-        continue;
-      }
-      const parsed = AgentLogEntrySchema.safeParse(dropNulls(value));
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0]!;
-        const field = issueFieldPath(issue);
-        problems.add({ path, line, taskId, ...(field ? { field } : {}), message: `${describeZodIssue(issue)}; the entry was skipped` });
-        continue;
-      }
-      joiner.add(parsed.data);
+  await forEachLine(path, (text, line) => {
+    if (text === null) {
+      problems.add({ path, line, taskId, message: `line longer than ${MAX_LINE_LENGTH / 1024 / 1024} MB; skipped` });
+      return;
     }
-  } finally {
-    lines.close();
-  }
+    if (text.trim() === '') return;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      problems.add({ path, line, taskId, message: `not valid JSON (${(error as Error).message.replace(/\s+/g, ' ')}); each line must be one agent log entry object` });
+      return;
+    }
+    const parsed = AgentLogEntrySchema.safeParse(dropNulls(value));
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      const field = issueFieldPath(issue);
+      problems.add({ path, line, taskId, ...(field ? { field } : {}), message: `${describeZodIssue(issue)}; the entry was skipped` });
+      return;
+    }
+    joiner.add(parsed.data);
+  });
   return joiner.entries();
 }
 

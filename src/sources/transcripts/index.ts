@@ -4,3 +4,4 @@ export { BoundedEntryLog, boundText, KEEP_NEWEST_ENTRIES, KEEP_TOOL_ERRORS, MAX_
 export { ProblemList, sourceProblemError, MAX_PROBLEMS_PER_FILE } from './problem-list.js';
 export { compileTranscriptPattern, listTranscriptFiles, patternRoot, segmentNamesId, type TranscriptFile } from './find-transcript-files.js';
 export type { ReadTranscriptOptions, TranscriptFormat, TranscriptReadResult, TranscriptStats } from './transcript-types.js';
+export { forEachLine, MAX_LINE_LENGTH, type LineHandler } from './for-each-line.js';

@@ -1,8 +1,7 @@
-import { createReadStream } from 'node:fs';
 import { open, readFile, stat } from 'node:fs/promises';
-import { createInterface } from 'node:readline';
 import { isTaskevalError } from '../../core/index.js';
 import { BoundedEntryLog } from './bounded-entry-log.js';
+import { forEachLine, MAX_LINE_LENGTH } from './for-each-line.js';
 import { ClaudeCodeLineMapper } from './map-claude-code-line.js';
 import { mapTrajectory, trajectoryFormat } from './map-trajectory.js';
 import { ProblemList } from './problem-list.js';
@@ -63,27 +62,28 @@ export async function readTranscript(path: string, options: ReadTranscriptOption
 }
 
 async function readJsonLines(path: string, mapper: ClaudeCodeLineMapper, log: BoundedEntryLog, problems: ProblemList, stats: { lines: number }): Promise<void> {
-  const lines = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity });
-  let line = 0;
+  let last = 0;
   try {
-    for await (const text of lines) {
-      line += 1;
-      if (text.trim() === '') continue;
+    await forEachLine(path, (text, line) => {
+      last = line;
+      if (text === null) {
+        problems.add({ path, line, message: `line longer than ${MAX_LINE_LENGTH / 1024 / 1024} MB; skipped` });
+        return;
+      }
+      if (text.trim() === '') return;
       stats.lines += 1;
       let value: unknown;
       try {
         value = JSON.parse(text);
       } catch (error) {
         problems.add({ path, line, message: `not valid JSON (${reason(error)}); each line of a Claude Code transcript must be one JSON object` });
-        continue;
+        return;
       }
       for (const entry of mapper.map(value)) log.add(entry);
-    }
+    });
   } catch (error) {
     if (isTaskevalError(error)) throw error;
-    problems.add({ path, line, message: `reading stopped after line ${line}: ${reason(error)}` }, 'source_unreadable');
-  } finally {
-    lines.close();
+    problems.add({ path, line: last, message: `reading stopped after line ${last}: ${reason(error)}` }, 'source_unreadable');
   }
 }
 
