@@ -90,7 +90,7 @@ describe('taskeval score sources', () => {
     expect((JSON.parse(until.out) as Result[]).map((r) => r.taskId)).toEqual(['T-1']);
     const missing = await run(dir, 'score', '--project', repo.dir, '--task', 'T-1', '--task', 'T-9', '--json');
     expect((JSON.parse(missing.out) as Result[]).map((r) => r.taskId)).toEqual(['T-1']);
-    expect(missing.err).toContain(`warning: ${repo.dir} (task T-9): task: task T-9 not found in the git source at ${repo.dir}`);
+    expect(missing.err).toContain(`warning: ${repo.dir} (task T-9): task T-9 not found in the git source at ${repo.dir}`);
     const bad = await run(dir, 'score', '--project', repo.dir, '--since', 'last week');
     expect(bad.code).toBe(2);
     expect(bad.err).toContain('--since "last week" is not a date');

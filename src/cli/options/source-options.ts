@@ -114,8 +114,8 @@ async function detectInCwd(io: CliIo): Promise<TaskSourceKind> {
   }
 }
 
-/** Writes each source problem to stderr as a warning line. */
+/** Writes each source problem (a skipped record, an unknown --task id, a bad transcript line) to stderr as a warning line. */
 export function reportSourceProblems(problems: readonly SourceProblem[], io: CliIo): void {
-  for (const problem of problems) io.stderr(`warning: ${problem.field === 'task' ? '' : 'skipped invalid record: '}${formatSourceProblem(problem)}\n`);
+  for (const problem of problems) io.stderr(`warning: ${formatSourceProblem(problem)}\n`);
   if (problems.length) io.stderr(`warning: ${problems.length} problem(s) in the task sources; use --strict to make them fatal\n`);
 }

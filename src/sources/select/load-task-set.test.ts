@@ -150,7 +150,7 @@ describe('loadTaskSet selection', () => {
   it('selects listed ids, still filtered by column, and reports an id no task has', async () => {
     const set = await load({ taskIds: ['A-2', 'A-4', 'Z-9'] });
     expect(ids(set)).toEqual(['A-2']);
-    expect(set.problems).toEqual([{ path: 'tasks.json', taskId: 'Z-9', field: 'task', message: 'task Z-9 not found in tasks.json' }]);
+    expect(set.problems).toEqual([{ path: 'tasks.json', taskId: 'Z-9', message: 'task Z-9 not found in tasks.json' }]);
     expect(ids(await load({ taskIds: ['A-4'], column: 'all' }))).toEqual(['A-4']);
     const error = await caught(load({ taskIds: ['Z-9'], strict: true }));
     expect(error.message).toContain('task Z-9 not found');

@@ -28,7 +28,7 @@ export function selectTasks(items: readonly LoadedTask[], selection: TaskSelecti
   if (selection.taskIds && selection.taskIds.length > 0) {
     ids = new Set(selection.taskIds);
     const known = new Set(items.map((i) => i.task.id));
-    for (const id of ids) if (!known.has(id)) problems.push({ path: origin, taskId: id, field: 'task', message: `task ${id} not found in ${sourceName}` });
+    for (const id of ids) if (!known.has(id)) problems.push({ path: origin, taskId: id, message: `task ${id} not found in ${sourceName}` });
   }
   const column = selection.column.toLowerCase();
   const kept = items.filter((item) => {
