@@ -116,6 +116,17 @@ describe('loadTaskSet sources', () => {
     expect((await loadTaskSet({ projectDir: project, column: 'In-Review' })).items.map((i) => i.task.id)).toEqual(['KB-341']);
   });
 
+  it('merges commits into Fusion tasks when the project is a git repository', async () => {
+    const r = await taskRepo();
+    await fusionProject(r.dir);
+    await r.commit({ subject: 'fix(KB-126): make the task modal scrollable', files: { 'src/modal.css': 'overflow: auto\n', 'src/modal.test.ts': 'it\n' } });
+    const set = await loadTaskSet({ projectDir: r.dir });
+    expect(set.source).toBe('fusion');
+    expect(set.repo).toBe(r.dir);
+    expect(set.items.map((i) => [i.task.id, i.commits?.map((c) => c.subject)])).toEqual([['KB-126', ['fix(KB-126): make the task modal scrollable']]]);
+    expect(set.items[0]!.history?.reverted).toBe(false);
+  });
+
   it('reports a corrupt task.json naming its path and loads the others; strict makes it fatal', async () => {
     const project = await fusionProject();
     const broken = join(project, '.kb', 'tasks', 'KB-341', 'task.json');
