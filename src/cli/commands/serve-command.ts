@@ -1,10 +1,11 @@
 import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { ConfigError } from '../../core/index.js';
-import { loadConfig } from '../../runs/index.js';
 import { checkServeExposure, createApp, createEventBus, loadOrCreateServeToken, startServer, type StartRun } from '../../server/index.js';
-import { defaultDbPath, openSqliteStore } from '../../store/index.js';
+import { loadConfig, openProjectStore } from '../../runs/index.js';
+import { defaultDbPath } from '../../store/index.js';
 import type { CliIo } from '../cli-io.js';
+import { createServeRuns } from './serve-start-run.js';
 
 export const DEFAULT_SERVE_PORT = 4180;
 
@@ -57,11 +58,12 @@ export function registerServeCommand(program: Command, io: CliIo, wiring: ServeW
         : config.db && configPath
           ? resolve(dirname(configPath), config.db)
           : defaultDbPath(io.cwd);
-      const store = openSqliteStore({ path: dbPath });
+      const { store } = await openProjectStore({ path: dbPath });
       try {
         const token = options.auth ? (await loadOrCreateServeToken(dirname(dbPath))).token : null;
         const events = createEventBus();
-        const app = createApp({ store, token, events, log: (line) => io.stderr(`${line}\n`), ...(wiring.startRun ? { startRun: wiring.startRun } : {}) });
+        const runs = createServeRuns({ store, io, config, configPath, events, log: (line) => io.stderr(`${line}\n`) });
+        const app = createApp({ store, token, events, log: (line) => io.stderr(`${line}\n`), startRun: wiring.startRun ?? runs.startRun });
         const server = await startServer(app, { host: options.host, port });
         for (const warning of warnings) io.stderr(`${warning}\n`);
         const origin = browsableOrigin(server.host, server.port);
@@ -74,6 +76,7 @@ export function registerServeCommand(program: Command, io: CliIo, wiring: ServeW
           io.signal.addEventListener('abort', () => done(), { once: true });
         });
         await server.close();
+        await runs.drain();
         io.stdout('Stopped.\n');
       } finally {
         await store.close();

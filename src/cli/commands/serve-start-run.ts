@@ -1,0 +1,68 @@
+import { executeRun, type TaskevalConfig } from '../../runs/index.js';
+import type { EventBus, StartRun } from '../../server/index.js';
+import type { Store } from '../../store/index.js';
+import type { CliIo } from '../cli-io.js';
+import { createCliJudge } from '../options/judge-options.js';
+import { TASKEVAL_VERSION } from '../version.js';
+import { cliJudgeRunOptions } from './cli-judge-run-options.js';
+import { loadRunTasks } from './load-run-tasks.js';
+
+export interface ServeRunsInput {
+  store: Store;
+  io: CliIo;
+  config: TaskevalConfig;
+  configPath: string | null;
+  events?: EventBus;
+  log: (line: string) => void;
+}
+
+/** `POST /api/runs` for `taskeval serve`: an `api` run over the project in the current directory, with progress on the event bus. */
+export interface ServeRuns {
+  startRun: StartRun;
+  /** Waits for runs still going (they are cancelled when the server's signal aborts). */
+  drain: () => Promise<void>;
+}
+
+export function createServeRuns(input: ServeRunsInput): ServeRuns {
+  const { store, io, config, events, log } = input;
+  const running = new Set<Promise<unknown>>();
+  const startRun: StartRun = async () => {
+    const judge = createCliJudge({}, config.judge, io);
+    const set = await loadRunTasks({}, io, config, input.configPath);
+    return new Promise((resolve, reject) => {
+      let started = false;
+      const done = executeRun({
+        store,
+        projectId: set.projectId,
+        tasks: set.tasks,
+        trigger: 'api',
+        judge: judge?.judge ?? null,
+        judgeOptions: cliJudgeRunOptions(judge),
+        taskevalVersion: TASKEVAL_VERSION,
+        warnings: set.warnings,
+        ...(io.signal ? { signal: io.signal } : {}),
+        onStart: ({ runId, total }) => {
+          started = true;
+          events?.publish({ type: 'run', runId, status: 'running', counts: { total, done: 0 } });
+          resolve({ runId });
+        },
+        onResult: (result, p) => {
+          events?.publish({ type: 'result', runId: result.runId, taskId: result.taskId, resultId: result.id, status: result.status, overallScore: result.status === 'scored' ? result.overallScore : null });
+          events?.publish({ type: 'run', runId: p.runId, status: 'running', counts: { total: p.total, done: p.done, scored: p.scored, skipped: p.skipped, errored: p.errors } });
+        },
+      }).then(
+        ({ run }) => {
+          events?.publish({ type: 'run', runId: run.id, status: run.status, counts: { ...run.counts }, ...(run.summary ? { message: run.summary } : {}) });
+          log(`run ${run.id} ${run.status}: ${run.summary ?? ''}`);
+        },
+        (error: unknown) => {
+          if (!started) return reject(error);
+          log(`run failed: ${(error as Error).message}`);
+        },
+      );
+      running.add(done);
+      void done.finally(() => running.delete(done));
+    });
+  };
+  return { startRun, drain: async () => void (await Promise.allSettled([...running])) };
+}
