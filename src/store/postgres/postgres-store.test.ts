@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { TaskevalError } from '../../core/index.js';
-import { describeStoreContract, runInput } from '../store-contract.js';
+import { describeStoreContract, runInput } from '../testing/store-contract.js';
 import { openPostgresStore } from './open-postgres-store.js';
 import { POSTGRES_MIGRATIONS } from './postgres-migrations.js';
 

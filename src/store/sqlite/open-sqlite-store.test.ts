@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TaskevalError } from '../../core/index.js';
 import { buildSampleResult } from '../build-sample-result.js';
 import { defaultDbPath } from '../default-db-path.js';
-import { runInput } from '../store-contract.js';
+import { runInput } from '../testing/store-contract.js';
 import { openSqliteStore } from './open-sqlite-store.js';
 import { SQLITE_MIGRATIONS } from './sqlite-migrations.js';
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describeStoreContract } from '../store-contract.js';
+import { describeStoreContract } from '../testing/store-contract.js';
 import { openSqliteStore } from './open-sqlite-store.js';
 
 describeStoreContract('SQLite file', async () => {

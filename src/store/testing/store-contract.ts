@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { TaskevalError } from '../core/index.js';
-import { buildSampleError, buildSampleResult, buildSampleSkipped } from './build-sample-result.js';
-import { RUN_STATUSES, type RunStatus, type RunTrigger } from './run-lifecycle.js';
-import type { CreateRunInput } from './store-inputs.js';
-import type { Store } from './store.js';
+import type { TaskevalError } from '../../core/index.js';
+import { buildSampleError, buildSampleResult, buildSampleSkipped } from '../build-sample-result.js';
+import { RUN_STATUSES, type RunStatus, type RunTrigger } from '../run-lifecycle.js';
+import type { CreateRunInput } from '../store-inputs.js';
+import type { Store } from '../store.js';
 
 /** A backend under test, plus a way to make its event inserts fail for the atomicity test. */
 export interface StoreHarness {
