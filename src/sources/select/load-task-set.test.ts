@@ -119,12 +119,27 @@ describe('loadTaskSet sources', () => {
   it('merges commits into Fusion tasks when the project is a git repository', async () => {
     const r = await taskRepo();
     await fusionProject(r.dir);
-    await r.commit({ subject: 'fix(KB-126): make the task modal scrollable', files: { 'src/modal.css': 'overflow: auto\n', 'src/modal.test.ts': 'it\n' } });
+    await r.commit({ subject: 'fix(KB-126): make the task modal scrollable', files: { 'src/modal.css': 'overflow: auto\n', 'src/modal.test.ts': 'it\n' }, date: '2026-03-06T10:00:00Z' });
     const set = await loadTaskSet({ projectDir: r.dir });
     expect(set.source).toBe('fusion');
     expect(set.repo).toBe(r.dir);
     expect(set.items.map((i) => [i.task.id, i.commits?.map((c) => c.subject)])).toEqual([['KB-126', ['fix(KB-126): make the task modal scrollable']]]);
     expect(set.items[0]!.history?.reverted).toBe(false);
+    const git = await loadTaskSet({ projectDir: r.dir, source: 'git' });
+    expect(git.items.map((i) => [i.task.id, i.task.title])).toEqual([
+      ['T-2', 'handle empty config'],
+      ['T-1', 'parse the config'],
+      ['KB-126', 'make the task modal scrollable'],
+    ]);
+  });
+
+  it('fails naming the path when the Fusion database is not readable and nothing else is', async () => {
+    const project = join(dir, 'broken-db');
+    await mkdir(join(project, '.fusion'), { recursive: true });
+    await writeFile(join(project, '.fusion', 'fusion.db'), 'not a database');
+    const error = await caught(loadTaskSet({ projectDir: project }));
+    expect(isTaskevalError(error) && error.code).toBe('source_unreadable');
+    expect(error.message).toContain(join(project, '.fusion', 'fusion.db'));
   });
 
   it('reports a corrupt task.json naming its path and loads the others; strict makes it fatal', async () => {
