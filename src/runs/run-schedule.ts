@@ -18,7 +18,7 @@ export interface RunScheduleInput {
 /** Checks a cron expression and zone, giving the next firing time. */
 export function nextScheduledRun(cron: string, timezone = 'UTC', from?: Date): Date | null {
   try {
-    return new Cron(cron, { timezone, paused: true }).nextRun(from ?? null);
+    return new Cron(cron, { timezone, paused: true }).nextRun(from);
   } catch (error) {
     throw new ConfigError('usage', `--cron "${cron}" (timezone ${timezone}) is not a valid schedule: ${(error as Error).message}`, {
       field: '--cron',

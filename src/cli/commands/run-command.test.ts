@@ -147,4 +147,34 @@ describe('taskeval run and the reading commands', () => {
     const runs = (await cli(['runs', '--json'])).json();
     expect(runs.items.map((r: { status: string }) => r.status)).toEqual(['completed', 'completed']);
   });
+
+  it('cancels on Ctrl-C with exit 130, keeping the results stored before it', async () => {
+    const controller = new AbortController();
+    let err = '';
+    const stderr = (text: string) => {
+      err += text;
+      if (text.startsWith('[1/3]')) controller.abort();
+    };
+    const cancelled = await cli(['run', '--tasks', 'tasks.jsonl'], { signal: controller.signal, stderr });
+    expect(cancelled.code).toBe(130);
+    expect(cancelled.out).toMatch(/run run_\w+ cancelled: cancelled after 1 of 3 tasks/);
+    expect(cancelled.out).toContain('taskeval run --resume run_');
+    const [run] = (await cli(['runs', '--json'])).json().items;
+    expect(run).toMatchObject({ status: 'cancelled', counts: { total: 1 } });
+    expect(err).toContain('[1/3] FN-1');
+  });
+
+  it('schedule runs batches on the cron expression and stops on the signal; --watch evaluates completed tasks', async () => {
+    const stopOn = (marker: RegExp) => {
+      const controller = new AbortController();
+      return { signal: controller.signal, stderr: (text: string) => void (marker.test(text) && controller.abort()) };
+    };
+    const scheduled = await cli(['schedule', '--cron', '* * * * * *', '--tasks', 'tasks.jsonl'], stopOn(/batch run_\w+ completed/));
+    expect(scheduled.code).toBe(0);
+    const watched = await cli(['schedule', '--watch', '--trigger', 'task_completion', '--interval', '1', '--tasks', 'tasks.jsonl'], stopOn(/run run_\w+ completed/));
+    expect(watched.code).toBe(0);
+    const runs = (await cli(['runs', '--json'])).json().items;
+    expect(runs.map((r: { trigger: string; status: string }) => `${r.trigger} ${r.status}`).sort()).toEqual(['schedule completed', 'task_completion completed']);
+    expect((await cli(['schedule', '--watch', '--tasks', 'tasks.jsonl'])).code).toBe(2);
+  }, 15_000);
 });
