@@ -24,6 +24,8 @@ export function mapTaskRow(row: Record<string, unknown>, problems: ColumnProblem
   for (const [key, raw] of Object.entries(row)) {
     let value = raw;
     if (value === null || value === undefined) continue;
+    // An empty time column means "not yet", like NULL.
+    if (value === '' && isTimeKey(key)) continue;
     if (typeof value === 'string' && (TASK_JSON_COLUMNS.has(key) || (!KNOWN.has(key) && /^\s*[[{]/.test(value)))) {
       try {
         value = JSON.parse(value);

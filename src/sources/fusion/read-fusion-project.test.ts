@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isTaskevalError } from '../../core/index.js';
 import { formatSourceProblem } from '../files/index.js';
+import { MAX_ENTRY_TEXT } from '../transcripts/index.js';
 import { detectFusionProject } from './detect-fusion-project.js';
 import { readFusionProject } from './read-fusion-project.js';
 
@@ -62,7 +63,7 @@ function seed(db: Database.Database): void {
     mergeDetails: JSON.stringify({ commitSha: 'abc123', filesChanged: 3, insertions: 10, deletions: 2, mergeConfirmed: true }),
     modifiedFiles: JSON.stringify(['packages/core/src/store.ts']),
   });
-  db.prepare(`INSERT INTO tasks (id, "column", description, steps, log, prInfo, mergeDetails) VALUES ('FN-2', 'todo', 'Later', NULL, '[]', NULL, '[]')`).run();
+  db.prepare(`INSERT INTO tasks (id, "column", description, steps, log, prInfo, mergeDetails, executionStartedAt) VALUES ('FN-2', 'todo', 'Later', NULL, '[]', NULL, '[]', '')`).run();
   db.prepare('INSERT INTO archivedTasks (id, data, archivedAt) VALUES (?, ?, ?)').run('FN-0', JSON.stringify({ id: 'FN-0', title: 'Old', description: 'Old task', steps: [] }), T(5));
   const log = db.prepare('INSERT INTO agentLogEntries (taskId, timestamp, text, type, detail, agent) VALUES (?, ?, ?, ?, ?, ?)');
   log.run('FN-1', T(10), 'I will ', 'text', null, 'executor');
@@ -158,6 +159,27 @@ describe('readFusionProject: the SQLite database', () => {
     } finally {
       writer.close();
     }
+  });
+
+  it('bounds a turn joined from thousands of fragments while joining', async () => {
+    await buildDb((db) => {
+      const log = db.prepare(`INSERT INTO agentLogEntries (taskId, timestamp, text, type, agent) VALUES ('FN-2', ?, ?, 'thinking', 'executor')`);
+      db.transaction(() => {
+        for (let i = 0; i < 5000; i++) log.run(T(20), `chunk ${String(i).padStart(4, '0')} `);
+      })();
+    });
+    const fn2 = (await readFusionProject(dir)).tasks.find((t) => t.id === 'FN-2')!;
+    const thinking = fn2.agentLogs!.filter((e) => e.type === 'thinking');
+    expect(thinking).toHaveLength(1);
+    expect(thinking[0]!.text.startsWith('chunk 0000 chunk 0001 ')).toBe(true);
+    expect(thinking[0]!.text.length).toBeLessThanOrEqual(MAX_ENTRY_TEXT);
+  });
+
+  it('reads a WAL-mode database Fusion has closed without changing its bytes', async () => {
+    await buildDb((db) => db.pragma('journal_mode = WAL'));
+    const before = await fingerprint(dbPath());
+    expect((await readFusionProject(dir)).tasks).toHaveLength(3);
+    expect(await fingerprint(dbPath())).toEqual(before);
   });
 
   it('reads a database missing optional tables and columns', async () => {

@@ -113,7 +113,7 @@ describe('readTranscript: Claude Code JSONL', () => {
     await writeFile(path, 'nope\n'.repeat(500));
     const { problems } = await readTranscript(path);
     expect(problems).toHaveLength(21);
-    expect(problems.at(-1)!.message).toBe('480 more problems in this file were not listed');
+    expect(problems.at(-1)!.message).toBe('480 more problems were not listed');
   });
 
   it('detects JSONL by content when the file has no known extension', async () => {
