@@ -4,6 +4,7 @@ const BENCHES: Record<string, () => Promise<{ run: () => Promise<{ pass: boolean
   judge: () => import('./judge.js'),
   sources: () => import('./sources.js'),
   store: () => import('./store.js'),
+  transcripts: () => import('./transcript-rss.js'),
 };
 
 const names = process.argv.slice(2).filter((a) => a !== '--');
