@@ -1,0 +1,62 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startFakeOpenAIServer, type FakeLlmServer } from '../../judge/testing/index.js';
+import { runCli } from '../run-cli.js';
+import { captureIo } from '../testing/capture-io.js';
+
+let dir: string;
+let server: FakeLlmServer;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'taskeval-run-judge-'));
+  const tasks = ['FN-1', 'FN-2'].map((id, i) =>
+    JSON.stringify({ id, title: `Task ${id}`, column: 'done', executionCompletedAt: `2026-03-0${i + 1}T10:00:00Z`, workflowStepResults: [{ workflowStepId: 'tests', workflowStepName: 'Run tests', status: 'passed' }] }),
+  );
+  await writeFile(join(dir, 'tasks.jsonl'), tasks.join('\n'));
+  server = await startFakeOpenAIServer();
+});
+afterEach(async () => {
+  await server.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function cli(argv: string[]) {
+  const io = captureIo(dir);
+  const code = await runCli(argv, io);
+  return { code, out: io.out(), err: io.err() };
+}
+
+const judged = () => ['--judge', 'openai-compatible', '--judge-base-url', server.baseUrl, '--judge-model', 'judge-m'];
+
+describe('taskeval run --judge over HTTP', () => {
+  it('stores hybrid results with judge provenance, shows the cited evidence, and a re-run is served from the cache in the store', async () => {
+    const first = await cli(['run', '--tasks', 'tasks.jsonl', '--json', ...judged()]);
+    expect(first.code).toBe(0);
+    const { run, results } = JSON.parse(first.out);
+    expect(run.provenance).toMatchObject({ judgeProvider: 'openai-compatible', judgeModel: 'judge-m', promptVersion: expect.stringMatching(/^[0-9a-f]{12}$/) });
+    expect(results.map((r: { mode: string }) => r.mode)).toEqual(['hybrid', 'hybrid']);
+    expect(server.calls).toBe(2);
+
+    const shown = await cli(['show', 'FN-1']);
+    expect(shown.out).toMatch(/\(det \d+\s+ai \d+\s+weight 0\.3\)/);
+    expect(shown.out).toMatch(/provenance: judge openai-compatible\/judge-m, prompt [0-9a-f]{12}/);
+    expect(shown.out).toMatch(/evidence:\n\s+\[[\w-]+\] /);
+
+    const again = await cli(['run', '--tasks', 'tasks.jsonl', '--json', ...judged()]);
+    expect(server.calls).toBe(2);
+    expect(JSON.parse(again.out).results.every((r: { provenance: { cached: boolean } }) => r.provenance.cached)).toBe(true);
+    await cli(['run', '--tasks', 'tasks.jsonl', '--no-cache', ...judged()]);
+    expect(server.calls).toBe(4);
+  });
+
+  it('exits 4 with error results when the judge refuses every call (HTTP 400)', async () => {
+    server.setDefault(() => ({ status: 400 }));
+    const down = await cli(['run', '--tasks', 'tasks.jsonl', '--json', ...judged()]);
+    expect(down.code).toBe(4);
+    const { run, results } = JSON.parse(down.out);
+    expect(run.counts).toMatchObject({ total: 2, errored: 2, scored: 0 });
+    expect(results[0]).toMatchObject({ status: 'error', reason: expect.any(String) });
+  });
+});
