@@ -3,3 +3,4 @@ export * from './source-config.js';
 export * from './transcripts/index.js';
 export * from './fusion/index.js';
 export * from './select/index.js';
+export * from './files/index.js';
