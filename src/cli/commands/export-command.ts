@@ -23,7 +23,7 @@ export function registerExportCommand(program: Command, io: CliIo): void {
     .addHelpText('after', '\nExamples:\n  taskeval export --run run_... --format csv > scores.csv\n  taskeval export --run run_... --format jsonl | jq .overallScore')
     .action(async (options: ExportOptions & { json?: boolean }) => {
       const format: ExportFormat = options.json ? 'json' : options.format;
-      const cli = await openCliStore(options, io);
+      const cli = await openCliStore(options, io, { mustExist: true });
       try {
         await cli.store.getRun(options.run);
         let text = exportHeader(format);

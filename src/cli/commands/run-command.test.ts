@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,6 +29,10 @@ async function cli(argv: string[], over: Partial<CliIo> = {}) {
 
 describe('taskeval run and the reading commands', () => {
   it('stores a manual run and reads it back with runs, results, show and export', async () => {
+    const none = await cli(['runs']);
+    expect(none.code).toBe(3);
+    expect(none.err).toContain('no taskeval store at');
+    expect(existsSync(defaultDbPath(dir))).toBe(false);
     const run = await cli(['run', '--tasks', 'tasks.jsonl', '--json']);
     expect(run.code).toBe(0);
     expect(run.err).toBe('');

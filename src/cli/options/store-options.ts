@@ -1,5 +1,7 @@
+import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
+import { StoreError } from '../../core/index.js';
 import { loadConfig, openProjectStore, type TaskevalConfig } from '../../runs/index.js';
 import { defaultDbPath, type SqliteStore } from '../../store/index.js';
 import type { CliIo } from '../cli-io.js';
@@ -34,10 +36,17 @@ export interface CliStore {
   close: () => Promise<void>;
 }
 
-/** Opens the store the flags name and reports runs it recovered as interrupted (to stderr). */
-export async function openCliStore(values: StoreOptionValues, io: CliIo, clock: () => Date = () => new Date()): Promise<CliStore> {
+/**
+ * Opens the store the flags name and reports runs it recovered as interrupted (to stderr). Reading
+ * commands pass `mustExist` so a mistyped --db is an error instead of a new empty store.
+ */
+export async function openCliStore(values: StoreOptionValues, io: CliIo, options: { mustExist?: boolean; clock?: () => Date } = {}): Promise<CliStore> {
+  const clock = options.clock ?? (() => new Date());
   const { config, path: configPath } = await loadConfig(io.cwd, values.config);
   const dbPath = resolveDbPath(values, io, config, configPath);
+  if (options.mustExist && !existsSync(dbPath)) {
+    throw new StoreError('not_found', `no taskeval store at ${dbPath}`, { field: 'db', hint: 'evaluate first with `taskeval run`, or name the store with --db PATH' });
+  }
   const { store, recovered } = await openProjectStore({ path: dbPath, clock });
   for (const run of recovered) {
     io.stderr(`note: run ${run.id} (${run.trigger}) stopped without finishing; marked failed (interrupted). Resume it with \`taskeval run --resume ${run.id}\`\n`);
