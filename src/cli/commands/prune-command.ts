@@ -20,7 +20,7 @@ export function registerPruneCommand(program: Command, io: CliIo): void {
   addStoreOption(addConfigOption(command))
     .addHelpText('after', '\nActive runs are never deleted. Examples:\n  taskeval prune --older-than 30d\n  taskeval prune --older-than 2w --json')
     .action(async (options: PruneOptions) => {
-      const cli = await openCliStore(options, io);
+      const cli = await openCliStore(options, io, { mustExist: true });
       try {
         const age = options.olderThan ?? cli.config.retentionDays;
         if (age === undefined) {
