@@ -17,7 +17,8 @@ export const EXIT = Object.freeze({
   interrupted: 130,
 });
 
-const BY_CODE: Partial<Record<ErrorCode, number>> = {
+// Exhaustive on purpose: a new error code must be given its exit code here.
+const BY_CODE: Record<ErrorCode, number> = {
   usage: EXIT.usage,
   invalid_config: EXIT.usage,
   judge_config: EXIT.usage,
@@ -33,6 +34,8 @@ const BY_CODE: Partial<Record<ErrorCode, number>> = {
   source_invalid: EXIT.badInput,
   not_found: EXIT.badInput,
   store_failed: EXIT.badInput,
+  duplicate_result: EXIT.badInput,
+  run_not_running: EXIT.usage,
   judge_failed: EXIT.notEvaluated,
   judge_malformed: EXIT.notEvaluated,
   active_run_conflict: EXIT.conflict,
