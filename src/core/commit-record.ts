@@ -22,6 +22,8 @@ export const CommitRecordSchema = z.object({
   touchesTests: z.boolean().default(false),
   touchesDocs: z.boolean().default(false),
   configOnly: z.boolean().default(false),
+  /** True when at least one changed file is code (not test, docs or config). */
+  touchesCode: z.boolean().default(false),
   /** How the commit was tied to the task: trailer, subject, range. */
   attribution: z.enum(['trailer', 'subject', 'range']).optional(),
 });

@@ -9,13 +9,14 @@ describe('collectCommitEntries', () => {
       body: 'Explains why.',
       files: [{ path: 'src/a.ts', insertions: 10, deletions: 2 }, { path: 'src/a.test.ts', insertions: 5, deletions: 0 }, { path: 'logo.png', insertions: null, deletions: null }],
       touchesTests: true,
+      touchesCode: true,
     });
     const entry = collectCommitEntries('FN-1', [commit])[0]!.entry;
     expect(entry).toMatchObject({ id: `commit-${commit.sha}`, source: 'commits', label: commit.subject, timestamp: commit.date });
     expect(entry.excerpt).toBe('Explains why.\n\nFiles (3): src/a.ts +10 -2, src/a.test.ts +5 -0, logo.png binary');
     expect(entry.ref).toEqual({
       taskId: 'FN-1', sha: commit.sha, author: 'Ada', date: commit.date, filesChanged: 3, insertions: 15, deletions: 2,
-      touchesTests: true, touchesDocs: false, configOnly: false, attribution: 'trailer',
+      touchesTests: true, touchesDocs: false, configOnly: false, touchesCode: true, attribution: 'trailer',
     });
   });
 

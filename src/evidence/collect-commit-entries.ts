@@ -24,6 +24,7 @@ export function collectCommitEntries(taskId: string, commits: readonly CommitRec
         touchesTests: commit.touchesTests ?? false,
         touchesDocs: commit.touchesDocs ?? false,
         configOnly: commit.configOnly ?? false,
+        touchesCode: commit.touchesCode ?? false,
         attribution: commit.attribution ?? null,
       },
       // One sha is one commit: a repeat of it is the same evidence.

@@ -23,6 +23,7 @@ const commit: CommitRecord = {
   touchesTests: true,
   touchesDocs: false,
   configOnly: false,
+  touchesCode: true,
   attribution: 'trailer',
 };
 

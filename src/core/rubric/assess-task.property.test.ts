@@ -31,7 +31,7 @@ const scenarioArb = fc.record({
   counters: fc.dictionary(fc.constantFrom(...TASK_COUNTER_FIELDS), fc.integer({ min: 0, max: 6 })),
   agentLogs: fc.array(fc.record({ timestamp, type: fc.constantFrom('text', 'tool', 'tool_error'), text: fc.constant('x') }), { maxLength: 12 }),
   commits: fc.option(
-    fc.array(fc.record({ n: fc.integer({ min: 1, max: 500 }), touchesTests: fc.boolean(), touchesDocs: fc.boolean(), configOnly: fc.boolean(), trailer: fc.boolean(), subject: fc.constantFrom('feat: a', 'fix(FN-1): b', 'did stuff') }), { maxLength: 5 }),
+    fc.array(fc.record({ n: fc.integer({ min: 1, max: 500 }), touchesTests: fc.boolean(), touchesDocs: fc.boolean(), configOnly: fc.boolean(), touchesCode: fc.boolean(), trailer: fc.boolean(), subject: fc.constantFrom('feat: a', 'fix(FN-1): b', 'did stuff') }), { maxLength: 5 }),
     { nil: null },
   ),
   history: fc.option(fc.record({ reverted: fc.boolean(), laterFixes: fc.integer({ min: 0, max: 4 }) }), { nil: null }),
@@ -44,7 +44,7 @@ function scores(input: ScenarioInput, check = false): Record<string, number> {
   const task = buildTask({ ...(fields as Partial<TaskInput>), ...counters });
   const commits: CommitRecord[] | null = commitSpecs
     ? [...new Map(commitSpecs.map((c) => [c.n, c])).values()].map((c) =>
-      buildCommit(c.n, { touchesTests: c.touchesTests, touchesDocs: c.touchesDocs, configOnly: c.configOnly, subject: c.subject, trailers: c.trailer ? { 'Fusion-Task-Id': ['FN-1'] } : {} }))
+      buildCommit(c.n, { touchesTests: c.touchesTests, touchesDocs: c.touchesDocs, configOnly: c.configOnly, touchesCode: c.touchesCode && !c.configOnly, subject: c.subject, trailers: c.trailer ? { 'Fusion-Task-Id': ['FN-1'] } : {} }))
     : null;
   const history: CommitHistorySignals | null = historySpec
     ? { reverted: historySpec.reverted, revertShas: [], laterFixShas: Array.from({ length: historySpec.laterFixes }, (_, i) => String(i).repeat(40)), firstCommitAt: null, lastCommitAt: null }

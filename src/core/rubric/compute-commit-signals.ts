@@ -34,9 +34,9 @@ export function isConventional(commit: CommitRecord): boolean {
   return CONVENTIONAL_SUBJECT.test(commit.subject);
 }
 
-// CommitRecord has no code flag: a commit that changed files and was not config-only is taken as changing code.
+/** A commit that changed at least one code file (its `touchesCode` flag); docs, tests or config alone do not count. */
 export function isCodeChanging(commit: CommitRecord): boolean {
-  return commit.files.length > 0 && !commit.configOnly;
+  return commit.touchesCode;
 }
 
 /** Milliseconds from the first to the last commit: from history when it has both ends, else from commit dates. */

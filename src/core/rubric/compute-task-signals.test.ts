@@ -73,11 +73,11 @@ describe('computeTaskSignals', () => {
     const task = buildTask();
     const commits = [
       buildCommit(1, { touchesTests: true }),
-      buildCommit(2, { subject: 'Update docs', trailers: { 'Fusion-Task-Id': ['FN-10'] }, touchesDocs: true }),
+      buildCommit(2, { subject: 'Update docs', trailers: { 'Fusion-Task-Id': ['FN-10'] }, touchesDocs: true, touchesCode: false }),
       buildCommit(3, { subject: 'chore: bump', configOnly: true }),
     ];
     expect(computeTaskSignals({ task, bundle: buildTestBundle(task, { commits }), commits }).commits).toEqual({
-      known: true, count: 3, withTaskTrailer: 2, conventional: 2, touchedTests: 1, touchedDocs: 1, configOnly: 1, codeChanging: 2,
+      known: true, count: 3, withTaskTrailer: 2, conventional: 2, touchedTests: 1, touchedDocs: 1, configOnly: 1, codeChanging: 1,
     });
     expect(computeTaskSignals({ task, bundle: buildTestBundle(task), commits: null }).commits).toMatchObject({ known: false, count: 0 });
   });

@@ -65,6 +65,21 @@ describe('processCompliance rules', () => {
     expect(assessScenario({}, { commits: [buildCommit(1, { touchesTests: true })] }).rule(pc, 'commits.testsMissing')).toBeUndefined();
   });
 
+  it('a docs-only task is not penalised for missing tests and gets no docs-with-code bonus', () => {
+    const docsOnly = buildCommit(1, { subject: 'docs(FN-1): explain the options', files: [{ path: 'docs/options.md', insertions: 4, deletions: 0 }], touchesDocs: true, touchesCode: false });
+    const s = assessScenario({}, { commits: [docsOnly] });
+    expect(s.rule(pc, 'commits.testsMissing')).toBeUndefined();
+    expect(s.rule(pc, 'commits.docs')).toBeUndefined();
+    expect(s.rule('taskOutcomeQuality', 'commits.tests')).toBeUndefined();
+  });
+
+  it('commits.testsMissing still applies when one commit changed code untested, citing only the code commit', () => {
+    const docsOnly = buildCommit(2, { files: [{ path: 'README.md', insertions: 1, deletions: 0 }], touchesDocs: true, touchesCode: false });
+    const s = assessScenario({}, { commits: [buildCommit(1), docsOnly] });
+    expect(s.rule(pc, 'commits.testsMissing')).toMatchObject({ points: -8, evidence: [sha(1)] });
+    expect(s.rule(pc, 'commits.docs')).toMatchObject({ points: 6, evidence: [sha(2)] });
+  });
+
   it('config-only commits carry no docs or tests expectation', () => {
     const s = assessScenario({}, { commits: [buildCommit(1, { configOnly: true, files: [{ path: 'package.json', insertions: 1, deletions: 1 }] })] });
     expect(s.rule(pc, 'commits.testsMissing')).toBeUndefined();

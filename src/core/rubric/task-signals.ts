@@ -51,7 +51,7 @@ export const TaskSignalsSchema = z.object({
     touchedTests: count,
     touchedDocs: count,
     configOnly: count,
-    /** Commits that changed files and were not config-only. */
+    /** Commits that touched at least one code file (`touchesCode`). */
     codeChanging: count,
   }),
   outcome: z.object({

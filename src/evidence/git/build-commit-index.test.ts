@@ -70,7 +70,7 @@ describe('buildCommitIndex attribution', () => {
       { path: 'odd\nname.md', insertions: 1, deletions: 0 },
       { path: 'test/my file.test.ts', insertions: 1, deletions: 0 },
     ]);
-    expect(commit).toMatchObject({ touchesTests: true, touchesDocs: true, configOnly: false });
+    expect(commit).toMatchObject({ touchesTests: true, touchesDocs: true, configOnly: false, touchesCode: true });
   });
 
   it('gives the author date in UTC ISO-8601 when it was written with a +02:00 offset', async () => {
@@ -86,6 +86,13 @@ describe('buildCommitIndex attribution', () => {
     const [commit] = (await buildCommitIndex({ repo: repo.dir })).commitsFor({ id: 'FN-8' });
     expect(commit!.subject).toHaveLength(160);
     expect(commit!.configOnly).toBe(true);
+    expect(commit!.touchesCode).toBe(false);
+  });
+
+  it('marks a commit that touches only docs as not touching code', async () => {
+    await repo.commit({ subject: 'docs(FN-9): explain the options', files: { 'README.md': '# app\n', 'docs/options.md': 'opts\n' } });
+    const [commit] = (await buildCommitIndex({ repo: repo.dir })).commitsFor({ id: 'FN-9' });
+    expect(commit).toMatchObject({ touchesDocs: true, touchesTests: false, configOnly: false, touchesCode: false });
   });
 });
 

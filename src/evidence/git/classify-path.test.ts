@@ -37,12 +37,25 @@ describe('classifyPath', () => {
 });
 
 describe('summarizeFiles', () => {
-  it('flags tests and docs and leaves configOnly false when code changed', () => {
+  it('flags tests, docs and code and leaves configOnly false when code changed', () => {
     expect(summarizeFiles([{ path: 'src/a.ts' }, { path: 'src/a.test.ts' }, { path: 'README.md' }])).toEqual({
       touchesTests: true,
       touchesDocs: true,
       configOnly: false,
+      touchesCode: true,
     });
+  });
+
+  it('leaves touchesCode false for a commit of only docs, only tests or only config', () => {
+    expect(summarizeFiles([{ path: 'README.md' }, { path: 'docs/guide.md' }])).toEqual({
+      touchesTests: false,
+      touchesDocs: true,
+      configOnly: false,
+      touchesCode: false,
+    });
+    expect(summarizeFiles([{ path: 'src/a.test.ts' }]).touchesCode).toBe(false);
+    expect(summarizeFiles([{ path: 'package.json' }]).touchesCode).toBe(false);
+    expect(summarizeFiles([]).touchesCode).toBe(false);
   });
 
   it('sets configOnly only when every changed file is config', () => {

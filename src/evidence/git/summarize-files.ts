@@ -7,18 +7,22 @@ export interface FileSummary {
   touchesDocs: boolean;
   /** True when at least one file changed and every changed file is config. */
   configOnly: boolean;
+  /** True when at least one changed file is classified as code. */
+  touchesCode: boolean;
 }
 
-/** Derives touchesTests, touchesDocs and configOnly from the files a commit changed. */
+/** Derives touchesTests, touchesDocs, configOnly and touchesCode from the files a commit changed. */
 export function summarizeFiles(files: readonly Pick<CommitFileChange, 'path'>[]): FileSummary {
   let touchesTests = false;
   let touchesDocs = false;
+  let touchesCode = false;
   let allConfig = files.length > 0;
   for (const file of files) {
     const kind = classifyPath(file.path);
     if (kind === 'test') touchesTests = true;
     else if (kind === 'docs') touchesDocs = true;
+    else if (kind === 'code') touchesCode = true;
     if (kind !== 'config') allConfig = false;
   }
-  return { touchesTests, touchesDocs, configOnly: allConfig };
+  return { touchesTests, touchesDocs, configOnly: allConfig, touchesCode };
 }

@@ -47,7 +47,7 @@ export function buildTestBundle(task: Task, options: TestBundleOptions = {}): Ev
     });
   }
   for (const c of options.commits ?? []) {
-    add('commits', `commit-${c.sha}`, c.subject, { sha: c.sha, author: c.author, date: c.date, touchesTests: c.touchesTests, touchesDocs: c.touchesDocs, configOnly: c.configOnly }, c.date);
+    add('commits', `commit-${c.sha}`, c.subject, { sha: c.sha, author: c.author, date: c.date, touchesTests: c.touchesTests, touchesDocs: c.touchesDocs, configOnly: c.configOnly, touchesCode: c.touchesCode }, c.date);
   }
   const seen = new Set<string>();
   (task.workflowStepResults ?? []).forEach((r, i) => {

@@ -6,7 +6,7 @@ export function buildTask(input: Partial<TaskInput> = {}): Task {
   return TaskSchema.parse({ id: 'FN-1', ...input });
 }
 
-/** A commit parsed through CommitRecordSchema; `n` gives a distinct sha and a date n minutes in. */
+/** A commit parsed through CommitRecordSchema; `n` gives a distinct sha and a date n minutes in; it touches code unless config-only. */
 export function buildCommit(n: number, overrides: Partial<CommitRecord> = {}): CommitRecord {
   return CommitRecordSchema.parse({
     sha: n.toString(16).padStart(40, 'a'),
@@ -16,6 +16,8 @@ export function buildCommit(n: number, overrides: Partial<CommitRecord> = {}): C
     files: [{ path: `src/file-${n}.ts`, insertions: n, deletions: 1 }],
     trailers: { 'Fusion-Task-Id': ['FN-1'] },
     attribution: 'trailer',
+    // The default file is code, so the flag follows unless the caller says otherwise.
+    touchesCode: overrides.configOnly !== true,
     ...overrides,
   });
 }
@@ -54,6 +56,6 @@ export function cleanTaskInput(): TaskInput {
 export function cleanCommits(): CommitRecord[] {
   return [
     buildCommit(1, { files: [{ path: 'src/thing.ts', insertions: 20, deletions: 0 }, { path: 'src/thing.test.ts', insertions: 30, deletions: 0 }], touchesTests: true }),
-    buildCommit(2, { subject: 'docs(FN-1): describe the thing', files: [{ path: 'docs/thing.md', insertions: 10, deletions: 0 }], touchesDocs: true }),
+    buildCommit(2, { subject: 'docs(FN-1): describe the thing', files: [{ path: 'docs/thing.md', insertions: 10, deletions: 0 }], touchesDocs: true, touchesCode: false }),
   ];
 }
