@@ -18,6 +18,11 @@ async function dropSchema(schema: string): Promise<void> {
 
 const freshSchema = () => `taskeval_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
 
+// CI starts a server (.ci/run); there a missing URL is a broken set-up, not a reason to skip.
+it.runIf(Boolean(process.env.CI) && !url)('has a PostgreSQL server to test against in CI', () => {
+  expect.fail('TASKEVAL_TEST_PG_URL is not set: .ci/run starts PostgreSQL and sets it');
+});
+
 describe.skipIf(!url)('PostgreSQL store', () => {
   describeStoreContract('PostgreSQL', async () => {
     const schema = freshSchema();
