@@ -6,23 +6,31 @@ import { captureIo } from './cli/testing/capture-io.js';
 
 const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 
-/** The text of every fenced (```) and indented (4 spaces after a blank line) code block. */
+/**
+ * The command text of every fenced (```) and indented (4 spaces after a blank line) code block; in a
+ * ```console block only the `$ ` lines are commands, the rest is output.
+ */
 function codeBlocks(markdown: string): string[] {
   const blocks: string[] = [];
-  const lines = markdown.split('\n');
-  let fenced: string[] | null = null;
+  let fenced: { console: boolean; lines: string[] } | null = null;
   let indented: string[] | null = null;
   let previousBlank = true;
-  for (const line of lines) {
+  const closeFenced = (block: { console: boolean; lines: string[] }): void => {
+    blocks.push((block.console ? block.lines.filter((l) => l.startsWith('$ ')) : block.lines).join('\n'));
+  };
+  for (const line of markdown.split('\n')) {
     if (fenced) {
       if (/^\s*```/.test(line)) {
-        blocks.push(fenced.join('\n'));
+        closeFenced(fenced);
         fenced = null;
-      } else fenced.push(line);
+      } else fenced.lines.push(line);
       continue;
     }
-    if (/^\s*```/.test(line)) {
-      fenced = [];
+    const fence = /^\s*```(\w*)/.exec(line);
+    if (fence) {
+      if (indented) blocks.push(indented.join('\n'));
+      indented = null;
+      fenced = { console: fence[1] === 'console', lines: [] };
       continue;
     }
     if (indented && (line.startsWith('    ') || line.trim() === '')) {
@@ -34,7 +42,7 @@ function codeBlocks(markdown: string): string[] {
     if (!indented && previousBlank && line.startsWith('    ') && line.trim() !== '') indented = [line];
     previousBlank = line.trim() === '';
   }
-  if (fenced) blocks.push(fenced.join('\n'));
+  if (fenced) closeFenced(fenced);
   if (indented) blocks.push(indented.join('\n'));
   return blocks;
 }
@@ -73,8 +81,12 @@ describe('README', () => {
     expect([...named].filter((name) => !registered.has(name))).toEqual([]);
   });
 
-  it('finds commands in fenced and indented blocks but not in prose', () => {
-    const markdown = 'Run taskeval prose here.\n\n    npx taskeval alpha --x\n\ntext\n\n```sh\n$ taskeval beta\ntaskeval.config.json\n```\n';
-    expect([...namedCommands(codeBlocks(markdown))].sort()).toEqual(['alpha', 'beta']);
+  it('finds commands in fenced and indented blocks and console prompts, not in prose or console output', () => {
+    const markdown = [
+      'Run taskeval prose here.', '', '    npx taskeval alpha --x', '', 'text', '',
+      '```sh', 'taskeval beta', 'taskeval.config.json', '```', '',
+      '```console', '$ npx taskeval gamma --json', 'taskeval output on stdout', '```', '',
+    ].join('\n');
+    expect([...namedCommands(codeBlocks(markdown))].sort()).toEqual(['alpha', 'beta', 'gamma']);
   });
 });
