@@ -19,7 +19,7 @@ interface RunOptions extends SourceOptionValues, JudgeOptionValues, StoreOptionV
 }
 
 const HELP_AFTER = `
-Every result is stored the moment it completes (default store: .taskeval/taskeval.db). Ctrl-C cancels the
+Every result is stored the moment it completes (default store: <project>/.taskeval/taskeval.db). Ctrl-C cancels the
 run and keeps what was stored; \`--resume RUN_ID\` evaluates, in a new run, only the tasks it did not finish.
 
 Exit codes: 0 ok; 1 some score under --fail-under; 4 some task could not be evaluated (judge down; wins

@@ -2,7 +2,8 @@ import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { Task, TaskResult } from '../../core/index.js';
 import { loadConfig } from '../../runs/index.js';
-import { defaultDbPath, openSqliteStore } from '../../store/index.js';
+import { openSqliteStore } from '../../store/index.js';
+import { resolveDbPath } from '../options/store-options.js';
 import { EXIT } from '../exit-codes.js';
 import type { CliIo } from '../cli-io.js';
 import { addJudgeOptions, createCliJudge, type CliJudge, type JudgeOptionValues } from '../options/judge-options.js';
@@ -20,7 +21,7 @@ With no judge configured every task is scored deterministic-only: each category'
 deterministic score (no AI score is invented), and the output says "deterministic only".
 
 With --judge the results are hybrid: each final = round(0.7 × deterministic + 0.3 × AI), with the judge's
-verified citations. Judge answers are cached in --db (default .taskeval/taskeval.db); see docs/judge.md.
+verified citations. Judge answers are cached in --db (default <project>/.taskeval/taskeval.db); see docs/judge.md.
 
 Tasks come from --project (default: the current directory): a Fusion project, or any git repository
 whose commits name task ids (Fusion-Task-Id:/Task-Id: trailers, feat(FN-12): subjects), or from --tasks.
@@ -57,7 +58,7 @@ export function registerScoreCommand(program: Command, io: CliIo, setExitCode: (
       let results: TaskResult[];
       let footer = '';
       if (judge) {
-        const dbPath = options.db ? resolve(io.cwd, options.db) : config.db && configPath ? resolve(dirname(configPath), config.db) : defaultDbPath(io.cwd);
+        const dbPath = resolveDbPath(options, io, config, configPath);
         ({ results, footer } = await judgeAll(tasks, commits, runId, now.toISOString(), judge, judge.useCache ? dbPath : null, io));
       } else {
         results = scoreTasks({ tasks, ...commits, runId, evaluatedAt: now.toISOString() });

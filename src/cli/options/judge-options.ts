@@ -40,10 +40,10 @@ export function addJudgeOptions(command: Command): Command {
     .option('--samples <n>', 'ask the judge N times and use the median per category (default 1)')
     .option('--concurrency <n>', 'tasks judged at once (default 4)')
     .option('--timeout <seconds>', 'per-call judge timeout (default 120)')
-    .option('--max-cost <usd>', 'stop starting judge calls once this many US dollars are spent (needs a price table)')
+    .option('--max-cost <usd>', 'stop starting judge calls once this many US dollars are spent (needs judge.prices in taskeval.config.json)')
     .option('--no-cache', 'ask the judge again even when the cache holds an answer');
   if (!command.options.some((o) => o.long === '--db')) {
-    command.option('--db <path>', 'taskeval database holding the judge cache (default: .taskeval/taskeval.db in the current directory)');
+    command.option('--db <path>', 'taskeval database holding the judge cache (default: "db" in taskeval.config.json, else <project>/.taskeval/taskeval.db)');
   }
   return command;
 }
