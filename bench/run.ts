@@ -7,7 +7,8 @@ const BENCHES: Record<string, () => Promise<{ run: () => Promise<{ pass: boolean
   transcripts: () => import('./transcript-rss.js'),
 };
 
-const names = process.argv.slice(2).filter((a) => a !== '--');
+// Flags (--quick) are for the bench modules themselves, which read process.argv.
+const names = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 if (names.length === 0 || names.some((n) => !(n in BENCHES))) {
   process.stderr.write(`usage: npm run bench -- <${Object.keys(BENCHES).join('|')}> [...]\n`);
   process.exitCode = 2;

@@ -63,9 +63,10 @@ function percentile(sorted: number[], p: number): number {
 
 /** `npm run bench -- store`: write throughput and listing latency of the SQLite store against the targets. */
 export async function run(options: StoreBenchOptions = {}): Promise<StoreBenchReport> {
-  const writes = options.writes ?? 10_000;
-  const queryRows = options.queryRows ?? 100_000;
-  const repeats = options.repeats ?? 30;
+  const fromArgv = optionsFromArgv(process.argv);
+  const writes = options.writes ?? fromArgv.writes ?? 10_000;
+  const queryRows = options.queryRows ?? fromArgv.queryRows ?? 100_000;
+  const repeats = options.repeats ?? fromArgv.repeats ?? 30;
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   const dir = mkdtempSync(join(tmpdir(), 'taskeval-bench-store-'));
   const store = openSqliteStore({ path: join(dir, 'taskeval.db') });
@@ -113,7 +114,12 @@ export async function run(options: StoreBenchOptions = {}): Promise<StoreBenchRe
   }
 }
 
+/** `--quick` shrinks N for iterating; the default stays 10,000 writes over 100,000 rows. */
+function optionsFromArgv(argv: readonly string[]): StoreBenchOptions {
+  return argv.includes('--quick') ? { writes: 2_000, queryRows: 20_000, repeats: 10 } : {};
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const report = await run();
+  const report = await run(optionsFromArgv(process.argv));
   process.exitCode = report.pass ? 0 : 1;
 }

@@ -69,6 +69,19 @@ describe('openSqliteStore', () => {
     await store.close();
   });
 
+  it('gives a new file 8 KiB pages and keeps the page size of an existing one', async () => {
+    const store = openSqliteStore({ path });
+    expect(store.db.raw.pragma('page_size', { simple: true })).toBe(8192);
+    await store.close();
+    const older = join(dir, 'older.db');
+    const raw = new Database(older);
+    raw.exec('CREATE TABLE t (x)');
+    raw.close();
+    const reopened = openSqliteStore({ path: older });
+    expect(reopened.db.raw.pragma('page_size', { simple: true })).toBe(4096);
+    await reopened.close();
+  });
+
   it('applies migrations once and records them; opening again changes nothing', async () => {
     const first = openSqliteStore({ path, now: () => '2026-01-01T00:00:00.000Z' });
     await first.close();

@@ -12,8 +12,12 @@ export function toJsonText(value: unknown): string {
 /** A database handle with cached prepared statements and typed-error transactions. */
 export class SqliteDb {
   private readonly statements = new Map<string, Database.Statement>();
+  // One wrapper for every write: better-sqlite3 builds closures per transaction() call.
+  private readonly transaction: Database.Transaction<(fn: () => unknown) => unknown>;
 
-  constructor(readonly raw: Database.Database) {}
+  constructor(readonly raw: Database.Database) {
+    this.transaction = raw.transaction((fn: () => unknown) => fn());
+  }
 
   stmt(sql: string): Database.Statement {
     let statement = this.statements.get(sql);
@@ -41,7 +45,7 @@ export class SqliteDb {
   /** Runs `fn` in BEGIN IMMEDIATE so reads that decide a write cannot race another process. */
   write<T>(context: string, fn: () => T): T {
     try {
-      return this.raw.transaction(fn).immediate();
+      return this.transaction.immediate(fn) as T;
     } catch (error) {
       throw mapSqliteError(error, context);
     }

@@ -54,11 +54,13 @@ export class SqliteResults {
       return { result, meta, now: parsed.now, row: resultToRow(result, meta, toJsonText, (b) => (b ? 1 : 0)) };
     });
     this.db.write(`${context} ${prepared.map((p) => p.result.taskId).join(', ')}`.slice(0, 200), () => {
-      assertWritable(runId, this.runs.row(runId).status, 'result');
+      assertWritable(runId, this.runs.status(runId), 'result');
+      // The immediate transaction holds the write lock, so one seq lookup numbers the whole batch.
+      let seq = this.runs.nextSeq(runId);
       for (const p of prepared) {
         this.db.run(INSERT_RESULT, ...p.row);
         const event = taskEvaluatedEvent(p.result, p.meta.id);
-        this.runs.insertEvent(runId, 'task_evaluated', event.message, event.data, p.now);
+        this.runs.insertEventAt(runId, seq++, 'task_evaluated', event.message, event.data, p.now);
       }
     });
     return prepared.map((p) => ({ ...p.result, ...p.meta }) as StoredResult);

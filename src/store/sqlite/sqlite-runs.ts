@@ -48,6 +48,13 @@ export class SqliteRuns {
     return row;
   }
 
+  /** The run's status alone, or not_found: the check before every write. */
+  status(runId: string): RunStatus {
+    const row = this.db.get<{ status: RunStatus }>('SELECT status FROM eval_runs WHERE id = ?', runId);
+    if (!row) throw new StoreError('not_found', `run ${runId} does not exist`, { field: 'runId', hint: 'list runs with `taskeval runs`' });
+    return row.status;
+  }
+
   get(runId: string): EvalRun {
     return this.db.read('getRun', () => this.toRun(this.row(runId)));
   }
@@ -75,6 +82,19 @@ export class SqliteRuns {
     this.insertEvent(runId, 'status_changed', `${row.status} → ${to}${opts.reason ? `: ${opts.reason}` : ''}`, { from: row.status, to, reason: opts.reason }, opts.now);
   }
 
+  /** The seq the run's next event gets; only meaningful inside a write transaction. */
+  nextSeq(runId: string): number {
+    return this.db.get<{ seq: number }>('SELECT coalesce(max(seq), 0) + 1 AS seq FROM eval_run_events WHERE run_id = ?', runId)!.seq;
+  }
+
+  /** Inserts an event at a seq from nextSeq, counting up; must be called inside the same write transaction. */
+  insertEventAt(runId: string, seq: number, type: RunEventType, message: string, data: unknown, now: string): void {
+    this.db.run(
+      'INSERT INTO eval_run_events (run_id, seq, type, message, data, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+      runId, seq, type, message, data === null || data === undefined ? null : toJsonText(data), now,
+    );
+  }
+
   /** Appends an event with the next seq; must be called inside a write transaction. */
   insertEvent(runId: string, type: RunEventType, message: string, data: unknown, now: string): number {
     const row = this.db.get<{ seq: number }>(
@@ -87,7 +107,7 @@ export class SqliteRuns {
 
   appendEvent(runId: string, type: RunEventType, message: string, data: unknown, now: string): RunEvent {
     const seq = this.db.write('appendEvent', () => {
-      assertWritable(runId, this.row(runId).status, 'event');
+      assertWritable(runId, this.status(runId), 'event');
       return this.insertEvent(runId, type, message, data, now);
     });
     return { runId, seq, type, message, data: data ?? null, createdAt: now };
