@@ -50,6 +50,13 @@ describe('chooseSqliteIndex', () => {
     });
   }
 
+  it("seeks each of a project's runs instead of testing every row, except for a newest-first page", () => {
+    const byScore = store.explainListResults({ projectId: 'p', status: 'scored', sort: 'agentPerformance' });
+    expect(byScore.page).toMatch(/SEARCH r USING COVERING INDEX eval_task_results_run_listing \(run_id=\?\)/);
+    expect(byScore.count).toMatch(/SEARCH r USING COVERING INDEX eval_task_results_run_listing \(run_id=\?\)/);
+    expect(store.explainListResults({ projectId: 'p', sort: 'evaluatedAt' }).page).toMatch(/SCAN r USING COVERING INDEX eval_task_results_listing/);
+  });
+
   it("leaves a task's few results to SQLite's own index", () => {
     expect(store.explainListResults({ taskId: 'FN-1' }).page).toMatch(/SEARCH r USING INDEX eval_task_results_task/);
   });

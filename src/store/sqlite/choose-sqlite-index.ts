@@ -9,6 +9,9 @@ export function chooseSqliteIndex(q: ParsedListResultsQuery, purpose: 'page' | '
   const text = q.q?.trim() ?? '';
   if (q.taskId !== undefined) return null;
   if (q.runId !== undefined) return 'eval_task_results_run_listing';
+  // A project is a few runs: seeking each run's range beats testing every row's run_id against the project.
+  // Only "newest first" pages keep the listing index, which stops after one page instead of sorting them all.
+  if (q.projectId !== undefined && (purpose === 'count' || q.sort !== 'evaluatedAt')) return 'eval_task_results_run_listing';
   const onlyScores = q.status === undefined && q.mode === undefined && q.since === undefined && q.until === undefined && q.projectId === undefined && text === '';
   const range = q.min !== undefined || q.max !== undefined;
   // Counting everything: SQLite already counts from its smallest index.
