@@ -1,9 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { TaskevalError } from '../../core/index.js';
 import { buildSampleError, buildSampleResult, buildSampleSkipped } from '../build-sample-result.js';
 import { RUN_STATUSES, type RunStatus, type RunTrigger } from '../run-lifecycle.js';
 import type { CreateRunInput } from '../store-inputs.js';
 import type { Store } from '../store.js';
+import { describeListingContract } from './describe-listing-contract.js';
+import { T0, at, codeOf, fieldOf, provenance, runInput } from './store-contract-support.js';
+
+export { runInput } from './store-contract-support.js';
 
 /** A backend under test, plus a way to make its event inserts fail for the atomicity test. */
 export interface StoreHarness {
@@ -13,39 +16,12 @@ export interface StoreHarness {
   dispose(): Promise<void>;
 }
 
-const T0 = '2026-03-02T10:00:00.000Z';
-const at = (minutes: number) => new Date(Date.parse(T0) + minutes * 60_000).toISOString();
-
 /** The contract's lifecycle, written out rather than imported so a wrong table in the code fails here. */
 const ALLOWED_TRANSITIONS = new Set([
   'pending→running', 'pending→completed', 'pending→failed', 'pending→cancelled',
   'running→completed', 'running→failed', 'running→cancelled',
 ]);
 const TERMINAL = new Set<RunStatus>(['completed', 'failed', 'cancelled']);
-
-const provenance = { judgeProvider: 'openai', judgeModel: 'gpt-test', rubricVersion: 'rubric-1', promptVersion: 'prompt-1', taskevalVersion: '0.1.0' };
-
-export function runInput(overrides: Partial<CreateRunInput> = {}): CreateRunInput {
-  return { projectId: 'proj', trigger: 'manual', requestedTaskIds: [], provenance, now: T0, ...overrides };
-}
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    return (error as TaskevalError).code ?? `untyped: ${String(error)}`;
-  }
-  return 'no error';
-}
-
-async function fieldOf(promise: Promise<unknown>): Promise<string | undefined> {
-  try {
-    await promise;
-  } catch (error) {
-    return (error as TaskevalError).field;
-  }
-  return 'no error';
-}
 
 /** The behaviour every Store backend must show; run it once per backend. */
 export function describeStoreContract(name: string, makeStore: () => Promise<StoreHarness>): void {
@@ -252,128 +228,11 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
       });
     });
 
-    describe('result listings', () => {
-      /** 12 results over two runs: scores 40..95 step 5 (FN-1..FN-12), plus an error and a skip. */
-      async function seed() {
-        const a = await runIn('running', { projectId: 'alpha' });
-        const b = await runIn('running', { projectId: 'beta' });
-        for (let i = 1; i <= 12; i++) {
-          const s = 35 + 5 * i;
-          await store.saveResult(i <= 6 ? a.id : b.id, {
-            result: buildSampleResult({ taskId: `FN-${i}`, title: i === 3 ? 'Fix 100%_done flag' : i === 5 ? 'Ärger mit dem Build' : `Task number ${i}`, finals: [s, s, s] }),
-            now: at(10 + i),
-          });
-        }
-        await store.saveResult(a.id, { result: buildSampleError('FN-13'), now: at(30) });
-        await store.saveResult(b.id, { result: buildSampleSkipped('FN-14'), now: at(31) });
-        return { a, b };
-      }
-
-      it('filters by run, project, band, score range, status and text, and counts every match', async () => {
-        const { a } = await seed();
-        expect((await store.listResults({ runId: a.id })).count).toBe(7);
-        expect((await store.listResults({ projectId: 'beta' })).count).toBe(7);
-        const strong = await store.listResults({ band: 'strong', sort: 'overall', order: 'asc' });
-        expect(strong.items.map((r) => r.overallScore)).toEqual([75, 80, 85]);
-        expect((await store.listResults({ band: ['weak', 'failing'] })).count).toBe(4);
-        expect((await store.listResults({ min: 60, max: 70 })).items.map((r) => r.taskId).sort()).toEqual(['FN-5', 'FN-6', 'FN-7']);
-        expect((await store.listResults({ status: 'error' })).items.map((r) => r.taskId)).toEqual(['FN-13']);
-        expect((await store.listResults({ q: 'fn-1' })).count).toBe(6);
-        expect((await store.listResults({ q: '100%_' })).items.map((r) => r.taskId)).toEqual(['FN-3']);
-        expect((await store.listResults({ q: '%' })).items.map((r) => r.taskId)).toEqual(['FN-3']);
-        expect((await store.listResults({ q: 'number 1' })).count).toBe(4);
-        expect((await store.listResults({ q: 'MIT DEM' })).items.map((r) => r.taskId)).toEqual(['FN-5']);
-        expect((await store.listResults({ q: 'NUMBER 12' })).items.map((r) => r.taskId)).toEqual(['FN-12']);
-        expect((await store.listResults({ q: '12' })).items.map((r) => r.taskId)).toEqual(['FN-12']);
-        expect((await store.listResults({ q: '"x" OR 1' })).count).toBe(0);
-        expect((await store.listResults({ q: '  ' })).count).toBe(14);
-        expect((await store.listResults({ q: 'Ärger' })).items.map((r) => r.taskId)).toEqual(['FN-5']);
-      });
-
-      it('sorts by each key in both directions, unscored rows last, and pages', async () => {
-        await seed();
-        const desc = await store.listResults({ sort: 'overall', order: 'desc', limit: 3 });
-        expect(desc.items.map((r) => r.overallScore)).toEqual([95, 90, 85]);
-        expect(desc.count).toBe(14);
-        const asc = await store.listResults({ sort: 'agentPerformance', order: 'asc', limit: 500 });
-        expect(asc.items.slice(0, 2).map((r) => r.finals.agentPerformance)).toEqual([40, 45]);
-        expect(asc.items.slice(-2).map((r) => r.status).sort()).toEqual(['error', 'skipped']);
-        const page2 = await store.listResults({ sort: 'taskId', order: 'asc', limit: 5, offset: 5 });
-        expect(page2.items.map((r) => r.taskId)).toEqual(['FN-14', 'FN-2', 'FN-3', 'FN-4', 'FN-5']);
-        expect(page2.count).toBe(14);
-        const recent = await store.listResults({ sort: 'evaluatedAt', order: 'desc', limit: 1 });
-        expect(recent.items[0]!.taskId).toBe('FN-14');
-        for (const sort of ['taskOutcomeQuality', 'processCompliance'] as const) {
-          expect((await store.listResults({ sort, order: 'desc', limit: 1 })).items[0]!.taskId).toBe('FN-12');
-        }
-        expect((await store.listResults({ offset: 100 })).items).toEqual([]);
-      });
-
-      it('lists summaries without bundles unless whole results are asked for', async () => {
-        await seed();
-        const summary = await store.listResults({ limit: 1, sort: 'overall' });
-        expect(summary.items[0]).not.toHaveProperty('evidenceBundle');
-        expect(summary.items[0]!.categoryScores).toHaveLength(3);
-        const full = await store.listResults({ limit: 1, sort: 'overall', full: true });
-        expect(full.items[0]).toMatchObject({ status: 'scored', evidenceBundle: { taskId: 'FN-12' } });
-      });
-
-      it('rejects bad limits, offsets, sorts and ranges with invalid_input naming the field', async () => {
-        const cases: [Record<string, unknown>, string][] = [
-          [{ limit: 0 }, 'limit'],
-          [{ limit: 501 }, 'limit'],
-          [{ limit: 1.5 }, 'limit'],
-          [{ offset: -1 }, 'offset'],
-          [{ sort: 'overall_score; DROP TABLE eval_runs' }, 'sort'],
-          [{ order: 'sideways' }, 'order'],
-          [{ min: 101 }, 'min'],
-          [{ min: 70, max: 60 }, 'min'],
-          [{ band: 'great' }, 'band'],
-          [{ unknown: 1 }, 'listResults'],
-        ];
-        for (const [query, field] of cases) {
-          expect(await codeOf(store.listResults(query as never))).toBe('invalid_input');
-          if (field !== 'listResults') expect(await fieldOf(store.listResults(query as never))).toBe(field);
-        }
-        expect(await codeOf(store.listRuns({ limit: 1000 }))).toBe('invalid_input');
-        expect(await codeOf(store.listRuns({ offset: -5 }))).toBe('invalid_input');
-        expect(await codeOf(store.taskHistory('FN-1', { limit: 0 }))).toBe('invalid_input');
-        expect((await store.listRuns()).count).toBe(0);
-      });
-
-      it('lists runs newest first with filters, pages and a total count', async () => {
-        const r1 = await store.createRun(runInput({ now: at(1) }));
-        const r2 = await store.createRun(runInput({ now: at(2), trigger: 'api' }));
-        const r3 = await store.createRun(runInput({ now: at(3), projectId: 'other' }));
-        await store.transitionRun(r1.id, 'cancelled', { now: at(4) });
-        expect((await store.listRuns()).items.map((r) => r.id)).toEqual([r3.id, r2.id, r1.id]);
-        expect(await store.listRuns({ status: 'pending', limit: 1 })).toMatchObject({ count: 2, items: [{ id: r3.id }] });
-        expect((await store.listRuns({ trigger: 'api' })).items.map((r) => r.id)).toEqual([r2.id]);
-        expect((await store.listRuns({ projectId: 'proj', offset: 1 })).items.map((r) => r.id)).toEqual([r1.id]);
-      });
-    });
-
-    describe('trends', () => {
-      it('averages scored results per day and per Monday-started week', async () => {
-        const run = await runIn('running');
-        // 2026-03-01 is a Sunday, 03-02 Monday, 03-03 Tuesday.
-        const days = ['2026-03-01T12:00:00Z', '2026-03-02T08:00:00Z', '2026-03-02T20:00:00Z', '2026-03-03T09:00:00Z'];
-        const finals: [number, number, number][] = [[50, 50, 50], [80, 90, 70], [60, 70, 50], [100, 100, 100]];
-        for (const [i, day] of days.entries()) {
-          await store.saveResult(run.id, { result: buildSampleResult({ taskId: `FN-${i}`, finals: finals[i]!, evaluatedAt: day }), now: day });
-        }
-        await store.saveResult(run.id, { result: buildSampleError('FN-E'), now: '2026-03-02T09:00:00Z' });
-        const daily = await store.trends({ bucket: 'day' });
-        expect(daily).toEqual([
-          { bucket: '2026-03-01', count: 1, mean: { agentPerformance: 50, taskOutcomeQuality: 50, processCompliance: 50, overall: 50 } },
-          { bucket: '2026-03-02', count: 2, mean: { agentPerformance: 70, taskOutcomeQuality: 80, processCompliance: 60, overall: 72 } },
-          { bucket: '2026-03-03', count: 1, mean: { agentPerformance: 100, taskOutcomeQuality: 100, processCompliance: 100, overall: 100 } },
-        ]);
-        const weekly = await store.trends({ bucket: 'week' });
-        expect(weekly.map((w) => [w.bucket, w.count])).toEqual([['2026-02-23', 1], ['2026-03-02', 3]]);
-        expect((await store.trends({ bucket: 'day', since: '2026-03-02T10:00:00Z' })).map((d) => d.count)).toEqual([1, 1]);
-        expect(await store.trends({ bucket: 'day', projectId: 'nobody' })).toEqual([]);
-      });
+    describeListingContract({
+      get store() {
+        return store;
+      },
+      runIn,
     });
 
     describe('retention and recovery', () => {

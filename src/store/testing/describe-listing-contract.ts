@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { buildSampleError, buildSampleResult, buildSampleSkipped } from '../build-sample-result.js';
+import type { RunStatus } from '../run-lifecycle.js';
+import type { CreateRunInput } from '../store-inputs.js';
+import type { EvalRun } from '../store-types.js';
+import type { Store } from '../store.js';
+import { at, codeOf, fieldOf, runInput } from './store-contract-support.js';
+
+/** What the listing contract needs from the suite: the store under test and a run in a given status. */
+export interface ListingContractContext {
+  readonly store: Store;
+  runIn(status: RunStatus, overrides?: Partial<CreateRunInput>): Promise<EvalRun>;
+}
+
+/** Listings, paging, validation and trends: part of the Store contract, run inside describeStoreContract. */
+export function describeListingContract(ctx: ListingContractContext): void {
+  describe('result listings', () => {
+    /** 12 results over two runs: scores 40..95 step 5 (FN-1..FN-12), plus an error and a skip. */
+    async function seed() {
+      const a = await ctx.runIn('running', { projectId: 'alpha' });
+      const b = await ctx.runIn('running', { projectId: 'beta' });
+      for (let i = 1; i <= 12; i++) {
+        const s = 35 + 5 * i;
+        await ctx.store.saveResult(i <= 6 ? a.id : b.id, {
+          result: buildSampleResult({ taskId: `FN-${i}`, title: i === 3 ? 'Fix 100%_done flag' : i === 5 ? 'Ärger mit dem Build' : `Task number ${i}`, finals: [s, s, s] }),
+          now: at(10 + i),
+        });
+      }
+      await ctx.store.saveResult(a.id, { result: buildSampleError('FN-13'), now: at(30) });
+      await ctx.store.saveResult(b.id, { result: buildSampleSkipped('FN-14'), now: at(31) });
+      return { a, b };
+    }
+
+    it('filters by run, project, band, score range, status and text, and counts every match', async () => {
+      const { a } = await seed();
+      expect((await ctx.store.listResults({ runId: a.id })).count).toBe(7);
+      expect((await ctx.store.listResults({ projectId: 'beta' })).count).toBe(7);
+      const strong = await ctx.store.listResults({ band: 'strong', sort: 'overall', order: 'asc' });
+      expect(strong.items.map((r) => r.overallScore)).toEqual([75, 80, 85]);
+      expect((await ctx.store.listResults({ band: ['weak', 'failing'] })).count).toBe(4);
+      expect((await ctx.store.listResults({ min: 60, max: 70 })).items.map((r) => r.taskId).sort()).toEqual(['FN-5', 'FN-6', 'FN-7']);
+      expect((await ctx.store.listResults({ status: 'error' })).items.map((r) => r.taskId)).toEqual(['FN-13']);
+      expect((await ctx.store.listResults({ q: 'fn-1' })).count).toBe(6);
+      expect((await ctx.store.listResults({ q: '100%_' })).items.map((r) => r.taskId)).toEqual(['FN-3']);
+      expect((await ctx.store.listResults({ q: '%' })).items.map((r) => r.taskId)).toEqual(['FN-3']);
+      expect((await ctx.store.listResults({ q: 'number 1' })).count).toBe(4);
+      expect((await ctx.store.listResults({ q: 'MIT DEM' })).items.map((r) => r.taskId)).toEqual(['FN-5']);
+      expect((await ctx.store.listResults({ q: 'NUMBER 12' })).items.map((r) => r.taskId)).toEqual(['FN-12']);
+      expect((await ctx.store.listResults({ q: '12' })).items.map((r) => r.taskId)).toEqual(['FN-12']);
+      expect((await ctx.store.listResults({ q: '"x" OR 1' })).count).toBe(0);
+      expect((await ctx.store.listResults({ q: '  ' })).count).toBe(14);
+      expect((await ctx.store.listResults({ q: 'Ärger' })).items.map((r) => r.taskId)).toEqual(['FN-5']);
+    });
+
+    it('sorts by each key in both directions, unscored rows last, and pages', async () => {
+      await seed();
+      const desc = await ctx.store.listResults({ sort: 'overall', order: 'desc', limit: 3 });
+      expect(desc.items.map((r) => r.overallScore)).toEqual([95, 90, 85]);
+      expect(desc.count).toBe(14);
+      const asc = await ctx.store.listResults({ sort: 'agentPerformance', order: 'asc', limit: 500 });
+      expect(asc.items.slice(0, 2).map((r) => r.finals.agentPerformance)).toEqual([40, 45]);
+      expect(asc.items.slice(-2).map((r) => r.status).sort()).toEqual(['error', 'skipped']);
+      const page2 = await ctx.store.listResults({ sort: 'taskId', order: 'asc', limit: 5, offset: 5 });
+      expect(page2.items.map((r) => r.taskId)).toEqual(['FN-14', 'FN-2', 'FN-3', 'FN-4', 'FN-5']);
+      expect(page2.count).toBe(14);
+      const recent = await ctx.store.listResults({ sort: 'evaluatedAt', order: 'desc', limit: 1 });
+      expect(recent.items[0]!.taskId).toBe('FN-14');
+      for (const sort of ['taskOutcomeQuality', 'processCompliance'] as const) {
+        expect((await ctx.store.listResults({ sort, order: 'desc', limit: 1 })).items[0]!.taskId).toBe('FN-12');
+      }
+      expect((await ctx.store.listResults({ offset: 100 })).items).toEqual([]);
+    });
+
+    it('lists summaries without bundles unless whole results are asked for', async () => {
+      await seed();
+      const summary = await ctx.store.listResults({ limit: 1, sort: 'overall' });
+      expect(summary.items[0]).not.toHaveProperty('evidenceBundle');
+      expect(summary.items[0]!.categoryScores).toHaveLength(3);
+      const full = await ctx.store.listResults({ limit: 1, sort: 'overall', full: true });
+      expect(full.items[0]).toMatchObject({ status: 'scored', evidenceBundle: { taskId: 'FN-12' } });
+    });
+
+    it('rejects bad limits, offsets, sorts and ranges with invalid_input naming the field', async () => {
+      const cases: [Record<string, unknown>, string][] = [
+        [{ limit: 0 }, 'limit'],
+        [{ limit: 501 }, 'limit'],
+        [{ limit: 1.5 }, 'limit'],
+        [{ offset: -1 }, 'offset'],
+        [{ sort: 'overall_score; DROP TABLE eval_runs' }, 'sort'],
+        [{ order: 'sideways' }, 'order'],
+        [{ min: 101 }, 'min'],
+        [{ min: 70, max: 60 }, 'min'],
+        [{ band: 'great' }, 'band'],
+        [{ unknown: 1 }, 'listResults'],
+      ];
+      for (const [query, field] of cases) {
+        expect(await codeOf(ctx.store.listResults(query as never))).toBe('invalid_input');
+        if (field !== 'listResults') expect(await fieldOf(ctx.store.listResults(query as never))).toBe(field);
+      }
+      expect(await codeOf(ctx.store.listRuns({ limit: 1000 }))).toBe('invalid_input');
+      expect(await codeOf(ctx.store.listRuns({ offset: -5 }))).toBe('invalid_input');
+      expect(await codeOf(ctx.store.taskHistory('FN-1', { limit: 0 }))).toBe('invalid_input');
+      expect((await ctx.store.listRuns()).count).toBe(0);
+    });
+
+    it('lists runs newest first with filters, pages and a total count', async () => {
+      const r1 = await ctx.store.createRun(runInput({ now: at(1) }));
+      const r2 = await ctx.store.createRun(runInput({ now: at(2), trigger: 'api' }));
+      const r3 = await ctx.store.createRun(runInput({ now: at(3), projectId: 'other' }));
+      await ctx.store.transitionRun(r1.id, 'cancelled', { now: at(4) });
+      expect((await ctx.store.listRuns()).items.map((r) => r.id)).toEqual([r3.id, r2.id, r1.id]);
+      expect(await ctx.store.listRuns({ status: 'pending', limit: 1 })).toMatchObject({ count: 2, items: [{ id: r3.id }] });
+      expect((await ctx.store.listRuns({ trigger: 'api' })).items.map((r) => r.id)).toEqual([r2.id]);
+      expect((await ctx.store.listRuns({ projectId: 'proj', offset: 1 })).items.map((r) => r.id)).toEqual([r1.id]);
+    });
+  });
+
+  describe('trends', () => {
+    it('averages scored results per day and per Monday-started week', async () => {
+      const run = await ctx.runIn('running');
+      // 2026-03-01 is a Sunday, 03-02 Monday, 03-03 Tuesday.
+      const days = ['2026-03-01T12:00:00Z', '2026-03-02T08:00:00Z', '2026-03-02T20:00:00Z', '2026-03-03T09:00:00Z'];
+      const finals: [number, number, number][] = [[50, 50, 50], [80, 90, 70], [60, 70, 50], [100, 100, 100]];
+      for (const [i, day] of days.entries()) {
+        await ctx.store.saveResult(run.id, { result: buildSampleResult({ taskId: `FN-${i}`, finals: finals[i]!, evaluatedAt: day }), now: day });
+      }
+      await ctx.store.saveResult(run.id, { result: buildSampleError('FN-E'), now: '2026-03-02T09:00:00Z' });
+      const daily = await ctx.store.trends({ bucket: 'day' });
+      expect(daily).toEqual([
+        { bucket: '2026-03-01', count: 1, mean: { agentPerformance: 50, taskOutcomeQuality: 50, processCompliance: 50, overall: 50 } },
+        { bucket: '2026-03-02', count: 2, mean: { agentPerformance: 70, taskOutcomeQuality: 80, processCompliance: 60, overall: 72 } },
+        { bucket: '2026-03-03', count: 1, mean: { agentPerformance: 100, taskOutcomeQuality: 100, processCompliance: 100, overall: 100 } },
+      ]);
+      const weekly = await ctx.store.trends({ bucket: 'week' });
+      expect(weekly.map((w) => [w.bucket, w.count])).toEqual([['2026-02-23', 1], ['2026-03-02', 3]]);
+      expect((await ctx.store.trends({ bucket: 'day', since: '2026-03-02T10:00:00Z' })).map((d) => d.count)).toEqual([1, 1]);
+      expect(await ctx.store.trends({ bucket: 'day', projectId: 'nobody' })).toEqual([]);
+    });
+  });
+}

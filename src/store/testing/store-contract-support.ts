@@ -1,0 +1,34 @@
+import type { TaskevalError } from '../../core/index.js';
+import type { CreateRunInput } from '../store-inputs.js';
+
+export const T0 = '2026-03-02T10:00:00.000Z';
+/** T0 plus `minutes`, as an ISO string. */
+export const at = (minutes: number) => new Date(Date.parse(T0) + minutes * 60_000).toISOString();
+
+/** The provenance every test run carries. */
+export const provenance = { judgeProvider: 'openai', judgeModel: 'gpt-test', rubricVersion: 'rubric-1', promptVersion: 'prompt-1', taskevalVersion: '0.1.0' };
+
+/** A manual run's input with test defaults. */
+export function runInput(overrides: Partial<CreateRunInput> = {}): CreateRunInput {
+  return { projectId: 'proj', trigger: 'manual', requestedTaskIds: [], provenance, now: T0, ...overrides };
+}
+
+/** The error code a promise rejects with, or 'no error'. */
+export async function codeOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    return (error as TaskevalError).code ?? `untyped: ${String(error)}`;
+  }
+  return 'no error';
+}
+
+/** The field a promise's error names, or 'no error'. */
+export async function fieldOf(promise: Promise<unknown>): Promise<string | undefined> {
+  try {
+    await promise;
+  } catch (error) {
+    return (error as TaskevalError).field;
+  }
+  return 'no error';
+}
