@@ -1,3 +1,4 @@
+import { SCORE_BANDS } from '../core/index.js';
 import type { ParsedListResultsQuery } from './store-inputs.js';
 import { escapeLike } from './escape-like.js';
 
@@ -24,11 +25,30 @@ export function likeTextClause(like: 'LIKE' | 'ILIKE'): (text: string) => SqlFra
   };
 }
 
-/**
- * WHERE and ORDER BY of a result listing, with `?` placeholders (a backend renumbers them).
- * `textClause` is the dialect's case-insensitive substring match over task id and title.
- */
-export function buildResultFilter(query: ParsedListResultsQuery, textClause: (text: string) => SqlFragment): { where: SqlFragment; orderBy: string } {
+/** How a backend's SQL differs in a listing. */
+export interface ResultFilterDialect {
+  /** The case-insensitive substring match over task id and title. */
+  textClause: (text: string) => SqlFragment;
+  /** The unique column that orders ties; defaults to the public id. */
+  tiebreak?: string;
+  /** Filter bands as overall-score ranges, so a score index answers them (a band is a function of the score). */
+  bandsAsScoreRanges?: boolean;
+}
+
+/** Inclusive score ranges covering `bands`, adjacent bands merged: weak + failing is 0..59. */
+export function bandScoreRanges(bands: readonly string[]): [number, number][] {
+  const ranges: [number, number][] = [];
+  for (const { band, min, max } of SCORE_BANDS) {
+    if (!bands.includes(band)) continue;
+    const last = ranges.at(-1);
+    if (last && last[1] + 1 === min) last[1] = max;
+    else ranges.push([min, max]);
+  }
+  return ranges;
+}
+
+/** WHERE and ORDER BY of a result listing, with `?` placeholders (a backend renumbers them). */
+export function buildResultFilter(query: ParsedListResultsQuery, dialect: ResultFilterDialect): { where: SqlFragment; orderBy: string } {
   const clauses: string[] = [];
   const params: unknown[] = [];
   const add = (sql: string, ...values: unknown[]) => {
@@ -40,7 +60,10 @@ export function buildResultFilter(query: ParsedListResultsQuery, textClause: (te
   if (query.projectId !== undefined) add('r.run_id IN (SELECT id FROM eval_runs WHERE project_id = ?)', query.projectId);
   if (query.band !== undefined) {
     const bands = Array.isArray(query.band) ? query.band : [query.band];
-    add(`r.overall_band IN (${bands.map(() => '?').join(', ')})`, ...bands);
+    if (dialect.bandsAsScoreRanges) {
+      const ranges = bandScoreRanges(bands);
+      add(`(${ranges.map(() => 'r.overall_score BETWEEN ? AND ?').join(' OR ')})`, ...ranges.flat());
+    } else add(`r.overall_band IN (${bands.map(() => '?').join(', ')})`, ...bands);
   }
   if (query.status !== undefined) add('r.status = ?', query.status);
   if (query.mode !== undefined) add('r.mode = ?', query.mode);
@@ -49,7 +72,7 @@ export function buildResultFilter(query: ParsedListResultsQuery, textClause: (te
   if (query.since !== undefined) add('r.evaluated_at >= ?', query.since);
   if (query.until !== undefined) add('r.evaluated_at <= ?', query.until);
   if (query.q !== undefined && query.q.trim() !== '') {
-    const text = textClause(query.q.trim());
+    const text = dialect.textClause(query.q.trim());
     add(text.sql, ...text.params);
   }
   const column = RESULT_SORT_COLUMNS[query.sort];
@@ -58,6 +81,6 @@ export function buildResultFilter(query: ParsedListResultsQuery, textClause: (te
   const nulls = column === 'r.task_id' || column === 'r.evaluated_at' ? '' : ' NULLS LAST';
   return {
     where: { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params },
-    orderBy: `ORDER BY ${column} ${direction}${nulls}, r.id ${direction}`,
+    orderBy: `ORDER BY ${column} ${direction}${nulls}, ${dialect.tiebreak ?? 'r.id'} ${direction}`,
   };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ErrorResultSchema, ScoreBandSchema, ScoredResultSchema, SkippedResultSchema, StoreError, type TaskResult } from '../core/index.js';
+import { ErrorResultSchema, SCORE_BANDS, ScoreBandSchema, ScoredResultSchema, SkippedResultSchema, StoreError, type TaskResult } from '../core/index.js';
 import { RUN_EVENT_TYPES, RUN_STATUSES, RUN_TRIGGERS } from './run-lifecycle.js';
 
 /** Any date-time Date.parse accepts, normalised to ISO-8601 UTC so stored strings sort in time order. */
@@ -42,6 +42,9 @@ export const TransitionOptionsSchema = z.strictObject({
 const StorableBundle = z.looseObject({ taskId: z.string(), runId: z.string(), digest: z.string(), groups: z.array(z.unknown()).length(8) });
 const StorableSignals = z.looseObject({ rubricVersion: z.string(), values: z.record(z.string(), z.unknown()), categories: z.record(z.string(), z.unknown()) });
 
+/** The band of a score, or undefined for a score that is not one (its own issue reports it). */
+const bandOf = (score: number) => SCORE_BANDS.find((b) => score >= b.min && score <= b.max)?.band;
+
 /** A task result as the store accepts it; scores, bands and statuses are fully checked. */
 export const StorableResultSchema = z
   .discriminatedUnion('status', [
@@ -49,6 +52,11 @@ export const StorableResultSchema = z
     ErrorResultSchema.extend({ evidenceBundle: StorableBundle.nullable().default(null), signals: StorableSignals.nullable().default(null) }),
     SkippedResultSchema,
   ])
+  // Listings filter bands as score ranges, so a stored band must be the one its score falls in.
+  .refine((r) => r.status !== 'scored' || bandOf(r.overallScore) === undefined || r.overallBand === bandOf(r.overallScore), {
+    message: 'does not match overallScore (contract section 3 bands)',
+    path: ['overallBand'],
+  })
   .transform((r) => r as TaskResult);
 
 export const SaveResultInputSchema = z.strictObject({
@@ -80,6 +88,7 @@ export const ListRunsQuerySchema = z.strictObject({
 
 /** Sort keys a result listing accepts; each maps to one whitelisted column. */
 export const RESULT_SORT_KEYS = ['overall', 'evaluatedAt', 'taskId', 'agentPerformance', 'taskOutcomeQuality', 'processCompliance'] as const;
+export type ResultSortKey = (typeof RESULT_SORT_KEYS)[number];
 
 const Score = z.number().int().min(0).max(100);
 

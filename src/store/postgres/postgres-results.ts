@@ -73,7 +73,7 @@ export async function pgFindResult(pool: pg.Pool, query: { taskId: string; runId
 
 export async function pgListResults(pool: pg.Pool, query: ListResultsQuery | undefined): Promise<Page<ResultSummary> | Page<StoredResult>> {
   const q = parseStoreInput(ListResultsQuerySchema, query ?? {}, 'listResults');
-  const { where, orderBy } = buildResultFilter(q, textClause);
+  const { where, orderBy } = buildResultFilter(q, { textClause });
   return read('listResults', async () => {
     const items = await rows<ResultRow>(pool, `SELECT ${q.full ? 'r.*' : SUMMARY_COLUMNS} FROM eval_task_results r ${where.sql} ${orderBy} LIMIT ? OFFSET ?`, [
       ...where.params, q.limit, q.offset,

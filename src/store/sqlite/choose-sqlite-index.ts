@@ -1,23 +1,36 @@
-import type { ParsedListResultsQuery } from '../store-inputs.js';
+import type { ParsedListResultsQuery, ResultSortKey } from '../store-inputs.js';
+
+/** The index that walks each sort key in order (migration 2 lays them out). */
+export const SORT_INDEXES: Readonly<Record<ResultSortKey, string>> = Object.freeze({
+  evaluatedAt: 'eval_task_results_by_time',
+  overall: 'eval_task_results_by_overall',
+  agentPerformance: 'eval_task_results_by_ap',
+  taskOutcomeQuality: 'eval_task_results_by_toq',
+  processCompliance: 'eval_task_results_by_pc',
+  taskId: 'eval_task_results_by_task',
+});
 
 /**
  * The index a listing's page or count reads. Rows carry ~30 KiB of JSON, so a plan that looks rows up
- * costs far more than the planner believes; every choice here is a covering index for the query.
- * Null leaves the choice to SQLite (a task's results are a handful of rows).
+ * costs far more than the planner believes; every choice here covers the query's columns. A page walks
+ * its sort key's index and stops once the page is full; a count scans the narrowest index that answers
+ * its filter. Null leaves the choice to SQLite (a task's results are a handful of rows; counting
+ * everything is SQLite's own fast path).
  */
 export function chooseSqliteIndex(q: ParsedListResultsQuery, purpose: 'page' | 'count'): string | null {
-  const text = q.q?.trim() ?? '';
   if (q.taskId !== undefined) return null;
-  if (q.runId !== undefined) return 'eval_task_results_run_listing';
-  // A project is a few runs: seeking each run's range beats testing every row's run_id against the project.
-  // Only "newest first" pages keep the listing index, which stops after one page instead of sorting them all.
-  if (q.projectId !== undefined && (purpose === 'count' || q.sort !== 'evaluatedAt')) return 'eval_task_results_run_listing';
-  const onlyScores = q.status === undefined && q.mode === undefined && q.since === undefined && q.until === undefined && q.projectId === undefined && text === '';
-  const range = q.min !== undefined || q.max !== undefined;
-  // Counting everything: SQLite already counts from its smallest index.
-  if (purpose === 'count' && onlyScores && !range && q.band === undefined) return null;
-  const byScore = onlyScores && (purpose === 'count' || q.sort === 'overall');
-  if (byScore && q.band !== undefined) return 'eval_task_results_band';
-  if (byScore && (range || purpose === 'page')) return 'eval_task_results_overall';
-  return 'eval_task_results_listing';
+  // A run or a project (a few runs) is a range of the run index; seeking it beats testing every row.
+  if (q.runId !== undefined || q.projectId !== undefined) return 'eval_task_results_by_run';
+  if (purpose === 'page') return SORT_INDEXES[q.sort];
+  const text = (q.q?.trim() ?? '') !== '';
+  const others = q.status !== undefined || q.mode !== undefined || q.since !== undefined || q.until !== undefined;
+  if (q.band !== undefined || q.min !== undefined || q.max !== undefined) return SORT_INDEXES.overall;
+  if (text && !others) return SORT_INDEXES.taskId;
+  if (!text && !others) return null;
+  return SORT_INDEXES.evaluatedAt;
+}
+
+/** Whether the text filter can test the rows of this index directly instead of through a pk subquery. */
+export function indexHasText(index: string | null): boolean {
+  return index === SORT_INDEXES.taskId;
 }

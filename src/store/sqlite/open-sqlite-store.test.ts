@@ -9,8 +9,10 @@ import type { TaskevalError } from '../../core/index.js';
 import { buildSampleResult } from '../build-sample-result.js';
 import { defaultDbPath } from '../default-db-path.js';
 import { runInput } from '../testing/store-contract.js';
+import { applySqliteMigrations } from './apply-sqlite-migrations.js';
 import { openSqliteStore } from './open-sqlite-store.js';
 import { SQLITE_MIGRATIONS } from './sqlite-migrations.js';
+import { SqliteStore } from './sqlite-store.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const CHILD = join(here, '__fixtures__', 'create-schedule-run.ts');
@@ -89,6 +91,33 @@ describe('openSqliteStore', () => {
     const rows = second.db.raw.prepare('SELECT version, name, applied_at FROM schema_migrations ORDER BY version').all();
     expect(rows).toEqual(SQLITE_MIGRATIONS.map((m) => ({ version: m.version, name: m.name, applied_at: '2026-01-01T00:00:00.000Z' })));
     await second.close();
+  });
+
+  it('moves the results of a schema-1 database to the narrow listing indexes without losing or changing one', async () => {
+    mkdirSync(dirname(path), { recursive: true });
+    const raw = new Database(path);
+    raw.pragma('journal_mode = WAL');
+    applySqliteMigrations(raw, SQLITE_MIGRATIONS.slice(0, 1), '2026-01-01T00:00:00.000Z', path);
+    const old = new SqliteStore(raw, path);
+    const run = await old.createRun(runInput());
+    await old.transitionRun(run.id, 'running', { now: T1 });
+    const saved = await old.saveResults(run.id, [
+      { result: buildSampleResult({ taskId: 'FN-1', finals: [80, 90, 70] }), now: T1 },
+      { result: buildSampleResult({ taskId: 'FN-2', finals: [30, 20, 10] }), now: T1 },
+    ]);
+    await old.close();
+
+    const store = openSqliteStore({ path });
+    for (const result of saved) expect(await store.getResult(result.id)).toEqual(result);
+    expect((await store.listResults({ band: 'failing' })).items.map((r) => r.taskId)).toEqual(['FN-2']);
+    expect((await store.listEvents(run.id)).map((e) => e.type)).toEqual(['status_changed', 'task_evaluated', 'task_evaluated']);
+    const indexes = store.db.raw.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'eval_task_results' AND sql IS NOT NULL ORDER BY name").all();
+    expect(indexes.map((r) => (r as { name: string }).name)).toEqual([
+      'eval_task_results_by_ap', 'eval_task_results_by_overall', 'eval_task_results_by_pc', 'eval_task_results_by_run',
+      'eval_task_results_by_task', 'eval_task_results_by_time', 'eval_task_results_by_toq',
+    ]);
+    expect(() => store.db.raw.prepare("UPDATE eval_task_results SET title = 'changed'").run()).toThrow(/immutable/);
+    await store.close();
   });
 
   it('refuses a database written by a newer taskeval, naming both schema versions', async () => {

@@ -5,7 +5,11 @@ export interface Migration {
   sql: string;
 }
 
-/** SQLite schema, in order. JSON columns are TEXT holding JSON, checked with json_valid. */
+/**
+ * SQLite schema, in order. JSON columns are TEXT holding JSON, checked with json_valid, except the
+ * evidence bundle from version 2 on: the store writes it with JSON.stringify after checking its shape,
+ * and re-parsing ~30 KiB in SQL cost a third of a batched write.
+ */
 export const SQLITE_MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
@@ -111,6 +115,64 @@ CREATE TABLE judge_cache (
   model TEXT NOT NULL,
   created_at TEXT NOT NULL
 );
+`,
+  },
+  {
+    version: 2,
+    name: 'narrow_listing_indexes',
+    // Rebuilds the results table (SQLite cannot drop a CHECK) and trades the two wide listing indexes
+    // for one narrow index per sort key; docs/decisions/result-listing-indexes.md explains the layout.
+    sql: `
+CREATE TABLE eval_task_results_v2 (
+  pk INTEGER PRIMARY KEY,
+  id TEXT NOT NULL UNIQUE,
+  run_id TEXT NOT NULL REFERENCES eval_runs(id) ON DELETE CASCADE,
+  task_id TEXT NOT NULL,
+  title TEXT,
+  status TEXT NOT NULL CHECK (status IN ('scored','error','skipped')),
+  mode TEXT CHECK (mode IN ('deterministic-only','hybrid')),
+  overall_score INTEGER CHECK (overall_score BETWEEN 0 AND 100),
+  overall_band TEXT,
+  ap_final INTEGER CHECK (ap_final BETWEEN 0 AND 100),
+  toq_final INTEGER CHECK (toq_final BETWEEN 0 AND 100),
+  pc_final INTEGER CHECK (pc_final BETWEEN 0 AND 100),
+  reason TEXT,
+  transient INTEGER NOT NULL DEFAULT 0,
+  bundle_digest TEXT,
+  completed_at TEXT,
+  evaluated_at TEXT NOT NULL,
+  category_scores TEXT CHECK (category_scores IS NULL OR json_valid(category_scores)),
+  overall_rationale TEXT,
+  citation_issues TEXT CHECK (citation_issues IS NULL OR json_valid(citation_issues)),
+  divergence TEXT CHECK (divergence IS NULL OR json_valid(divergence)),
+  follow_up_drafts TEXT CHECK (follow_up_drafts IS NULL OR json_valid(follow_up_drafts)),
+  raw_answer TEXT,
+  provenance TEXT CHECK (provenance IS NULL OR json_valid(provenance)),
+  signals TEXT CHECK (signals IS NULL OR json_valid(signals)),
+  task_snapshot TEXT CHECK (task_snapshot IS NULL OR json_valid(task_snapshot)),
+  evidence_bundle TEXT,
+  UNIQUE (run_id, task_id)
+);
+INSERT INTO eval_task_results_v2 SELECT * FROM eval_task_results;
+DROP TABLE eval_task_results;
+ALTER TABLE eval_task_results_v2 RENAME TO eval_task_results;
+-- Each index leads with its sort key, then pk (the tiebreak), then the filter columns, so a page walks
+-- it in order and stops, and a count scans it without reading the wide rows.
+CREATE INDEX eval_task_results_by_time ON eval_task_results
+  (evaluated_at, pk, status, mode, overall_score, ap_final, toq_final, pc_final);
+CREATE INDEX eval_task_results_by_overall ON eval_task_results (overall_score, pk, status, mode, evaluated_at);
+CREATE INDEX eval_task_results_by_ap ON eval_task_results (ap_final, pk, status, mode, overall_score, evaluated_at);
+CREATE INDEX eval_task_results_by_toq ON eval_task_results (toq_final, pk, status, mode, overall_score, evaluated_at);
+CREATE INDEX eval_task_results_by_pc ON eval_task_results (pc_final, pk, status, mode, overall_score, evaluated_at);
+-- Task ids in order with their lower-cased text: task history, the taskId sort and text search.
+CREATE INDEX eval_task_results_by_task ON eval_task_results
+  (task_id, pk, status, mode, overall_score, evaluated_at, lower(task_id), lower(coalesce(title, '')));
+-- A run's results: its pages, counts, aggregates and trends per project.
+CREATE INDEX eval_task_results_by_run ON eval_task_results
+  (run_id, evaluated_at, pk, status, mode, overall_score, ap_final, toq_final, pc_final, task_id);
+CREATE TRIGGER eval_task_results_immutable BEFORE UPDATE ON eval_task_results BEGIN
+  SELECT RAISE(ABORT, 'eval_task_results rows are immutable');
+END;
 `,
   },
 ];

@@ -1,8 +1,8 @@
 import { StoreError } from '../../core/index.js';
 import { newId } from '../new-id.js';
 import { buildResultFilter } from '../result-filter.js';
-import { chooseSqliteIndex } from './choose-sqlite-index.js';
-import { sqliteTextClause } from './sqlite-text-clause.js';
+import { chooseSqliteIndex, indexHasText, SORT_INDEXES } from './choose-sqlite-index.js';
+import { sqliteTextClause, sqliteTextMatches } from './sqlite-text-clause.js';
 import { RESULT_COLUMNS, resultToRow } from '../result-to-row.js';
 import type { ResultRow } from '../row-mappers.js';
 import { roundMean } from '../round-mean.js';
@@ -28,6 +28,9 @@ import type { SqliteRuns } from './sqlite-runs.js';
 const SUMMARY_COLUMNS =
   'r.id, r.run_id, r.task_id, r.title, r.status, r.mode, r.overall_score, r.overall_band, r.ap_final, r.toq_final, r.pc_final, ' +
   'r.category_scores, r.reason, r.transient, r.completed_at, r.evaluated_at';
+
+/** Up to this many text matches are looked up by pk; more are left to the page's sort index. */
+const FEW_TEXT_MATCHES = 1_000;
 
 /** Trend buckets to SQL expressions; weeks start on Monday. */
 const BUCKETS = {
@@ -81,42 +84,90 @@ export class SqliteResults {
     return row ? sqliteMappers.toStoredResult(row) : null;
   }
 
-  /** The page (ids only) and count statements of a listing, each reading one covering index. */
-  private listingSql(q: ParsedListResultsQuery) {
-    const { where, orderBy } = buildResultFilter(q, sqliteTextClause);
-    const from = (purpose: 'page' | 'count') => {
-      const index = chooseSqliteIndex(q, purpose);
-      return `FROM eval_task_results r${index ? ` INDEXED BY ${index}` : ''}`;
+  /**
+   * What a project filter selects. Usually every run (the store lives in the project's .taskeval
+   * directory): then the filter is dropped so a sort index can answer alone.
+   */
+  private projectScope(projectId: string): 'every run' | 'no run' | 'some runs' {
+    const runs = this.db.get<{ mine: number; others: number }>(
+      'SELECT count(*) FILTER (WHERE project_id = ?) AS mine, count(*) FILTER (WHERE project_id <> ?) AS others FROM eval_runs',
+      projectId,
+      projectId,
+    )!;
+    return runs.mine === 0 ? 'no run' : runs.others === 0 ? 'every run' : 'some runs';
+  }
+
+  /** The query with a project filter that selects every run removed; null when it selects none. */
+  private narrowProject(q: ParsedListResultsQuery): ParsedListResultsQuery | null {
+    if (q.projectId === undefined) return q;
+    const scope = this.projectScope(q.projectId);
+    if (scope === 'no run') return null;
+    if (scope === 'some runs') return q;
+    const { projectId: _everyRun, ...rest } = q;
+    return rest;
+  }
+
+  /**
+   * A listing made ready for SQL: the project filter narrowed, and a text filter that matches few rows
+   * (the usual search for a task id) resolved to their pks in one scan of the task index, so the page
+   * looks up those rows instead of walking a sort index past every row that does not match.
+   */
+  private prepareListing(parsed: ParsedListResultsQuery): { q: ParsedListResultsQuery; textPks: number[] | null } | null {
+    const q = this.narrowProject(parsed);
+    if (q === null) return null;
+    const text = q.q?.trim() ?? '';
+    if (text === '' || q.taskId !== undefined) return { q, textPks: null };
+    const matches = sqliteTextMatches(text, FEW_TEXT_MATCHES + 1);
+    const pks = this.db.all<{ pk: number }>(matches.sql, ...matches.params).map((r) => r.pk);
+    return { q, textPks: pks.length <= FEW_TEXT_MATCHES ? pks : null };
+  }
+
+  /** The page (pks only) and count statements of a listing, each reading one covering index or a few rows by pk. */
+  private listingSql(q: ParsedListResultsQuery, textPks: number[] | null) {
+    const statement = (purpose: 'page' | 'count') => {
+      const index = textPks ? null : chooseSqliteIndex(q, purpose);
+      const direct = indexHasText(index);
+      const { where, orderBy } = buildResultFilter(q, {
+        textClause: (text) => (textPks ? { sql: `r.pk IN (${textPks.map(() => '?').join(', ')})`, params: textPks } : sqliteTextClause(text, direct)),
+        tiebreak: 'r.pk',
+        bandsAsScoreRanges: true,
+      });
+      const from = `FROM eval_task_results r${index ? ` INDEXED BY ${index}` : ''}`;
+      return purpose === 'page'
+        ? { sql: `SELECT r.pk ${from} ${where.sql} ${orderBy} LIMIT ? OFFSET ?`, params: [...where.params, q.limit, q.offset] }
+        : { sql: `SELECT count(*) AS n ${from} ${where.sql}`, params: where.params };
     };
-    return {
-      page: `SELECT r.id ${from('page')} ${where.sql} ${orderBy} LIMIT ? OFFSET ?`,
-      pageParams: [...where.params, q.limit, q.offset],
-      count: `SELECT count(*) AS n ${from('count')} ${where.sql}`,
-      countParams: where.params,
-    };
+    return { page: statement('page'), count: statement('count') };
   }
 
   /** SQLite's query plan for a listing's page and count, to check that no plan reads wide rows. */
   explain(query: ListResultsQuery): { page: string; count: string } {
-    const q = parseStoreInput(ListResultsQuerySchema, query, 'listResults');
-    const sql = this.listingSql(q);
-    const plan = (text: string, params: unknown[]) =>
-      this.db.all<{ detail: string }>(`EXPLAIN QUERY PLAN ${text}`, ...params).map((r) => r.detail).join(' | ');
-    return { page: plan(sql.page, sql.pageParams), count: plan(sql.count, sql.countParams) };
+    const parsed = parseStoreInput(ListResultsQuerySchema, query, 'listResults');
+    const ready = this.prepareListing(parsed) ?? { q: parsed, textPks: null };
+    const sql = this.listingSql(ready.q, ready.textPks);
+    const plan = (s: { sql: string; params: unknown[] }) =>
+      this.db.all<{ detail: string }>(`EXPLAIN QUERY PLAN ${s.sql}`, ...s.params).map((r) => r.detail).join(' | ');
+    return { page: plan(sql.page), count: plan(sql.count) };
   }
 
   list(query: ListResultsQuery | undefined): Page<ResultSummary> | Page<StoredResult> {
-    const q = parseStoreInput(ListResultsQuerySchema, query ?? {}, 'listResults');
+    const parsed = parseStoreInput(ListResultsQuerySchema, query ?? {}, 'listResults');
     return this.db.read('listResults', () => {
-      // Page ids first (answered from the narrow listing index), then read only those wide rows.
-      const sql = this.listingSql(q);
-      const ids = this.db.all<{ id: string }>(sql.page, ...sql.pageParams).map((r) => r.id);
-      const count = q.offset === 0 && ids.length < q.limit ? ids.length : this.db.get<{ n: number }>(sql.count, ...sql.countParams)!.n;
-      const rows = ids.length
-        ? this.db.all<ResultRow>(`SELECT ${q.full ? 'r.*' : SUMMARY_COLUMNS} FROM eval_task_results r WHERE r.id IN (${ids.map(() => '?').join(', ')})`, ...ids)
+      const ready = this.prepareListing(parsed);
+      if (ready === null || ready.textPks?.length === 0) return { items: [], count: 0 };
+      const { q, textPks } = ready;
+      // Page pks first (answered from a narrow index), then read only those wide rows.
+      const sql = this.listingSql(q, textPks);
+      const pks = this.db.all<{ pk: number }>(sql.page.sql, ...sql.page.params).map((r) => r.pk);
+      const count = q.offset === 0 && pks.length < q.limit ? pks.length : this.db.get<{ n: number }>(sql.count.sql, ...sql.count.params)!.n;
+      const rows = pks.length
+        ? this.db.all<ResultRow & { pk: number }>(
+            `SELECT r.pk, ${q.full ? 'r.*' : SUMMARY_COLUMNS} FROM eval_task_results r WHERE r.pk IN (${pks.map(() => '?').join(', ')})`,
+            ...pks,
+          )
         : [];
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      const ordered = ids.map((id) => byId.get(id)!);
+      const byPk = new Map(rows.map((r) => [r.pk, r]));
+      const ordered = pks.map((pk) => byPk.get(pk)!);
       return q.full ? { items: ordered.map(sqliteMappers.toStoredResult), count } : { items: ordered.map(sqliteMappers.toSummary), count };
     });
   }
@@ -133,17 +184,21 @@ export class SqliteResults {
 
   trends(query: TrendsQuery): TrendPoint[] {
     const q = parseStoreInput(TrendsQuerySchema, query, 'trends');
-    const clauses = ["r.status = 'scored'"];
-    const params: unknown[] = [];
-    if (q.since !== undefined) (clauses.push('r.evaluated_at >= ?'), params.push(q.since));
-    if (q.projectId !== undefined) (clauses.push('r.run_id IN (SELECT id FROM eval_runs WHERE project_id = ?)'), params.push(q.projectId));
-    const rows = this.db.read('trends', () =>
-      this.db.all<{ bucket: string; n: number; ap: number; toq: number; pc: number; overall: number }>(
+    const rows = this.db.read('trends', () => {
+      const clauses = ["r.status = 'scored'"];
+      const params: unknown[] = [];
+      if (q.since !== undefined) (clauses.push('r.evaluated_at >= ?'), params.push(q.since));
+      const scope = q.projectId === undefined ? 'every run' : this.projectScope(q.projectId);
+      if (scope === 'no run') return [];
+      if (scope === 'some runs') (clauses.push('r.run_id IN (SELECT id FROM eval_runs WHERE project_id = ?)'), params.push(q.projectId));
+      // Both indexes carry every column a trend reads.
+      const index = scope === 'some runs' ? 'eval_task_results_by_run' : SORT_INDEXES.evaluatedAt;
+      return this.db.all<{ bucket: string; n: number; ap: number; toq: number; pc: number; overall: number }>(
         `SELECT ${BUCKETS[q.bucket]} AS bucket, count(*) AS n, avg(r.ap_final) AS ap, avg(r.toq_final) AS toq, avg(r.pc_final) AS pc,
-           avg(r.overall_score) AS overall FROM eval_task_results r WHERE ${clauses.join(' AND ')} GROUP BY bucket ORDER BY bucket`,
+           avg(r.overall_score) AS overall FROM eval_task_results r INDEXED BY ${index} WHERE ${clauses.join(' AND ')} GROUP BY bucket ORDER BY bucket`,
         ...params,
-      ),
-    );
+      );
+    });
     return rows.map((r) => ({
       bucket: r.bucket,
       count: r.n,

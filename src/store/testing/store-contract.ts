@@ -195,6 +195,8 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         const run = await runIn('running');
         const bad = { ...buildSampleResult({ taskId: 'FN-1' }), overallScore: 101 };
         expect(await fieldOf(store.saveResult(run.id, { result: bad, now: at(2) }))).toBe('result.overallScore');
+        const wrongBand = { ...buildSampleResult({ taskId: 'FN-1', finals: [80, 90, 70] }), overallBand: 'weak' as const };
+        expect(await fieldOf(store.saveResult(run.id, { result: wrongBand, now: at(2) }))).toBe('result.overallBand');
         const noBundle = { ...buildSampleResult({ taskId: 'FN-1' }), evidenceBundle: { taskId: 'FN-1' } } as never;
         expect(await codeOf(store.saveResult(run.id, { result: noBundle, now: at(2) }))).toBe('invalid_input');
         expect(await fieldOf(store.saveResult(run.id, { result: buildSampleSkipped('FN-1'), now: 'yesterday' }))).toBe('now');
