@@ -102,7 +102,8 @@ export const ListResultsQuerySchema = z
     mode: z.enum(['deterministic-only', 'hybrid']).optional(),
     min: Score.optional(),
     max: Score.optional(),
-    q: z.string().max(200).optional(),
+    // Control characters never occur in a search and would let a match span task id and title.
+    q: z.string().max(200).regex(/^[^\u0000-\u001f]*$/, 'must not contain control characters').optional(),
     since: IsoTimeSchema.optional(),
     until: IsoTimeSchema.optional(),
     sort: z.enum(RESULT_SORT_KEYS).default('evaluatedAt'),

@@ -13,6 +13,8 @@ export interface OpenSqliteStoreOptions {
   now?: () => string;
   /** How long a write waits for another process's lock. */
   busyTimeoutMs?: number;
+  /** Results saved before WAL checkpoints move to a worker thread (default 200; Infinity: never). */
+  backgroundCheckpointAfter?: number;
 }
 
 /** Opens (or creates) the SQLite store: WAL, busy timeout, foreign keys, migrations applied. */
@@ -48,5 +50,5 @@ export function openSqliteStore(options: OpenSqliteStoreOptions): SqliteStore {
     if (error instanceof StoreError) throw error;
     throw new StoreError('store_failed', `${path}: cannot prepare the database: ${(error as Error).message}`, { cause: error });
   }
-  return new SqliteStore(db, path);
+  return new SqliteStore(db, path, options.backgroundCheckpointAfter === undefined ? {} : { backgroundCheckpointAfter: options.backgroundCheckpointAfter });
 }

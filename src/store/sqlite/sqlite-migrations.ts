@@ -164,9 +164,10 @@ CREATE INDEX eval_task_results_by_overall ON eval_task_results (overall_score, p
 CREATE INDEX eval_task_results_by_ap ON eval_task_results (ap_final, pk, status, mode, overall_score, evaluated_at);
 CREATE INDEX eval_task_results_by_toq ON eval_task_results (toq_final, pk, status, mode, overall_score, evaluated_at);
 CREATE INDEX eval_task_results_by_pc ON eval_task_results (pc_final, pk, status, mode, overall_score, evaluated_at);
--- Task ids in order with their lower-cased text: task history, the taskId sort and text search.
+-- Task ids in order with their lower-cased text: task history, the taskId sort and text search. The unit
+-- separator keeps a match from spanning id and title; search text may not contain control characters.
 CREATE INDEX eval_task_results_by_task ON eval_task_results
-  (task_id, pk, status, mode, overall_score, evaluated_at, lower(task_id), lower(coalesce(title, '')));
+  (task_id, pk, status, mode, overall_score, evaluated_at, lower(task_id || char(31) || coalesce(title, '')));
 -- A run's results: its pages, counts, aggregates and trends per project.
 CREATE INDEX eval_task_results_by_run ON eval_task_results
   (run_id, evaluated_at, pk, status, mode, overall_score, ap_final, toq_final, pc_final, task_id);

@@ -10,9 +10,18 @@ import { SqliteDb, sqliteMappers } from './sqlite-db.js';
 import { SqliteJudgeCache } from './sqlite-judge-cache.js';
 import { SqliteResults } from './sqlite-results.js';
 import { SqliteRuns } from './sqlite-runs.js';
+import { startWalCheckpointer, type WalCheckpointer } from './wal-checkpointer.js';
 
 /** How long a run may go without a heartbeat before it counts as interrupted. */
 export const DEFAULT_STALE_AFTER_MS = 60_000;
+
+/** Results a store saves before it checkpoints from a worker thread: short commands never start one. */
+export const BACKGROUND_CHECKPOINT_AFTER = 200;
+
+export interface SqliteStoreOptions {
+  /** Results saved before WAL checkpoints move to a worker thread; Infinity keeps them on the writer. */
+  backgroundCheckpointAfter?: number;
+}
 
 /** The embedded store: one SQLite file, synchronous underneath, async to fit the Store contract. */
 export class SqliteStore implements Store {
@@ -20,11 +29,15 @@ export class SqliteStore implements Store {
   readonly judgeCache: SqliteJudgeCache;
   private readonly runs: SqliteRuns;
   private readonly results: SqliteResults;
+  private checkpointer: WalCheckpointer | null = null;
+  private untilCheckpointer: number;
 
   constructor(
     raw: Database.Database,
     readonly path: string,
+    options: SqliteStoreOptions = {},
   ) {
+    this.untilCheckpointer = options.backgroundCheckpointAfter ?? BACKGROUND_CHECKPOINT_AFTER;
     this.db = new SqliteDb(raw);
     this.runs = new SqliteRuns(this.db);
     this.results = new SqliteResults(this.db, this.runs);
@@ -82,11 +95,16 @@ export class SqliteStore implements Store {
   }
 
   async saveResult(runId: string, input: SaveResultInput): Promise<StoredResult> {
-    return this.results.saveMany(runId, [input], 'saveResult')[0]!;
+    const saved = this.results.saveMany(runId, [input], 'saveResult')[0]!;
+    this.noteSaved(1);
+    return saved;
   }
 
   async saveResults(runId: string, inputs: readonly SaveResultInput[]): Promise<StoredResult[]> {
-    return inputs.length ? this.results.saveMany(runId, inputs, 'saveResults') : [];
+    if (!inputs.length) return [];
+    const saved = this.results.saveMany(runId, inputs, 'saveResults');
+    this.noteSaved(saved.length);
+    return saved;
   }
 
   async getResult(resultId: string): Promise<StoredResult> {
@@ -147,7 +165,17 @@ export class SqliteStore implements Store {
     });
   }
 
+  /** Counts saved results; past the threshold, checkpoints run in a worker so writes stop waiting for fsync. */
+  private noteSaved(count: number): void {
+    if (this.checkpointer || !Number.isFinite(this.untilCheckpointer)) return;
+    this.untilCheckpointer -= count;
+    if (this.untilCheckpointer <= 0) this.checkpointer = startWalCheckpointer(this.path);
+  }
+
   async close(): Promise<void> {
+    // The worker's connection goes first, so this one is the last: SQLite then checkpoints and removes the WAL.
+    await this.checkpointer?.stop();
+    this.checkpointer = null;
     if (this.db.raw.open) this.db.raw.close();
   }
 }

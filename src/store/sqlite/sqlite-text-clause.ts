@@ -1,7 +1,7 @@
 import type { SqlFragment } from '../result-filter.js';
 
 /** The text match over the expressions stored in eval_task_results_by_task, so a scan never reads a row. */
-const MATCH = "(instr(lower(r.task_id), ?) > 0 OR instr(lower(coalesce(r.title, '')), ?) > 0)";
+const MATCH = "instr(lower(r.task_id || char(31) || coalesce(r.title, '')), ?) > 0";
 
 /** SQLite's lower() folds ASCII only; the needle is folded the same way, as LIKE would compare. */
 function foldAscii(text: string): string {
@@ -11,19 +11,17 @@ function foldAscii(text: string): string {
 /**
  * Case-insensitive (ASCII, as SQLite folds) substring match of task id or title. Read from the task
  * index, `direct` tests the row in hand; otherwise the matching rows' pks come from a scan of that index,
- * so the index that orders the page never has to carry the text. instr over the stored lower-cased
- * values is about twice as fast as LIKE; a trigram FTS index was faster still but made every write
- * about 50% dearer.
+ * so the index that orders the page never has to carry the text. One instr over the stored lower-cased
+ * id and title is about three times as fast as two LIKEs; a trigram FTS index was faster still but made
+ * every write about 50% dearer.
  */
 export function sqliteTextClause(text: string, direct: boolean): SqlFragment {
-  const needle = foldAscii(text);
-  const params = [needle, needle];
+  const params = [foldAscii(text)];
   if (direct) return { sql: MATCH, params };
   return { sql: `r.pk IN (SELECT r.pk FROM eval_task_results r INDEXED BY eval_task_results_by_task WHERE ${MATCH})`, params };
 }
 
 /** The pks of at most `limit` rows whose task id or title contain `text`, read from the task index alone. */
 export function sqliteTextMatches(text: string, limit: number): SqlFragment {
-  const needle = foldAscii(text);
-  return { sql: `SELECT r.pk FROM eval_task_results r INDEXED BY eval_task_results_by_task WHERE ${MATCH} LIMIT ?`, params: [needle, needle, limit] };
+  return { sql: `SELECT r.pk FROM eval_task_results r INDEXED BY eval_task_results_by_task WHERE ${MATCH} LIMIT ?`, params: [foldAscii(text), limit] };
 }

@@ -48,6 +48,8 @@ export function describeListingContract(ctx: ListingContractContext): void {
       expect((await ctx.store.listResults({ q: 'NUMBER 12' })).items.map((r) => r.taskId)).toEqual(['FN-12']);
       expect((await ctx.store.listResults({ q: '12' })).items.map((r) => r.taskId)).toEqual(['FN-12']);
       expect((await ctx.store.listResults({ q: '"x" OR 1' })).count).toBe(0);
+      // A match lies inside the task id or inside the title, never across the two.
+      expect((await ctx.store.listResults({ q: '3fix' })).count).toBe(0);
       expect((await ctx.store.listResults({ q: '  ' })).count).toBe(14);
       expect((await ctx.store.listResults({ q: 'Ärger' })).items.map((r) => r.taskId)).toEqual(['FN-5']);
     });
@@ -91,6 +93,7 @@ export function describeListingContract(ctx: ListingContractContext): void {
         [{ min: 101 }, 'min'],
         [{ min: 70, max: 60 }, 'min'],
         [{ band: 'great' }, 'band'],
+        [{ q: 'FN-1\u001ffix' }, 'q'],
         [{ unknown: 1 }, 'listResults'],
       ];
       for (const [query, field] of cases) {
