@@ -69,6 +69,29 @@ describe('watchCompletions', () => {
     tmp.remove();
   });
 
+  it('ends quietly when stopped in the middle of a poll, without reporting it as a failed poll', async () => {
+    const controller = new AbortController();
+    const log: string[] = [];
+    let polls = 0;
+    await watchCompletions({
+      store,
+      projectId: 'p',
+      intervalMs: 5,
+      log: (line) => log.push(line),
+      signal: controller.signal,
+      poll: async () => {
+        polls += 1;
+        if (polls === 1) return [];
+        // What a SIGTERM during a source read looks like: the read is aborted and rejects.
+        controller.abort();
+        throw new Error('The operation was aborted');
+      },
+      evaluate: async () => undefined,
+    });
+    expect(polls).toBe(2);
+    expect(log).toEqual(['watching for completed tasks every 0 s', 'watch stopped']);
+  });
+
   it('evaluates each newly completed task once, in a task_completion run, and ignores tasks not yet completed', async () => {
     const controller = new AbortController();
     const polls = [

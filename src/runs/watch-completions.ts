@@ -46,6 +46,8 @@ export async function watchCompletions(input: WatchCompletionsInput): Promise<vo
         }
         input.onPoll?.(fresh.length);
       } catch (error) {
+        // A stop signal that lands mid-poll aborts it; that is the watch ending, not a failure.
+        if (controller.signal.aborted) break;
         input.log(`poll failed: ${(error as Error).message}`);
         input.onPoll?.(-1);
       }

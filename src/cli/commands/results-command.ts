@@ -29,8 +29,8 @@ export function registerResultsCommand(program: Command, io: CliIo): void {
     .addOption(new Option('--status <status>', 'only scored, error or skipped results').choices(['scored', 'error', 'skipped']))
     .option('--min <score>', 'overall score at least this')
     .option('--max <score>', 'overall score at most this')
-    .option('--limit <n>', 'at most this many results (1-500)', '50')
-    .option('--offset <n>', 'skip this many results first', '0')
+    .addOption(new Option('--limit <n>', 'at most this many results (1-500)').default('50', '50'))
+    .addOption(new Option('--offset <n>', 'skip this many results first').default('0', '0'))
     .option('--json', 'print { items, count } of result summaries as JSON');
   addStoreOption(addConfigOption(command))
     .addHelpText('after', '\nExamples:\n  taskeval results --run run_...\n  taskeval results --band failing weak --json\n  taskeval results --task FN-123 --min 50 --max 80')

@@ -176,10 +176,12 @@ describe('taskeval run and the reading commands', () => {
     };
     const scheduled = await cli(['schedule', '--cron', '* * * * * *', '--tasks', 'tasks.jsonl'], stopOn(/batch run_\w+ completed/));
     expect(scheduled.code).toBe(0);
-    const watched = await cli(['schedule', '--watch', '--trigger', 'task_completion', '--interval', '1', '--tasks', 'tasks.jsonl'], stopOn(/run run_\w+ completed/));
+    // --watch alone means the task_completion trigger.
+    const watched = await cli(['schedule', '--watch', '--interval', '1', '--tasks', 'tasks.jsonl'], stopOn(/run run_\w+ completed/));
     expect(watched.code).toBe(0);
     const runs = (await cli(['runs', '--json'])).json().items;
     expect(runs.map((r: { trigger: string; status: string }) => `${r.trigger} ${r.status}`).sort()).toEqual(['schedule completed', 'task_completion completed']);
-    expect((await cli(['schedule', '--watch', '--tasks', 'tasks.jsonl'])).code).toBe(2);
+    const contradictory = await cli(['schedule', '--watch', '--trigger', 'schedule', '--tasks', 'tasks.jsonl']);
+    expect([contradictory.code, contradictory.err]).toEqual([2, expect.stringContaining('--watch polls for completed tasks')]);
   }, 15_000);
 });

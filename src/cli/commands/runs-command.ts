@@ -21,8 +21,8 @@ export function registerRunsCommand(program: Command, io: CliIo): void {
     .description('list stored runs, newest first: status, trigger, counts, overall mean, summary')
     .addOption(new Option('--status <status>', 'only runs with this status').choices([...RUN_STATUSES]))
     .addOption(new Option('--trigger <trigger>', 'only runs started this way').choices([...RUN_TRIGGERS]))
-    .option('--limit <n>', 'at most this many runs (1-500)', '20')
-    .option('--offset <n>', 'skip this many runs first', '0')
+    .addOption(new Option('--limit <n>', 'at most this many runs (1-500)').default('20', '20'))
+    .addOption(new Option('--offset <n>', 'skip this many runs first').default('0', '0'))
     .option('--json', 'print { items, count } as JSON');
   addStoreOption(addConfigOption(command))
     .addHelpText('after', '\nExamples:\n  taskeval runs\n  taskeval runs --status failed --json')

@@ -15,14 +15,14 @@ interface ScheduleOptions extends BatchOptionValues, StoreOptionValues {
   cron: string;
   tz: string;
   watch?: boolean;
-  trigger: 'schedule' | 'task_completion';
+  trigger?: 'schedule' | 'task_completion';
   interval: string;
 }
 
 const HELP_AFTER = `
 Stays in the foreground and logs each batch; stops cleanly on Ctrl-C or SIGTERM (a batch in flight is
-cancelled, its stored results kept). With --watch --trigger task_completion it instead polls the source
-every --interval seconds and evaluates each newly completed task in a task_completion run.
+cancelled, its stored results kept). With --watch (the same as --trigger task_completion) it instead polls
+the source every --interval seconds and evaluates each newly completed task in a task_completion run.
 
 Examples:
   taskeval schedule --tasks tasks.jsonl
@@ -36,17 +36,24 @@ export function registerScheduleCommand(program: Command, io: CliIo): void {
     .description(`run scheduled batches on a cron expression (default "${DEFAULT_SCHEDULE}" UTC) until stopped`)
     .option('--cron <expr>', 'when to run batches: minute hour day month weekday', DEFAULT_SCHEDULE)
     .option('--tz <zone>', 'IANA time zone the cron expression is read in', 'UTC')
-    .option('--watch', 'poll the source instead of waiting for the cron expression (needs --trigger task_completion)')
-    .addOption(new Option('--trigger <trigger>', 'schedule: cron batches; task_completion: evaluate tasks as they complete').choices(['schedule', 'task_completion']).default('schedule'))
-    .option('--interval <seconds>', 'with --watch: seconds between polls', '30');
+    .option('--watch', 'poll the source and evaluate tasks as they complete, instead of cron batches (--trigger task_completion)')
+    .addOption(
+      new Option('--trigger <trigger>', 'schedule: cron batches; task_completion: evaluate tasks as they complete (implies --watch)')
+        .choices(['schedule', 'task_completion'])
+        .default(undefined, 'schedule, or task_completion with --watch'),
+    )
+    .addOption(new Option('--interval <seconds>', 'with --watch: seconds between polls').default('30', '30'));
   addJudgeOptions(addStoreOption(addConfigOption(addSourceOptions(command))))
     .addHelpText('after', HELP_AFTER)
     .action(async (options: ScheduleOptions) => {
       const log = (line: string) => io.stderr(`${new Date().toISOString()} ${line}\n`);
-      const watching = options.watch || options.trigger === 'task_completion';
-      if (watching && !(options.watch && options.trigger === 'task_completion')) {
-        throw new ConfigError('usage', '--watch and --trigger task_completion go together', { field: '--watch', hint: 'Use: taskeval schedule --watch --trigger task_completion --interval 30' });
+      if (options.watch && options.trigger === 'schedule') {
+        throw new ConfigError('usage', '--watch polls for completed tasks; it cannot run --trigger schedule batches', {
+          field: '--trigger',
+          hint: 'Use: taskeval schedule --watch --interval 30, or taskeval schedule --cron "0 5 * * *"',
+        });
       }
+      const watching = options.watch === true || options.trigger === 'task_completion';
       const intervalMs = parseCount('--interval', options.interval, 1, 86_400) * 1000;
       if (!watching) nextScheduledRun(options.cron, options.tz);
       const cli = await openCliStore(options, io);

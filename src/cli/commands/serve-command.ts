@@ -1,5 +1,5 @@
 import { dirname, resolve } from 'node:path';
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { ConfigError } from '../../core/index.js';
 import { checkServeExposure, createApp, createEventBus, loadOrCreateServeToken, startServer, type StartRun } from '../../server/index.js';
 import { loadConfig, openProjectStore } from '../../runs/index.js';
@@ -42,7 +42,7 @@ export function registerServeCommand(program: Command, io: CliIo, wiring: ServeW
   program
     .command('serve')
     .description('serve the dashboard and JSON API over the store (127.0.0.1, token-protected)')
-    .option('--port <n>', `port to listen on; 0 picks a free one`, String(DEFAULT_SERVE_PORT))
+    .addOption(new Option('--port <n>', 'port to listen on; 0 picks a free one').default(String(DEFAULT_SERVE_PORT), String(DEFAULT_SERVE_PORT)))
     .option('--host <host>', 'address to bind', '127.0.0.1')
     .option('--db <path>', 'store file (default: "db" in taskeval.config.json, else .taskeval/taskeval.db)')
     .option('--config <path>', 'configuration file (default: taskeval.config.json in the current directory, when present)')
