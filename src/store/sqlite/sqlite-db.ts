@@ -58,4 +58,13 @@ export class SqliteDb {
       throw mapSqliteError(error, context);
     }
   }
+
+  /** Runs several reads in one deferred transaction, so they all see the same snapshot of the file. */
+  snapshot<T>(context: string, fn: () => T): T {
+    try {
+      return this.transaction.deferred(fn) as T;
+    } catch (error) {
+      throw mapSqliteError(error, context);
+    }
+  }
 }

@@ -152,7 +152,8 @@ export class SqliteResults {
 
   list(query: ListResultsQuery | undefined): Page<ResultSummary> | Page<StoredResult> {
     const parsed = parseStoreInput(ListResultsQuerySchema, query ?? {}, 'listResults');
-    return this.db.read('listResults', () => {
+    // One snapshot: the text matches, the page and the count must agree while another process writes.
+    return this.db.snapshot('listResults', () => {
       const ready = this.prepareListing(parsed);
       if (ready === null || ready.textPks?.length === 0) return { items: [], count: 0 };
       const { q, textPks } = ready;
