@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ErrorResultSchema, SCORE_BANDS, ScoreBandSchema, ScoredResultSchema, SkippedResultSchema, StoreError, type TaskResult } from '../core/index.js';
+import { ErrorResultSchema, resolveScoreBand, ScoreBandSchema, ScoredResultSchema, SkippedResultSchema, StoreError, type TaskResult } from '../core/index.js';
 import { RUN_EVENT_TYPES, RUN_STATUSES, RUN_TRIGGERS } from './run-lifecycle.js';
 
 /** Any date-time Date.parse accepts, normalised to ISO-8601 UTC so stored strings sort in time order. */
@@ -42,8 +42,7 @@ export const TransitionOptionsSchema = z.strictObject({
 const StorableBundle = z.looseObject({ taskId: z.string(), runId: z.string(), digest: z.string(), groups: z.array(z.unknown()).length(8) });
 const StorableSignals = z.looseObject({ rubricVersion: z.string(), values: z.record(z.string(), z.unknown()), categories: z.record(z.string(), z.unknown()) });
 
-/** The band of a score, or undefined for a score that is not one (its own issue reports it). */
-const bandOf = (score: number) => SCORE_BANDS.find((b) => score >= b.min && score <= b.max)?.band;
+const isScore = (n: number) => Number.isInteger(n) && n >= 0 && n <= 100;
 
 /** A task result as the store accepts it; scores, bands and statuses are fully checked. */
 export const StorableResultSchema = z
@@ -53,7 +52,8 @@ export const StorableResultSchema = z
     SkippedResultSchema,
   ])
   // Listings filter bands as score ranges, so a stored band must be the one its score falls in.
-  .refine((r) => r.status !== 'scored' || bandOf(r.overallScore) === undefined || r.overallBand === bandOf(r.overallScore), {
+  // A score that is not one (its own issue reports it) has no band to compare.
+  .refine((r) => r.status !== 'scored' || !isScore(r.overallScore) || r.overallBand === resolveScoreBand(r.overallScore), {
     message: 'does not match overallScore (contract section 3 bands)',
     path: ['overallBand'],
   })

@@ -1,5 +1,8 @@
 import type { ParsedListResultsQuery, ResultSortKey } from '../store-inputs.js';
 
+/** A run's results, with every listing and trend column. */
+export const RUN_INDEX = 'eval_task_results_by_run';
+
 /** The index that walks each sort key in order (migration 2 lays them out). */
 export const SORT_INDEXES: Readonly<Record<ResultSortKey, string>> = Object.freeze({
   evaluatedAt: 'eval_task_results_by_time',
@@ -20,7 +23,7 @@ export const SORT_INDEXES: Readonly<Record<ResultSortKey, string>> = Object.free
 export function chooseSqliteIndex(q: ParsedListResultsQuery, purpose: 'page' | 'count'): string | null {
   if (q.taskId !== undefined) return null;
   // A run or a project (a few runs) is a range of the run index; seeking it beats testing every row.
-  if (q.runId !== undefined || q.projectId !== undefined) return 'eval_task_results_by_run';
+  if (q.runId !== undefined || q.projectId !== undefined) return RUN_INDEX;
   if (purpose === 'page') return SORT_INDEXES[q.sort];
   const text = (q.q?.trim() ?? '') !== '';
   const others = q.status !== undefined || q.mode !== undefined || q.since !== undefined || q.until !== undefined;

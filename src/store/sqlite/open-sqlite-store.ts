@@ -50,5 +50,5 @@ export function openSqliteStore(options: OpenSqliteStoreOptions): SqliteStore {
     if (error instanceof StoreError) throw error;
     throw new StoreError('store_failed', `${path}: cannot prepare the database: ${(error as Error).message}`, { cause: error });
   }
-  return new SqliteStore(db, path, options.backgroundCheckpointAfter === undefined ? {} : { backgroundCheckpointAfter: options.backgroundCheckpointAfter });
+  return new SqliteStore(db, path, { backgroundCheckpointAfter: options.backgroundCheckpointAfter });
 }

@@ -44,13 +44,10 @@ export class SqliteDb {
 
   /** Runs `fn` in BEGIN IMMEDIATE so reads that decide a write cannot race another process. */
   write<T>(context: string, fn: () => T): T {
-    try {
-      return this.transaction.immediate(fn) as T;
-    } catch (error) {
-      throw mapSqliteError(error, context);
-    }
+    return this.read(context, () => this.transaction.immediate(fn) as T);
   }
 
+  /** Runs `fn`, turning SQLite's errors into typed store errors. */
   read<T>(context: string, fn: () => T): T {
     try {
       return fn();
@@ -61,10 +58,6 @@ export class SqliteDb {
 
   /** Runs several reads in one deferred transaction, so they all see the same snapshot of the file. */
   snapshot<T>(context: string, fn: () => T): T {
-    try {
-      return this.transaction.deferred(fn) as T;
-    } catch (error) {
-      throw mapSqliteError(error, context);
-    }
+    return this.read(context, () => this.transaction.deferred(fn) as T);
   }
 }

@@ -1,7 +1,7 @@
 import { StoreError } from '../../core/index.js';
 import { newId } from '../new-id.js';
 import { buildResultFilter } from '../result-filter.js';
-import { chooseSqliteIndex, indexHasText, SORT_INDEXES } from './choose-sqlite-index.js';
+import { chooseSqliteIndex, indexHasText, RUN_INDEX, SORT_INDEXES } from './choose-sqlite-index.js';
 import { sqliteTextClause, sqliteTextMatches } from './sqlite-text-clause.js';
 import { RESULT_COLUMNS, resultToRow } from '../result-to-row.js';
 import type { ResultRow } from '../row-mappers.js';
@@ -193,7 +193,7 @@ export class SqliteResults {
       if (scope === 'no run') return [];
       if (scope === 'some runs') (clauses.push('r.run_id IN (SELECT id FROM eval_runs WHERE project_id = ?)'), params.push(q.projectId));
       // Both indexes carry every column a trend reads.
-      const index = scope === 'some runs' ? 'eval_task_results_by_run' : SORT_INDEXES.evaluatedAt;
+      const index = scope === 'some runs' ? RUN_INDEX : SORT_INDEXES.evaluatedAt;
       return this.db.all<{ bucket: string; n: number; ap: number; toq: number; pc: number; overall: number }>(
         `SELECT ${BUCKETS[q.bucket]} AS bucket, count(*) AS n, avg(r.ap_final) AS ap, avg(r.toq_final) AS toq, avg(r.pc_final) AS pc,
            avg(r.overall_score) AS overall FROM eval_task_results r INDEXED BY ${index} WHERE ${clauses.join(' AND ')} GROUP BY bucket ORDER BY bucket`,

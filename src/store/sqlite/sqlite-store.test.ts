@@ -10,7 +10,7 @@ for (const [name, backgroundCheckpointAfter] of [
 ] as const) {
   describeStoreContract(name, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'taskeval-store-'));
-    const store = openSqliteStore({ path: join(dir, 'nested', 'taskeval.db'), ...(backgroundCheckpointAfter === undefined ? {} : { backgroundCheckpointAfter }) });
+    const store = openSqliteStore({ path: join(dir, 'nested', 'taskeval.db'), backgroundCheckpointAfter });
     return {
       store,
       async breakEventInserts() {

@@ -20,7 +20,7 @@ export const BACKGROUND_CHECKPOINT_AFTER = 200;
 
 export interface SqliteStoreOptions {
   /** Results saved before WAL checkpoints move to a worker thread; Infinity keeps them on the writer. */
-  backgroundCheckpointAfter?: number;
+  backgroundCheckpointAfter?: number | undefined;
 }
 
 /** The embedded store: one SQLite file, synchronous underneath, async to fit the Store contract. */

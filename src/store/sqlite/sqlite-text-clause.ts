@@ -2,6 +2,7 @@ import type { SqlFragment } from '../result-filter.js';
 
 /** The text match over the expressions stored in eval_task_results_by_task, so a scan never reads a row. */
 const MATCH = "instr(lower(r.task_id || char(31) || coalesce(r.title, '')), ?) > 0";
+const MATCHING_PKS = `SELECT r.pk FROM eval_task_results r INDEXED BY eval_task_results_by_task WHERE ${MATCH}`;
 
 /** SQLite's lower() folds ASCII only; the needle is folded the same way, as LIKE would compare. */
 function foldAscii(text: string): string {
@@ -18,10 +19,10 @@ function foldAscii(text: string): string {
 export function sqliteTextClause(text: string, direct: boolean): SqlFragment {
   const params = [foldAscii(text)];
   if (direct) return { sql: MATCH, params };
-  return { sql: `r.pk IN (SELECT r.pk FROM eval_task_results r INDEXED BY eval_task_results_by_task WHERE ${MATCH})`, params };
+  return { sql: `r.pk IN (${MATCHING_PKS})`, params };
 }
 
 /** The pks of at most `limit` rows whose task id or title contain `text`, read from the task index alone. */
 export function sqliteTextMatches(text: string, limit: number): SqlFragment {
-  return { sql: `SELECT r.pk FROM eval_task_results r INDEXED BY eval_task_results_by_task WHERE ${MATCH} LIMIT ?`, params: [foldAscii(text), limit] };
+  return { sql: `${MATCHING_PKS} LIMIT ?`, params: [foldAscii(text), limit] };
 }
