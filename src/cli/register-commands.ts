@@ -13,6 +13,7 @@ import { registerRunsCommand } from './commands/runs-command.js';
 import { registerScheduleCommand } from './commands/schedule-command.js';
 import { registerShowCommand } from './commands/show-command.js';
 import { registerResultsCommand } from './commands/results-command.js';
+import { registerOutcomesCommand } from './commands/outcomes-command.js';
 
 export type { SetExitCode } from './set-exit-code.js';
 
@@ -30,4 +31,5 @@ export function registerCommands(program: Command, io: CliIo, setExitCode: SetEx
   registerPruneCommand(program, io);
   registerBatchCommand(program, io, setExitCode);
   registerScheduleCommand(program, io);
+  registerOutcomesCommand(program, io);
 }

@@ -6,3 +6,4 @@ export * from './compare-evidence-entries.js';
 export * from './content-hash.js';
 export * from './derive-task-title.js';
 export * from './parse-review-verdict.js';
+export * from './outcomes/index.js';

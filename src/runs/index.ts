@@ -15,3 +15,4 @@ export { findRetryCandidates, MAX_TRANSIENT_RETRIES, type RetryCandidate, type R
 export { executeBatch, type ExecuteBatchInput, type BatchOutcome } from './execute-batch.js';
 export { runSchedule, nextScheduledRun, DEFAULT_SCHEDULE, type RunScheduleInput } from './run-schedule.js';
 export { watchCompletions, evaluatedOnCompletion, type WatchCompletionsInput } from './watch-completions.js';
+export { computeProjectOutcomes, OUTCOMES_METHOD, type ComputeProjectOutcomesInput, type ProjectOutcomes } from './compute-project-outcomes.js';

@@ -3,6 +3,7 @@ export * from './store-types.js';
 export * from './store-inputs.js';
 export * from './run-lifecycle.js';
 export type { CachedJudgeCall, JudgeCache } from './judge-cache.js';
+export type { OutcomeCache } from './outcome-cache.js';
 export { defaultDbPath } from './default-db-path.js';
 export { escapeLike } from './escape-like.js';
 export { openSqliteStore, type OpenSqliteStoreOptions } from './sqlite/open-sqlite-store.js';

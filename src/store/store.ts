@@ -1,5 +1,6 @@
 import type { RunStatus, RunTrigger } from './run-lifecycle.js';
 import type { JudgeCache } from './judge-cache.js';
+import type { OutcomeCache } from './outcome-cache.js';
 import type {
   AppendEventInput,
   CreateRunInput,
@@ -53,5 +54,6 @@ export interface Store {
   prune(input: PruneInput): Promise<PruneReport>;
 
   readonly judgeCache: JudgeCache;
+  readonly outcomeCache: OutcomeCache;
   close(): Promise<void>;
 }

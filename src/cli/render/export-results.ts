@@ -45,7 +45,7 @@ function csvRow(r: StoredResult): unknown[] {
 }
 
 /** RFC 4180: quote cells holding a comma, quote or line break; a leading =+-@ is prefixed so spreadsheets do not run it. */
-function csvCell(value: unknown): string {
+export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
   let text = String(value);
   if (/^[=+\-@]/.test(text) && typeof value === 'string') text = `'${text}`;

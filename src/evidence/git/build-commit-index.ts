@@ -5,7 +5,7 @@ import { CommitIndexBuilder } from './commit-index-builder.js';
 import type { CommitIndex } from './commit-index.js';
 import { compileIdMatcher, DEFAULT_ID_PATTERN } from './compile-id-matcher.js';
 import { createCommitIndex } from './create-commit-index.js';
-import { createGitLogParser, GIT_LOG_ARGS } from './git-log-parser.js';
+import { HistoryReadError, readGitHistory } from './read-git-history.js';
 import { runGit, type GitRunner } from './run-git.js';
 
 /** Trailer keys that name a task unless configured otherwise. */
@@ -57,21 +57,29 @@ export async function buildCommitIndex(options: BuildCommitIndexOptions): Promis
   }
 
   const builder = new CommitIndexBuilder({ trailerKeys: new Set(trailerKeys.map((k) => k.toLowerCase())), ids });
-  const parser = createGitLogParser((commit) => builder.add(commit));
-  const [log, refs] = await Promise.all([
-    run(GIT_LOG_ARGS, { ...base, onStdout: (chunk) => parser.push(chunk) }),
+  const [history, refs] = await Promise.all([
+    readGitHistory(run, base, (commit) => builder.add(commit)).catch((error: unknown) => {
+      if (error instanceof HistoryReadError) throw unreadable(repo, error.step, error.exitCode, error.stderr);
+      throw error;
+    }),
     run(['for-each-ref', '--format=%(objectname) %(refname)', 'refs/heads', 'refs/remotes'], base),
   ]);
-  for (const [name, result] of [['log', log], ['for-each-ref', refs]] as const) {
-    if (result.exitCode !== 0) {
-      throw new SourceError('source_unreadable', `git ${name} failed in ${repo} (exit ${result.exitCode}): ${firstLine(result.stderr)}`, {
-        field: 'repo',
-        hint: 'check that the repository is readable and not corrupt (git fsck)',
-      });
-    }
+  if (refs.exitCode !== 0) throw unreadable(repo, 'for-each-ref', refs.exitCode, refs.stderr);
+  const warnings: string[] = [];
+  if (history.unreadableCommits > 0) {
+    warnings.push(
+      `${history.missingObjects} object(s) are missing from ${repo} (a partial clone or pruned snapshot): ` +
+        `${history.unreadableCommits} commit(s) are kept with their changed paths but unknown line counts`,
+    );
   }
-  parser.end();
-  return createCommitIndex(builder.finish(repo, refs.stdout));
+  return createCommitIndex({ ...builder.finish(repo, refs.stdout), warnings });
+}
+
+function unreadable(repo: string, step: string, exitCode: number, stderr: string): SourceError {
+  return new SourceError('source_unreadable', `git ${step} failed in ${repo} (exit ${exitCode}): ${firstLine(stderr)}`, {
+    field: 'repo',
+    hint: 'check that the repository is readable and not corrupt (git fsck)',
+  });
 }
 
 function firstLine(text: string): string {

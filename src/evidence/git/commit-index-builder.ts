@@ -35,7 +35,7 @@ export class CommitIndexBuilder {
   }
 
   /** Finishes the tables; refsText is `git for-each-ref --format='%(objectname) %(refname)'` output. */
-  finish(repo: string, refsText: string): CommitIndexData {
+  finish(repo: string, refsText: string): Omit<CommitIndexData, 'warnings'> {
     const { commits, bySha } = this;
     const parents = commits.map((c) => c.parents.map((p) => bySha.get(p) ?? -1));
     const revertsOf = new Map<number, number[]>();

@@ -20,4 +20,6 @@ export interface CommitIndexData {
   revertsOf: Map<number, number[]>;
   /** Branch name (`fusion/fn-1`, also `origin/fusion/fn-1` and the full ref) → tip sha. */
   refs: Map<string, string>;
+  /** What reading the history could not do in full, one sentence each. */
+  warnings: string[];
 }

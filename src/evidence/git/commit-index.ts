@@ -1,4 +1,5 @@
 import type { CommitHistorySignals, CommitRecord } from '../../core/index.js';
+import type { RawCommit } from './git-log-parser.js';
 
 /** The task fields commit attribution reads; Fusion's baseCommitSha, mergeDetails.commitSha and branch. */
 export interface CommitTaskRef {
@@ -12,6 +13,10 @@ export interface CommitTaskRef {
 export interface CommitIndex {
   /** Absolute path of the repository the index was read from. */
   readonly repo: string;
+  /** What reading the history could not do in full (missing objects), one sentence each. */
+  readonly warnings: readonly string[];
+  /** Every commit read, as git printed it (newest first); for whole-history analyses such as SZZ. */
+  allCommits(): readonly RawCommit[];
   /** Every task id some commit names (trailer, scope or subject), sorted. */
   taskIds(): string[];
   /** The task's own commits, by author date then sha; see docs/decisions/commit-attribution.md. */

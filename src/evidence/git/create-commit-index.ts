@@ -86,6 +86,8 @@ export function createCommitIndex(data: CommitIndexData): CommitIndex {
 
   return {
     repo: data.repo,
+    warnings: data.warnings,
+    allCommits: () => commits,
     taskIds: () => [...data.mentioned.keys()].sort(),
     commitsFor(task) {
       const own = ownPositions(task);

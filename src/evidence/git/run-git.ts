@@ -7,6 +7,8 @@ export interface GitRunOptions {
   signal?: AbortSignal;
   /** When given, stdout is streamed here in chunks instead of collected. */
   onStdout?: (chunk: Buffer) => void;
+  /** Written to git's stdin, which is closed after it (`--stdin` commands). */
+  input?: string;
 }
 
 /** What a finished git command gave back; stdout is empty when it was streamed. */
@@ -34,17 +36,22 @@ export const runGit: GitRunner = (args, options) =>
     const child = spawn('git', [...args], {
       cwd: options.cwd,
       shell: false,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
       env: { ...process.env, GIT_TERMINAL_PROMPT: '0' },
       ...(options.signal ? { signal: options.signal } : {}),
     });
     const out: Buffer[] = [];
     let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
+    if (options.input !== undefined && child.stdin) {
+      // git may exit before reading all of stdin (a bad revision); its exit code says why, not EPIPE.
+      child.stdin.on('error', () => {});
+      child.stdin.end(options.input);
+    }
+    child.stdout!.on('data', (chunk: Buffer) => {
       if (options.onStdout) options.onStdout(chunk);
       else out.push(chunk);
     });
-    child.stderr.on('data', (chunk: Buffer) => {
+    child.stderr!.on('data', (chunk: Buffer) => {
       if (stderr.length < STDERR_LIMIT) stderr += chunk.toString('utf8');
     });
     let failed = false;

@@ -31,7 +31,7 @@ export async function loadTaskSet(options: LoadTaskSetOptions): Promise<TaskSet>
   const origin = source === 'files' ? options.tasksFile! : source === 'git' ? index!.repo : projectDir;
 
   const read = await readSource(source, options, cwd, projectDir, index!);
-  const problems: SourceProblem[] = [...read.problems];
+  const problems: SourceProblem[] = [...read.problems, ...(index?.warnings ?? []).map((message) => ({ path: index!.repo, message }))];
   const loaded: LoadedTask[] = read.tasks.map((task) => ({
     task,
     commits: null,
@@ -64,6 +64,7 @@ export async function loadTaskSet(options: LoadTaskSetOptions): Promise<TaskSet>
     projectDir,
     projectId: read.projectId ?? pathProjectId(projectDir),
     repo: index?.repo ?? null,
+    commitIndex: index,
     items,
     readCount: read.tasks.length,
     problems,

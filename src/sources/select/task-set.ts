@@ -1,4 +1,5 @@
 import type { CommitHistorySignals, CommitRecord, Task } from '../../core/index.js';
+import type { CommitIndex } from '../../evidence/index.js';
 import type { SourceConfig } from '../source-config.js';
 import type { SourceProblem } from '../source-read-result.js';
 
@@ -67,6 +68,8 @@ export interface TaskSet {
   projectId: string;
   /** Absolute path of the repository commits came from, or null when there is none. */
   repo: string | null;
+  /** The repository's commit index, for whole-history analyses (outcomes); null without a repository. */
+  commitIndex: CommitIndex | null;
   /** Selected tasks, in the requested order. */
   items: LoadedTask[];
   /** Tasks read before selection. */

@@ -101,4 +101,15 @@ CREATE TABLE judge_cache (
 );
 `,
   },
+  {
+    version: 2,
+    name: 'outcome_cache',
+    sql: `
+CREATE TABLE outcome_cache (
+  key TEXT COLLATE "C" PRIMARY KEY,
+  value JSONB NOT NULL,
+  created_at TEXT NOT NULL
+);
+`,
+  },
 ];

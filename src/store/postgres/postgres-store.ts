@@ -17,6 +17,7 @@ import {
   TransitionOptionsSchema,
 } from '../store-inputs.js';
 import type { AppendEventInput, CreateRunInput, ListEventsQuery, ListResultsQuery, ListRunsQuery, PruneInput, SaveResultInput, TaskHistoryQuery, TransitionOptions, TrendsQuery } from '../store-inputs.js';
+import type { OutcomeCache } from '../outcome-cache.js';
 import type { Store } from '../store.js';
 import type { EvalRun, Page, PruneReport, ResultSummary, RunEvent, StoredResult, TrendPoint } from '../store-types.js';
 import { inTransaction, one, pgMappers, read, rows } from './pg-db.js';
@@ -26,6 +27,7 @@ import { pgInsertEvent, pgInsertRun, pgRunRow, pgToRun, pgTransition } from './p
 /** The shared store on PostgreSQL: the same contract as SQLite, for many workers on one database. */
 export class PostgresStore implements Store {
   readonly judgeCache: JudgeCache;
+  readonly outcomeCache: OutcomeCache;
 
   constructor(readonly pool: pg.Pool) {
     this.judgeCache = {
@@ -43,6 +45,20 @@ export class PostgresStore implements Store {
              ON CONFLICT (key) DO UPDATE SET answer = excluded.answer, usage = excluded.usage, provider = excluded.provider,
                model = excluded.model, created_at = excluded.created_at`,
             [key, JSON.stringify(value.answer ?? null), JSON.stringify(value.usage), value.provider, value.model, value.createdAt],
+          ),
+        );
+      },
+    };
+    this.outcomeCache = {
+      get: async (key: string): Promise<unknown | null> => {
+        const row = await read('outcomeCache.get', () => one<{ value: unknown }>(pool, 'SELECT value FROM outcome_cache WHERE key = ?', [key]));
+        return row ? row.value : null;
+      },
+      set: async (key: string, value: unknown, now: string): Promise<void> => {
+        await read('outcomeCache.set', () =>
+          pool.query(
+            'INSERT INTO outcome_cache (key, value, created_at) VALUES ($1, $2::jsonb, $3) ON CONFLICT (key) DO UPDATE SET value = excluded.value, created_at = excluded.created_at',
+            [key, JSON.stringify(value), now],
           ),
         );
       },

@@ -176,4 +176,16 @@ CREATE TRIGGER eval_task_results_immutable BEFORE UPDATE ON eval_task_results BE
 END;
 `,
   },
+  {
+    version: 3,
+    name: 'outcome_cache',
+    sql: `
+-- Hindsight outcomes from git, keyed by the repository's ref tips and the method's settings.
+CREATE TABLE outcome_cache (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL CHECK (json_valid(value)),
+  created_at TEXT NOT NULL
+);
+`,
+  },
 ];

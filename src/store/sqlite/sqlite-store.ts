@@ -7,6 +7,7 @@ import type { RunStatus, RunTrigger } from '../run-lifecycle.js';
 import type { Store } from '../store.js';
 import type { EvalRun, Page, PruneReport, ResultSummary, RunEvent, StoredResult, TrendPoint } from '../store-types.js';
 import { SqliteDb, sqliteMappers } from './sqlite-db.js';
+import { SqliteOutcomeCache } from './sqlite-outcome-cache.js';
 import { SqliteJudgeCache } from './sqlite-judge-cache.js';
 import { SqliteResults } from './sqlite-results.js';
 import { SqliteRuns } from './sqlite-runs.js';
@@ -27,6 +28,7 @@ export interface SqliteStoreOptions {
 export class SqliteStore implements Store {
   readonly db: SqliteDb;
   readonly judgeCache: SqliteJudgeCache;
+  readonly outcomeCache: SqliteOutcomeCache;
   private readonly runs: SqliteRuns;
   private readonly results: SqliteResults;
   private checkpointer: WalCheckpointer | null = null;
@@ -42,6 +44,7 @@ export class SqliteStore implements Store {
     this.runs = new SqliteRuns(this.db);
     this.results = new SqliteResults(this.db, this.runs);
     this.judgeCache = new SqliteJudgeCache(this.db);
+    this.outcomeCache = new SqliteOutcomeCache(this.db);
   }
 
   async createRun(input: CreateRunInput): Promise<EvalRun> {

@@ -1,0 +1,101 @@
+import { dirname } from 'node:path';
+import { Option, type Command } from 'commander';
+import { ConfigError } from '../../core/index.js';
+import { computeProjectOutcomes, loadConfig, type ProjectOutcomes } from '../../runs/index.js';
+import { parseAge } from '../../store/index.js';
+import type { CliIo } from '../cli-io.js';
+import { addConfigOption, addSourceOptions, loadSourceTasks, type SourceOptionValues } from '../options/source-options.js';
+import { addStoreOption, openCliStore } from '../options/store-options.js';
+import { OUTCOME_FORMATS, renderOutcomes, type OutcomeFormat } from '../render/index.js';
+import { parseCount } from './parse-count.js';
+
+interface OutcomesOptions extends SourceOptionValues {
+  window: string;
+  minLines: string;
+  concurrency: string;
+  format: OutcomeFormat;
+  json?: boolean;
+  db?: string;
+  cache: boolean;
+}
+
+const HELP_AFTER = `
+One row per task: reverted (a revert names the task or reverts one of its commits), follow-ups (later fix
+commits naming the task), and SZZ: the lines that later fix commits (subject starting fix/hotfix, not
+merges) deleted or changed, blamed in each fix's parent; tests, docs, JSON, snapshots, lockfiles and
+changesets are not blamed. A task is bug-introducing when fixes made within --window of its last commit
+blame at least --min-lines of its lines. The method and its known noise: docs/outcomes.md.
+
+Results are cached in the store (--db) by the repository's ref tips, the tasks and the settings, so a
+second call on an unchanged history answers at once. Progress goes to stderr.
+
+Examples:
+  taskeval outcomes --project .
+  taskeval outcomes --project . --window 14d --min-lines 3 --format csv > outcomes.csv
+  taskeval outcomes --tasks tasks.jsonl --repo ~/code/my-repo --json`;
+
+/** `taskeval outcomes`: what happened after each task, from git alone (reverts, follow-up fixes, SZZ). */
+export function registerOutcomesCommand(program: Command, io: CliIo): void {
+  const command = program
+    .command('outcomes')
+    .description('what happened after each task, from git: reverts, follow-up fixes and SZZ bug-introducing labels')
+    .option('--window <age>', 'count fixes made at most this long after the task\'s last commit (e.g. 7d, 48h, 2w)', '7d')
+    .option('--min-lines <n>', 'blamed lines from which a task is bug-introducing', '1')
+    .option('--concurrency <n>', 'git processes at once', '4')
+    .addOption(new Option('--format <format>', 'output format').choices([...OUTCOME_FORMATS]).default('table'))
+    .option('--json', 'same as --format json')
+    .option('--no-cache', 'compute again even when the store holds outcomes for this history');
+  addStoreOption(addConfigOption(addSourceOptions(command)))
+    .addHelpText('after', HELP_AFTER)
+    .action(async (options: OutcomesOptions) => {
+      const windowMs = parseWindow(options.window);
+      const minLines = parseCount('--min-lines', options.minLines, 1);
+      const concurrency = parseCount('--concurrency', options.concurrency, 1, 64);
+      const { config, path: configPath } = await loadConfig(io.cwd, options.config);
+      const { set } = await loadSourceTasks(options, io, config.sources, configPath ? dirname(configPath) : undefined);
+      const cli = options.cache ? await openCliStore(options, io) : null;
+      try {
+        const outcomes = await computeProjectOutcomes({
+          set,
+          windowMs,
+          minLines,
+          concurrency,
+          cache: cli?.store.outcomeCache ?? null,
+          now: new Date().toISOString(),
+          onProgress: progressLine(io),
+          ...(io.signal ? { signal: io.signal } : {}),
+        });
+        io.stdout(renderOutcomes(outcomes.rows, options.json ? 'json' : options.format));
+        for (const warning of outcomes.warnings) io.stderr(`warning: ${warning}\n`);
+        io.stderr(`${summary(outcomes, options.window)}\n`);
+      } finally {
+        await cli?.close();
+      }
+    });
+}
+
+function parseWindow(text: string): number {
+  try {
+    return parseAge(text, '--window');
+  } catch {
+    throw new ConfigError('usage', `--window must be an age such as 7d, 48h or 2w, got "${text}"`, { field: '--window' });
+  }
+}
+
+/** A line on stderr about every 5% of the fix commits, so a long history is never silent. */
+function progressLine(io: CliIo): (done: number, total: number) => void {
+  let shown = -1;
+  return (done, total) => {
+    const step = Math.floor((done / total) * 20);
+    if (step === shown && done !== total) return;
+    shown = step;
+    io.stderr(`outcomes: ${done}/${total} fix commits diffed and blamed\n`);
+  };
+}
+
+function summary(o: ProjectOutcomes, window: string): string {
+  const bug = o.rows.filter((r) => r.bugIntroducing).length;
+  const reverted = o.rows.filter((r) => r.reverted).length;
+  const source = o.cached ? ' (from the store\'s cache)' : '';
+  return `${o.rows.length} task(s): ${bug} bug-introducing within ${window}, ${reverted} reverted; ${o.examinedFixes} of ${o.fixCommits} fix commit(s) examined${source}`;
+}

@@ -1,0 +1,21 @@
+import type { OutcomeCache } from '../outcome-cache.js';
+import { toJsonText, type SqliteDb } from './sqlite-db.js';
+
+/** Outcomes kept in the outcome_cache table. */
+export class SqliteOutcomeCache implements OutcomeCache {
+  constructor(private readonly db: SqliteDb) {}
+
+  async get(key: string): Promise<unknown | null> {
+    const row = this.db.read('outcomeCache.get', () => this.db.get<{ value: string }>('SELECT value FROM outcome_cache WHERE key = ?', key));
+    return row ? (JSON.parse(row.value) as unknown) : null;
+  }
+
+  async set(key: string, value: unknown, now: string): Promise<void> {
+    this.db.write('outcomeCache.set', () =>
+      this.db.run(
+        'INSERT INTO outcome_cache (key, value, created_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, created_at = excluded.created_at',
+        key, toJsonText(value), now,
+      ),
+    );
+  }
+}
