@@ -5,6 +5,7 @@ const BENCHES: Record<string, () => Promise<{ run: () => Promise<{ pass: boolean
   sources: () => import('./sources.js'),
   store: () => import('./store.js'),
   transcripts: () => import('./transcript-rss.js'),
+  validity: () => import('./validity.js'),
 };
 
 // Flags (--quick) are for the bench modules themselves, which read process.argv.

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdir } from 'node:fs/promises';
 import type { Writable } from 'node:stream';
+import { seededRandom } from '../src/core/index.js';
 
 export interface SyntheticRepoOptions {
   /** Directory to create the repository in; must not exist or be empty. */
@@ -26,17 +27,6 @@ const TYPES = ['feat', 'feat', 'fix', 'refactor', 'test', 'docs', 'chore'];
 const DIRS = 120;
 const FILES_PER_DIR = 16;
 
-/** Deterministic 32-bit PRNG, so every bench run measures the same repository. */
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function data(text: string): string {
   return `data ${Buffer.byteLength(text)}\n${text}\n`;
@@ -61,7 +51,8 @@ export async function createSyntheticGitRepo(options: SyntheticRepoOptions): Pro
   const exited = once(child, 'close');
   const out = new Batcher(child.stdin);
 
-  const random = prng(42);
+  // Seeded, so every bench run measures the same repository.
+  const random = seededRandom(42);
   let mark = 0;
   let time = T0;
   let commits = 0;

@@ -14,6 +14,7 @@ import { registerScheduleCommand } from './commands/schedule-command.js';
 import { registerShowCommand } from './commands/show-command.js';
 import { registerResultsCommand } from './commands/results-command.js';
 import { registerOutcomesCommand } from './commands/outcomes-command.js';
+import { registerValidateCommand } from './commands/validate-command.js';
 
 export type { SetExitCode } from './set-exit-code.js';
 
@@ -32,4 +33,5 @@ export function registerCommands(program: Command, io: CliIo, setExitCode: SetEx
   registerBatchCommand(program, io, setExitCode);
   registerScheduleCommand(program, io);
   registerOutcomesCommand(program, io);
+  registerValidateCommand(program, io);
 }

@@ -5,6 +5,8 @@ export const CommitFileChangeSchema = z.object({
   /** null for binary files, where git reports no line counts. */
   insertions: z.number().int().nonnegative().nullable(),
   deletions: z.number().int().nonnegative().nullable(),
+  /** What the file is, as the evidence layer classified its path; absent on records made before it was kept. */
+  kind: z.enum(['code', 'test', 'docs', 'config']).optional(),
 });
 
 /** A git commit attributed to a task, with what the rubric needs to know about it. */
@@ -31,13 +33,29 @@ export const CommitRecordSchema = z.object({
 export type CommitRecord = z.output<typeof CommitRecordSchema>;
 export type CommitFileChange = z.output<typeof CommitFileChangeSchema>;
 
-/** What history says about a task after its own commits: reverts and later fixes. */
+/** What the repository looked like just before the task: other work on the code files it changed. */
+export const PriorActivitySchema = z.object({
+  /** Distinct commits on the task's code files in the 14 days before its first commit. */
+  commits: z.number().int().nonnegative(),
+  /** Distinct fix commits on those files in the 30 days before its first commit. */
+  fixes: z.number().int().nonnegative(),
+  /** The most commits any one of those files had in the 14 days. */
+  hottestFile: z.number().int().nonnegative(),
+});
+
+export type PriorActivity = z.output<typeof PriorActivitySchema>;
+
+/** What history says around a task's own commits: what came before (prior), and after (reverts, later fixes). */
 export const CommitHistorySignalsSchema = z.object({
   reverted: z.boolean(),
   revertShas: z.array(z.string()).default([]),
   laterFixShas: z.array(z.string()).default([]),
   firstCommitAt: z.string().nullable().default(null),
   lastCommitAt: z.string().nullable().default(null),
+  /** False when later history was deliberately not read (evaluation time): reverted and laterFixShas say nothing; absent means read. */
+  hindsight: z.boolean().optional(),
+  /** Absent or null when not read. */
+  prior: PriorActivitySchema.nullable().optional(),
 });
 
 export type CommitHistorySignals = z.output<typeof CommitHistorySignalsSchema>;

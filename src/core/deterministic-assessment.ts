@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EVIDENCE_SOURCE_ORDER } from './evidence-limits.js';
 import { SCORE_CATEGORIES } from './score-categories.js';
 
 export const ScoreCategorySchema = z.enum(SCORE_CATEGORIES);
@@ -11,6 +12,8 @@ export const ContributionSchema = z.object({
   label: z.string(),
   points: z.number().int(),
   evidence: z.array(z.string()).default([]),
+  /** True when the rule rests on what happened after the task completed (reverts, later fixes). */
+  hindsight: z.boolean().optional(),
 });
 
 export type Contribution = z.output<typeof ContributionSchema>;
@@ -23,6 +26,16 @@ const CategoryAssessment = z.object({
 /** The deterministic half of a result: signal values, and per category a score with the contributions that produced it. */
 export const DeterministicAssessmentSchema = z.object({
   rubricVersion: z.string(),
+  /** Whether later history (reverts, fixes after the task) was read; absent on results made before it was recorded. */
+  hindsight: z.boolean().optional(),
+  /** Per category, the evidence groups that informed its score; an empty list means no evidence (the score is the base). */
+  coverage: z
+    .object({
+      agentPerformance: z.array(z.enum(EVIDENCE_SOURCE_ORDER)),
+      taskOutcomeQuality: z.array(z.enum(EVIDENCE_SOURCE_ORDER)),
+      processCompliance: z.array(z.enum(EVIDENCE_SOURCE_ORDER)),
+    })
+    .optional(),
   values: z.record(z.string(), z.unknown()),
   categories: z.object({
     agentPerformance: CategoryAssessment,

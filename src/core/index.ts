@@ -14,3 +14,4 @@ export * from './deterministic-assessment.js';
 export * from './task-result.js';
 export * from './build-scored-result.js';
 export * from './rubric/index.js';
+export * from './validity/index.js';

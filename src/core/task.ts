@@ -108,6 +108,32 @@ export const TokenUsageSchema = z.looseObject({
   totalTokens: nullable(count),
 });
 
+/**
+ * What an agent session (a transcript or trajectory) shows as a whole, counted over every step, not just
+ * the entries kept as agentLogs. Filled by the transcript readers; task files may give it too.
+ */
+export const AgentSessionSchema = z.looseObject({
+  /** Actions or tool calls. */
+  steps: count,
+  /** Commands that failed: a non-zero exit, a tool result marked as an error, or a failure the output shows. */
+  failedCommands: count,
+  /** File edits (edit, create, str_replace, Write, Edit, sed -i, ...). */
+  edits: count,
+  /** Edits the harness refused (SWE-agent's lint check: "Your proposed edit has introduced new syntax error(s)"). */
+  rejectedEdits: count.default(0),
+  /** Runs of tests or scripts that check the change (pytest, npm test, python reproduce.py, ...). */
+  testRuns: count.default(0),
+  testedAfterLastEdit: nullable(z.boolean()),
+  lastTestPassed: nullable(z.boolean()),
+  /** Times the agent itself declared failure (a `fail` action, an exit on cost or error). */
+  gaveUp: count.default(0),
+  exitStatus: nullable(z.string()),
+  /** The submitted patch, when the session records one. */
+  patchLinesAdded: nullable(count),
+  patchLinesDeleted: nullable(count),
+  patchFiles: nullable(count),
+});
+
 /** Retry and recovery counters, by Fusion's column names. */
 export const TASK_COUNTER_FIELDS = [
   'mergeRetries',
@@ -171,6 +197,7 @@ export const TaskSchema = z
     prInfo: maybe(PrInfoSchema),
     mergeDetails: maybe(MergeDetailsSchema),
     tokenUsage: maybe(TokenUsageSchema),
+    agentSession: maybe(AgentSessionSchema),
     tokenUsageInputTokens: nullable(count),
     tokenUsageOutputTokens: nullable(count),
     tokenUsageCachedTokens: nullable(count),
@@ -191,3 +218,4 @@ export type AgentLogType = z.output<typeof AgentLogTypeSchema>;
 export type RunAuditEvent = z.output<typeof RunAuditEventSchema>;
 export type PrInfo = z.output<typeof PrInfoSchema>;
 export type MergeDetails = z.output<typeof MergeDetailsSchema>;
+export type AgentSession = z.output<typeof AgentSessionSchema>;

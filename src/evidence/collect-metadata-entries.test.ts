@@ -67,6 +67,14 @@ describe('collectMetadataEntries', () => {
   it('adds history signals with revert shas joined by commas and the number of later fixes', () => {
     const history = { reverted: true, revertShas: ['aaa', 'bbb'], laterFixShas: ['ccc'], firstCommitAt: '2026-04-01T00:00:00Z', lastCommitAt: '2026-04-03T00:00:00Z' };
     const entry = byId(collectMetadataEntries(buildTask(), history)).get('task-history')!;
-    expect(entry.ref).toEqual({ taskId: 'FN-1', reverted: true, revertShas: 'aaa,bbb', laterFixes: 1, firstCommitAt: '2026-04-01T00:00:00Z', lastCommitAt: '2026-04-03T00:00:00Z' });
+    expect(entry.ref).toEqual({ taskId: 'FN-1', hindsight: true, reverted: true, revertShas: 'aaa,bbb', laterFixes: 1, firstCommitAt: '2026-04-01T00:00:00Z', lastCommitAt: '2026-04-03T00:00:00Z' });
+  });
+
+  it('says later history was not read at evaluation time, and gives what came before the task', () => {
+    const history = { reverted: false, revertShas: [], laterFixShas: [], firstCommitAt: null, lastCommitAt: null, hindsight: false, prior: { commits: 4, fixes: 1, hottestFile: 3 } };
+    const entries = byId(collectMetadataEntries(buildTask(), history));
+    expect(entries.get('task-history')!.label).toBe('History: what happened after the task was not read (evaluation time)');
+    expect(entries.get('task-history')!.ref).toMatchObject({ hindsight: false });
+    expect(entries.get('task-prior')!.ref).toEqual({ taskId: 'FN-1', priorCommits: 4, hottestFile: 3, priorFixes: 1 });
   });
 });

@@ -78,11 +78,22 @@ export function collectMetadataEntries(task: Task, history: CommitHistorySignals
       ref: { modelProvider: task.modelProvider, modelId: task.modelId },
     }));
   }
+  if (history?.prior) {
+    drafts.push(meta({
+      id: 'task-prior',
+      label: `Before the task: ${history.prior.commits} other commit(s) on its code files in 14 days (busiest file ${history.prior.hottestFile}), ${history.prior.fixes} fix(es) in 30 days`,
+      ref: { priorCommits: history.prior.commits, hottestFile: history.prior.hottestFile, priorFixes: history.prior.fixes },
+    }));
+  }
   if (history) {
+    const later = history.hindsight === false
+      ? 'what happened after the task was not read (evaluation time)'
+      : `${history.reverted ? 'reverted' : 'not reverted'}, ${history.laterFixShas.length} later fix${history.laterFixShas.length === 1 ? '' : 'es'}`;
     drafts.push(meta({
       id: 'task-history',
-      label: `History: ${history.reverted ? 'reverted' : 'not reverted'}, ${history.laterFixShas.length} later fix${history.laterFixShas.length === 1 ? '' : 'es'}`,
+      label: `History: ${later}`,
       ref: {
+        hindsight: history.hindsight !== false,
         reverted: history.reverted,
         revertShas: history.revertShas.join(','),
         laterFixes: history.laterFixShas.length,

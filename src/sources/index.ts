@@ -4,3 +4,4 @@ export * from './transcripts/index.js';
 export * from './fusion/index.js';
 export * from './select/index.js';
 export * from './files/index.js';
+export * from './labels/index.js';

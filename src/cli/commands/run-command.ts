@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { executeRun, planResume, type RunTask } from '../../runs/index.js';
 import type { CliIo } from '../cli-io.js';
 import { addJudgeOptions, createCliJudge, type JudgeOptionValues } from '../options/judge-options.js';
-import { addConfigOption, addSourceOptions, type SourceOptionValues } from '../options/source-options.js';
+import { addConfigOption, addHindsightOption, addSourceOptions, type SourceOptionValues } from '../options/source-options.js';
 import { addStoreOption, openCliStore, type StoreOptionValues } from '../options/store-options.js';
 import type { SetExitCode } from '../set-exit-code.js';
 import { createProgressReporter } from '../render/progress-reporter.js';
@@ -38,7 +38,7 @@ export function registerRunCommand(program: Command, io: CliIo, setExitCode: Set
     .option('--json', 'print only the finished run and its results as JSON')
     .option('--fail-under <score>', 'exit 1 when an evaluated task scores under this overall score, listing them')
     .option('--resume <runId>', 'evaluate, in a new run, the tasks an interrupted or cancelled run did not finish');
-  addJudgeOptions(addStoreOption(addConfigOption(addSourceOptions(command))))
+  addJudgeOptions(addStoreOption(addConfigOption(addHindsightOption(addSourceOptions(command)))))
     .addHelpText('after', HELP_AFTER)
     .action(async (options: RunOptions) => {
       const failUnder = parseFailUnder(options.failUnder);

@@ -7,7 +7,7 @@ import { resolveDbPath } from '../options/store-options.js';
 import { EXIT } from '../exit-codes.js';
 import type { CliIo } from '../cli-io.js';
 import { addJudgeOptions, createCliJudge, type CliJudge, type JudgeOptionValues } from '../options/judge-options.js';
-import { addConfigOption, addSourceOptions, loadSourceTasks, type SourceOptionValues } from '../options/source-options.js';
+import { addConfigOption, addHindsightOption, addSourceOptions, loadSourceTasks, type SourceOptionValues } from '../options/source-options.js';
 import { formatJudgeTotals, renderScoreTable, useColour } from '../render/index.js';
 import { ephemeralRunId, scoreTasks, type ScoreTasksInput } from './score-tasks.js';
 import { scoreTasksWithJudge } from './score-tasks-with-judge.js';
@@ -45,7 +45,7 @@ export function registerScoreCommand(program: Command, io: CliIo, setExitCode: (
     .command('score')
     .description('score the completed tasks of a project or task file (deterministic-only, or hybrid with --judge) and print the scorecard (no run is stored)')
     .option('--json', 'print an array of results as JSON instead of the table');
-  addJudgeOptions(addConfigOption(addSourceOptions(command)))
+  addJudgeOptions(addConfigOption(addHindsightOption(addSourceOptions(command))))
     .addHelpText('after', HELP_AFTER)
     .action(async (options: ScoreOptions) => {
       const { config, path: configPath } = await loadConfig(io.cwd, options.config);

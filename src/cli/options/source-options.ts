@@ -19,6 +19,8 @@ export interface SourceOptionValues {
   transcripts?: string;
   strict?: boolean;
   config?: string;
+  /** False with --no-hindsight: score from what existed when each task completed. */
+  hindsight?: boolean;
 }
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
@@ -36,6 +38,14 @@ export function addSourceOptions(command: Command): Command {
     .option('--column <name>', 'done = completed tasks (done or archived), all = every task, or a column name such as in-review (default: done; all for --tasks)')
     .option('--transcripts <dir>', 'agent transcripts (Claude Code .jsonl, SWE-agent trajectories) linked to tasks whose id a file or folder names')
     .option('--strict', 'fail (exit 3) on the first invalid task record instead of reporting it and scoring the valid ones');
+}
+
+/** Adds --no-hindsight, for the commands that score. */
+export function addHindsightOption(command: Command): Command {
+  return command.option(
+    '--no-hindsight',
+    'score each task only from evidence that existed when it completed: no reverts, later fixes or commits after it (what `validate --outcomes` needs)',
+  );
 }
 
 /** Adds --config, for commands that read taskeval.config.json. */
@@ -72,6 +82,7 @@ export function taskSetOptions(options: SourceOptionValues, io: CliIo, config?: 
     ...(options.until !== undefined ? { until: options.until } : {}),
     ...(options.column !== undefined ? { column: options.column } : {}),
     strict: options.strict ?? false,
+    ...(options.hindsight === false ? { hindsight: false } : {}),
     ...(config ? { config } : {}),
     ...(configDir ? { configDir } : {}),
     ...(io.signal ? { signal: io.signal } : {}),

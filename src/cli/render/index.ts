@@ -9,3 +9,4 @@ export { renderRunsTable } from './runs-table.js';
 export { renderResultsTable } from './results-table.js';
 export { EXPORT_FORMATS, csvCell, exportHeader, exportItem, exportFooter, type ExportFormat } from './export-results.js';
 export { OUTCOME_FORMATS, renderOutcomes, type OutcomeFormat } from './render-outcomes.js';
+export { renderValidation } from './render-validation.js';

@@ -21,13 +21,19 @@ function expectExplained(s: Scenario): void {
 }
 
 describe('assessTask', () => {
-  it('scores a clean done task at 85 or more in every category, and explains each score exactly', () => {
+  it('scores a clean done task high in every category (its 20 code lines are a small risk), and explains each score exactly', () => {
     const commits = cleanCommits();
     const s = assessScenario(cleanTaskInput(), { commits, history: buildHistory({ firstCommitAt: commits[0]!.date, lastCommitAt: commits[1]!.date }) });
     expect(s.assessment.rubricVersion).toBe(RUBRIC_VERSION);
+    expect(s.assessment.coverage).toEqual({
+      agentPerformance: ['taskMetadata', 'commits', 'workflow', 'reviews'],
+      taskOutcomeQuality: ['taskMetadata', 'commits', 'workflow'],
+      processCompliance: ['taskMetadata', 'commits', 'reviews'],
+    });
+    expect(s.assessment.hindsight).toBe(true);
     expect(DeterministicAssessmentSchema.parse(s.assessment)).toEqual(s.assessment);
     expect(TaskSignalsSchema.parse(s.assessment.values)).toEqual(s.assessment.values);
-    expect({ ap: s.score('agentPerformance'), toq: s.score('taskOutcomeQuality'), pc: s.score('processCompliance') }).toEqual({ ap: 90, toq: 95, pc: 90 });
+    expect({ ap: s.score('agentPerformance'), toq: s.score('taskOutcomeQuality'), pc: s.score('processCompliance') }).toEqual({ ap: 90, toq: 83, pc: 90 });
     expectExplained(s);
   });
 

@@ -1,4 +1,5 @@
 import type { DeterministicAssessment } from '../deterministic-assessment.js';
+import { computeCoverage } from './compute-coverage.js';
 import { computeTaskSignals } from './compute-task-signals.js';
 import type { RubricInput } from './rubric-input.js';
 import { RUBRIC_VERSION } from './rubric-version.js';
@@ -13,9 +14,11 @@ export function assessTask(input: RubricInput): DeterministicAssessment {
   const { bundle, task, commits } = input;
   return {
     rubricVersion: RUBRIC_VERSION,
+    hindsight: signals.outcome.historyKnown,
+    coverage: computeCoverage(signals),
     values: signals,
     categories: {
-      agentPerformance: settleCategoryScore(scoreAgentPerformance(signals, bundle)),
+      agentPerformance: settleCategoryScore(scoreAgentPerformance(signals, bundle, commits)),
       taskOutcomeQuality: settleCategoryScore(scoreTaskOutcomeQuality(signals, bundle, task, commits)),
       processCompliance: settleCategoryScore(scoreProcessCompliance(signals, bundle, task.id, commits)),
     },

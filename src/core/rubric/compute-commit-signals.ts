@@ -19,7 +19,42 @@ export function computeCommitSignals(taskId: string, commits: readonly CommitRec
     touchedDocs: count((c) => c.touchesDocs),
     configOnly: count((c) => c.configOnly),
     codeChanging: count(isCodeChanging),
+    ...lineSignals(list),
   };
+}
+
+/** The same change on several branches (a branch commit and its rebased copy) shares author date and subject. */
+export function distinctCommits(commits: readonly CommitRecord[]): CommitRecord[] {
+  const seen = new Set<string>();
+  return commits.filter((c) => {
+    const key = `${c.date}\u0000${c.subject}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function lineSignals(commits: readonly CommitRecord[]) {
+  const distinct = distinctCommits(commits);
+  let codeLinesAdded = 0;
+  let codeLinesDeleted = 0;
+  let testLinesAdded = 0;
+  let linesUnknown = 0;
+  const files = new Set<string>();
+  const dirs = new Set<string>();
+  for (const c of distinct) {
+    // Line counts are null for binary files and for files whose objects are missing.
+    if (c.files.some((f) => f.kind === 'code' && f.insertions === null)) linesUnknown += 1;
+    for (const f of c.files) {
+      if (f.kind === 'code') {
+        codeLinesAdded += f.insertions ?? 0;
+        codeLinesDeleted += f.deletions ?? 0;
+        files.add(f.path);
+        dirs.add(f.path.includes('/') ? f.path.slice(0, f.path.lastIndexOf('/')) : '.');
+      } else if (f.kind === 'test') testLinesAdded += f.insertions ?? 0;
+    }
+  }
+  return { distinct: distinct.length, distinctCode: distinct.filter(isCodeChanging).length, codeLinesAdded, codeLinesDeleted, testLinesAdded, codeFiles: files.size, codeDirs: dirs.size, linesUnknown };
 }
 
 /** A `Fusion-Task-Id` or `Task-Id` trailer (keys compare case-insensitively, as git does) naming the task. */

@@ -20,7 +20,7 @@ describe('computeTaskSignals', () => {
     const s = computeTaskSignals({ task, bundle });
     expect(s.workflow).toEqual({ passed: 30, failed: 10, skipped: 0, pending: 0, total: 40, steps: 40, finalFailed: 10, unsettled: 10 });
     expect(s.steps).toEqual({ total: 30, done: 30, skipped: 0 });
-    expect(s.agentLogs).toEqual({ toolCalls: 40, toolErrors: 20, entries: 60 });
+    expect(s.agentLogs).toEqual({ toolCalls: 40, toolErrors: 20, entries: 60, session: null });
     expect(TaskSignalsSchema.parse(s)).toEqual(s);
   });
 
@@ -78,6 +78,7 @@ describe('computeTaskSignals', () => {
     ];
     expect(computeTaskSignals({ task, bundle: buildTestBundle(task, { commits }), commits }).commits).toEqual({
       known: true, count: 3, withTaskTrailer: 2, conventional: 2, touchedTests: 1, touchedDocs: 1, configOnly: 1, codeChanging: 1,
+      distinct: 3, distinctCode: 1, codeLinesAdded: 6, codeLinesDeleted: 3, testLinesAdded: 0, codeFiles: 3, codeDirs: 1, linesUnknown: 0,
     });
     expect(computeTaskSignals({ task, bundle: buildTestBundle(task), commits: null }).commits).toMatchObject({ known: false, count: 0 });
   });

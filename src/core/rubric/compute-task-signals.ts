@@ -20,6 +20,7 @@ export function computeTaskSignals(input: RubricInput): TaskSignals {
     reviews: computeReviewSignals(task, bundle),
     counters: computeCounters(task),
     commits: computeCommitSignals(task.id, commits),
+    prior: history?.prior ?? null,
     outcome: computeOutcome(input),
     agentLogs: computeAgentLogSignals(task),
   };
@@ -35,23 +36,41 @@ function computeOutcome({ task, commits, history }: RubricInput): TaskSignals['o
   const column = task.column ?? null;
   const status = task.status ?? null;
   const failed = status === 'failed' || Boolean(task.error);
+  // History read at evaluation time only (hindsight false) says nothing about reverts or later fixes.
+  const later = history != null && history.hindsight !== false ? history : null;
   return {
     column,
     status,
     done: !failed && column !== null && DONE_COLUMNS.has(column),
     failed,
-    reverted: history ? history.reverted : null,
-    laterFixes: history ? history.laterFixShas.length : 0,
-    historyKnown: history != null,
+    reverted: later ? later.reverted : null,
+    laterFixes: later ? later.laterFixShas.length : 0,
+    historyKnown: later != null,
     firstToLastCommitMs: firstToLastCommitMs(history, commits),
   };
 }
 
 function computeAgentLogSignals(task: Task): TaskSignals['agentLogs'] {
   const logs = task.agentLogs ?? [];
+  const s = task.agentSession;
   return {
     toolCalls: logs.filter((l) => l.type === 'tool').length,
     toolErrors: logs.filter((l) => l.type === 'tool_error').length,
     entries: logs.length,
+    session: s
+      ? {
+          steps: s.steps,
+          failedCommands: s.failedCommands,
+          edits: s.edits,
+          rejectedEdits: s.rejectedEdits,
+          testRuns: s.testRuns,
+          testedAfterLastEdit: s.testedAfterLastEdit ?? null,
+          lastTestPassed: s.lastTestPassed ?? null,
+          gaveUp: s.gaveUp,
+          exitStatus: s.exitStatus ?? null,
+          patchLinesAdded: s.patchLinesAdded ?? null,
+          patchLinesDeleted: s.patchLinesDeleted ?? null,
+        }
+      : null,
   };
 }

@@ -10,6 +10,8 @@ export interface RuleSpec {
   limit?: number;
   cap?: number;
   proportional?: boolean;
+  /** Points by band of a measured value: `[upTo, points]` pairs, ascending; the last band takes the rest. */
+  bands?: readonly (readonly [number, number])[];
 }
 
 /** Where each category's deterministic score starts before any rule applies. */
@@ -36,19 +38,34 @@ export const RUBRIC_RULES = {
     'run.clean': { points: 10 },
     'counters.unknown': { points: 0 },
     'outcome.failed': { points: -10 },
+    'rework.commits': { each: -2, limit: -10 },
+    'rework.span': { bands: [[1, 0], [8, -1], [48, -3], [Infinity, -5]] },
+    'focus.spread': { each: -2, limit: -8 },
+    'focus.files': { each: -1, limit: -6 },
+    'verify.testsMissing': { points: -3 },
+    'session.steps': { bands: [[15, 0], [30, -2], [50, -4], [80, -7], [Infinity, -10]] },
+    'session.rejectedEdits': { each: -2, limit: -6 },
   },
   taskOutcomeQuality: {
     'outcome.done': { points: 15 },
     'outcome.notDone': { points: -10 },
+    'outcome.unknown': { points: 0 },
     'outcome.failed': { points: -20 },
     'workflow.allPassed': { points: 10 },
     'workflow.finalFailed': { each: -10, limit: -30 },
-    'commits.tests': { points: 10 },
+    'risk.size': { bands: [[0, 0], [5, -1], [20, -2], [50, -4], [150, -7], [400, -10], [1000, -14], [Infinity, -18]] },
+    'risk.changedLines': { bands: [[0, 0], [10, -1], [50, -2], [200, -3], [Infinity, -5]] },
+    'risk.churn': { bands: [[2, 0], [10, -1], [30, -2], [100, -4], [Infinity, -6]] },
+    'risk.hotFile': { bands: [[1, 0], [3, -1], [8, -2], [20, -4], [Infinity, -6]] },
+    'risk.priorFixes': { bands: [[0, 0], [2, -1], [5, -2], [15, -4], [Infinity, -6]] },
+    'delivery.rework': { each: -2, limit: -8 },
+    'session.edits': { bands: [[2, 0], [5, -1], [10, -2], [20, -4], [Infinity, -6]] },
+    'session.gaveUp': { each: -5, limit: -10 },
+    'session.notSubmitted': { points: -15 },
     'commits.unknown': { points: 0 },
     'counters.verificationFailure': { each: -5, limit: -15 },
     'history.reverted': { points: -30 },
     'history.laterFixes': { each: -5, limit: -15 },
-    'history.span': { points: 0 },
     'history.unknown': { points: 0 },
     'history.revertedCap': { cap: 39 },
     'outcome.failedCap': { cap: 39 },
@@ -77,6 +94,9 @@ export const CLAMP_RULE = 'score.clamp';
 /** The points of a rule as docs/rubric.md writes them: `+10`, `-8 each, at most -24`, `cap 39`, `up to +8`. */
 export function describeRulePoints(spec: RuleSpec): string {
   if (spec.cap !== undefined) return `cap ${spec.cap}`;
+  if (spec.bands) {
+    return `by band: ${spec.bands.map(([upTo, points]) => (upTo === Infinity ? `more ${signed(points)}` : `≤${upTo} ${signed(points)}`)).join(', ')}`;
+  }
   if (spec.each !== undefined) return `${signed(spec.each)} each, at most ${signed(spec.limit ?? spec.each)}`;
   if (spec.proportional) return `up to ${signed(spec.points ?? 0)}`;
   return signed(spec.points ?? 0);

@@ -18,3 +18,9 @@ export function proportionalPoints(spec: RuleSpec, part: number, whole: number):
 export function plural(n: number, singular: string, pluralForm = `${singular}s`): string {
   return `${n} ${n === 1 ? singular : pluralForm}`;
 }
+
+/** Points of a banded rule for a measured value: the first band whose upper bound holds it. */
+export function bandPoints(spec: RuleSpec, value: number): number {
+  for (const [upTo, points] of spec.bands ?? []) if (value <= upTo) return points;
+  return 0;
+}

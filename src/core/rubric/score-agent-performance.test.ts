@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TASK_COUNTER_FIELDS } from '../task.js';
-import { assessScenario } from './testing/assess-scenario.js';
+import { assessScenario, buildHistory } from './testing/assess-scenario.js';
+import { buildCommit } from './testing/task-builders.js';
 
 const at = (m: number) => new Date(Date.UTC(2026, 3, 1, 9, m)).toISOString();
 const zeroCounters = Object.fromEntries(TASK_COUNTER_FIELDS.map((f) => [f, 0]));
@@ -105,5 +106,40 @@ describe('agentPerformance counter coverage', () => {
     expect(s.rule('agentPerformance', 'run.clean')).toBeUndefined();
     expect(s.rule('agentPerformance', 'counters.unknown')).toMatchObject({ points: 0 });
     expect(s.rule('agentPerformance', 'counters.unknown')!.label).toContain('recoveryRetryCount');
+  });
+});
+
+describe('agentPerformance from commits and sessions (rubric-3)', () => {
+  const file = (path: string, insertions: number) => ({ path, insertions, deletions: 0 });
+
+  it('rework.commits and rework.span: more code commits and a longer first-to-last span cost points', () => {
+    const commits = [buildCommit(1), buildCommit(2), buildCommit(3)];
+    const s = assessScenario({}, { commits, history: buildHistory({ firstCommitAt: at(0), lastCommitAt: new Date(Date.parse(at(0)) + 10 * 3_600_000).toISOString() }) });
+    expect(s.rule(ap, 'rework.commits')).toMatchObject({ points: -4, label: '3 code commits: 2 more attempts after the first', evidence: commits.map((c) => `commit-${c.sha}`) });
+    expect(s.rule(ap, 'rework.span')).toMatchObject({ points: -3, label: 'First to last commit took 10h' });
+    const one = assessScenario({}, { commits: [buildCommit(1)] });
+    expect(one.rule(ap, 'rework.commits')).toBeUndefined();
+    expect(one.rule(ap, 'rework.span')).toBeUndefined();
+  });
+
+  it('focus.spread and focus.files: code spread over directories and files costs points, bounded', () => {
+    const commits = [buildCommit(1, { files: [file('src/a/x.ts', 5), file('src/b/y.ts', 5), file('lib/z.ts', 5), file('src/a/w.ts', 5)] })];
+    const s = assessScenario({}, { commits });
+    expect(s.rule(ap, 'focus.spread')).toMatchObject({ points: -4, label: 'Code changed in 3 directories' });
+    expect(s.rule(ap, 'focus.files')).toMatchObject({ points: -3, label: '4 code files changed' });
+  });
+
+  it('verify.testsMissing: -3 when code lines were added and no test line was', () => {
+    expect(assessScenario({}, { commits: [buildCommit(1, { files: [file('src/a.ts', 10)] })] }).rule(ap, 'verify.testsMissing')).toMatchObject({ points: -3 });
+    expect(assessScenario({}, { commits: [buildCommit(1, { files: [file('src/a.ts', 10), file('src/a.test.ts', 4)] })] }).rule(ap, 'verify.testsMissing')).toBeUndefined();
+  });
+
+  it('session.steps, session.rejectedEdits and failed commands from the whole session', () => {
+    const s = assessScenario({ agentSession: { steps: 60, failedCommands: 4, edits: 9, rejectedEdits: 2 } });
+    expect(s.rule(ap, 'session.steps')).toMatchObject({ points: -7, label: "60 steps in the agent's session" });
+    expect(s.rule(ap, 'session.rejectedEdits')).toMatchObject({ points: -4 });
+    // No log entry is kept, but the session counted 4 failed commands.
+    expect(s.rule(ap, 'agentLogs.toolErrors')).toMatchObject({ points: -8, label: "4 failed commands in the agent's session" });
+    expect(assessScenario({ agentSession: { steps: 12, failedCommands: 0, edits: 1 } }).rule(ap, 'session.steps')).toMatchObject({ points: 0 });
   });
 });

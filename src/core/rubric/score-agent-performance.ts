@@ -1,12 +1,14 @@
+import type { CommitRecord } from '../commit-record.js';
 import type { EvidenceBundle } from '../evidence-bundle.js';
 import { ContributionList } from './contribution-list.js';
 import { entryIds, presentIds } from './evidence-ids.js';
 import type { CategoryRules } from './settle-category-score.js';
-import { perUnitPoints, plural } from './rule-points.js';
+import { bandPoints, perUnitPoints, plural } from './rule-points.js';
+import { formatDuration } from './score-task-outcome-quality.js';
 import type { TaskSignals } from './task-signals.js';
 
 /** agentPerformance rules: how the agent executed, recovered and decided (docs/rubric.md). */
-export function scoreAgentPerformance(s: TaskSignals, bundle: EvidenceBundle): CategoryRules<'agentPerformance'> {
+export function scoreAgentPerformance(s: TaskSignals, bundle: EvidenceBundle, commits?: readonly CommitRecord[] | null): CategoryRules<'agentPerformance'> {
   const out = new ContributionList('agentPerformance');
   const stepIds = entryIds(bundle, 'workflow', (r) => r.kind === 'step');
   const settled = s.steps.done + s.steps.skipped;
@@ -30,14 +32,51 @@ export function scoreAgentPerformance(s: TaskSignals, bundle: EvidenceBundle): C
       entryIds(bundle, 'reviews', (r) => r.verdict === 'REVISE'));
   }
   counterRules(out, s, presentIds(bundle, 'task-counters'));
-  if (s.agentLogs.toolErrors > 0) {
-    out.add('agentLogs.toolErrors', `${plural(s.agentLogs.toolErrors, 'tool error')} in the agent logs`, perUnitPoints(out.spec('agentLogs.toolErrors'), s.agentLogs.toolErrors),
+  // The whole session counts failures the kept log entries may not hold (older entries are dropped).
+  const toolErrors = s.agentLogs.session ? Math.max(s.agentLogs.session.failedCommands, s.agentLogs.toolErrors) : s.agentLogs.toolErrors;
+  if (toolErrors > 0) {
+    out.add('agentLogs.toolErrors', `${plural(toolErrors, 'failed command')} in the agent's session`, perUnitPoints(out.spec('agentLogs.toolErrors'), toolErrors),
       entryIds(bundle, 'agentLogs', (r) => r.logType === 'tool_error'));
   }
+  sessionRules(out, s);
   if (s.outcome.failed) {
     out.add('outcome.failed', `Task ended failed${s.outcome.status ? ` (status ${s.outcome.status})` : ''}`, out.spec('outcome.failed').points!, presentIds(bundle, 'task-outcome'));
   }
+  reworkRules(out, s, presentIds(bundle, ...(commits ?? []).map((c) => `commit-${c.sha}`)));
   return { list: out, caps: [] };
+}
+
+/** From the whole agent session: how long it took to get there, and edits the harness refused. */
+function sessionRules(out: ContributionList<'agentPerformance'>, s: TaskSignals): void {
+  const session = s.agentLogs.session;
+  if (!session) return;
+  const steps = bandPoints(out.spec('session.steps'), session.steps);
+  out.add('session.steps', `${plural(session.steps, 'step')} in the agent's session`, steps);
+  if (session.rejectedEdits > 0) {
+    out.add('session.rejectedEdits', `${plural(session.rejectedEdits, 'edit')} refused for introducing syntax errors`, perUnitPoints(out.spec('session.rejectedEdits'), session.rejectedEdits));
+  }
+}
+
+/** From the commits alone: how many attempts the change took, how long, and how far it spread. */
+function reworkRules(out: ContributionList<'agentPerformance'>, s: TaskSignals, commitIds: string[]): void {
+  if (!s.commits.known || s.commits.count === 0) return;
+  if (s.commits.distinctCode > 1) {
+    out.add('rework.commits', `${s.commits.distinctCode} code commits: ${s.commits.distinctCode - 1} more attempt${s.commits.distinctCode === 2 ? '' : 's'} after the first`,
+      perUnitPoints(out.spec('rework.commits'), s.commits.distinctCode - 1), commitIds);
+  }
+  const spanMs = s.outcome.firstToLastCommitMs;
+  if (spanMs !== null && spanMs > 0) {
+    out.add('rework.span', `First to last commit took ${formatDuration(spanMs)}`, bandPoints(out.spec('rework.span'), spanMs / 3_600_000), commitIds);
+  }
+  if (s.commits.codeDirs > 1) {
+    out.add('focus.spread', `Code changed in ${s.commits.codeDirs} directories`, perUnitPoints(out.spec('focus.spread'), s.commits.codeDirs - 1), commitIds);
+  }
+  if (s.commits.codeFiles > 1) {
+    out.add('focus.files', `${s.commits.codeFiles} code files changed`, perUnitPoints(out.spec('focus.files'), s.commits.codeFiles - 1), commitIds);
+  }
+  if (s.commits.codeLinesAdded > 0 && s.commits.testLinesAdded === 0) {
+    out.add('verify.testsMissing', `${s.commits.codeLinesAdded} code lines added without a test line`, out.spec('verify.testsMissing').points!, commitIds);
+  }
 }
 
 const AGENT_COUNTERS = [

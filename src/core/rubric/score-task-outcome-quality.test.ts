@@ -18,6 +18,12 @@ describe('taskOutcomeQuality rules', () => {
     expect(s.rule(toq, 'outcome.notDone')!.label).toContain('in-review / merging');
   });
 
+  it('outcome.unknown: 0 points when the record gives neither column nor status (a benchmark task list)', () => {
+    const s = assessScenario({ column: undefined, status: undefined });
+    expect(s.rule(toq, 'outcome.unknown')).toMatchObject({ points: 0 });
+    expect(s.rule(toq, 'outcome.notDone')).toBeUndefined();
+  });
+
   it('outcome.failed and outcome.failedCap: -20, and a failed task scores at most 39', () => {
     const s = assessScenario(
       { column: 'done', status: 'failed', workflowStepResults: [{ workflowStepId: 'tests', status: 'passed' }] },
@@ -25,8 +31,8 @@ describe('taskOutcomeQuality rules', () => {
     );
     expect(s.rule(toq, 'outcome.failed')).toMatchObject({ points: -20, evidence: ['task-outcome'] });
     expect(s.rule(toq, 'outcome.done')).toBeUndefined();
-    // 60 - 20 + 10 (workflow) + 10 (tests) = 60, capped to 39.
-    expect(s.rule(toq, 'outcome.failedCap')).toMatchObject({ points: -21, label: 'A failed task scores at most 39' });
+    // 60 - 20 + 10 (workflow) - 1 (1 code line) - 1 (1 line changed) = 48, capped to 39.
+    expect(s.rule(toq, 'outcome.failedCap')).toMatchObject({ points: -9, label: 'A failed task scores at most 39' });
     expect(s.score(toq)).toBe(39);
   });
 
@@ -62,18 +68,58 @@ describe('taskOutcomeQuality rules', () => {
     expect(many.rule(toq, 'workflow.finalFailed')!.points).toBe(-30);
   });
 
-  it('commits.tests: +10 when a commit touched tests, citing it; 0 with a note when code changed untested', () => {
-    const tested = [buildCommit(1, { touchesTests: true }), buildCommit(2)];
-    const s = assessScenario({}, { commits: tested });
-    expect(s.rule(toq, 'commits.tests')).toMatchObject({ points: 10, evidence: [`commit-${tested[0]!.sha}`] });
-    const untested = assessScenario({}, { commits: [buildCommit(3)] });
-    expect(untested.rule(toq, 'commits.tests')).toMatchObject({ points: 0, evidence: [`commit-${buildCommit(3).sha}`] });
+  it('risk.size and risk.changedLines: points by band of the code lines added and changed, over distinct commits, citing code commits', () => {
+    const small = assessScenario({}, { commits: [buildCommit(1, { files: [{ path: 'src/a.ts', insertions: 15, deletions: 0 }] })] });
+    expect(small.rule(toq, 'risk.size')).toMatchObject({ points: -2, label: '15 code lines added in 1 file', evidence: [`commit-${buildCommit(1).sha}`] });
+    expect(small.rule(toq, 'risk.changedLines')).toBeUndefined();
+    const big = [
+      buildCommit(1, { files: [{ path: 'src/a.ts', insertions: 600, deletions: 120 }, { path: 'src/a.test.ts', insertions: 900, deletions: 0 }] }),
+      // The same change again on another branch (same author date and subject) counts once.
+      buildCommit(2, { date: buildCommit(1).date, subject: buildCommit(1).subject, files: [{ path: 'src/a.ts', insertions: 600, deletions: 120 }] }),
+    ];
+    const s = assessScenario({}, { commits: big });
+    expect(s.rule(toq, 'risk.size')).toMatchObject({ points: -14, label: '600 code lines added in 1 file' });
+    expect(s.rule(toq, 'risk.changedLines')).toMatchObject({ points: -3 });
+    expect(s.rule(toq, 'delivery.rework')).toBeUndefined();
+  });
+
+  it('delivery.rework: -2 per distinct code commit beyond the first, at most -8; a docs commit is no rework', () => {
+    const three = assessScenario({}, { commits: [buildCommit(1), buildCommit(2), buildCommit(3), buildCommit(4, { touchesCode: false, files: [{ path: 'docs/a.md', insertions: 1, deletions: 0 }] })] });
+    expect(three.rule(toq, 'delivery.rework')).toMatchObject({ points: -4, label: 'Delivered in 3 code commits: 2 beyond the first' });
+    const many = assessScenario({}, { commits: Array.from({ length: 9 }, (_, i) => buildCommit(i + 1)) });
+    expect(many.rule(toq, 'delivery.rework')!.points).toBe(-8);
+  });
+
+  it('risk.churn, risk.hotFile and risk.priorFixes: by band of the work on its files just before it, citing task-prior', () => {
+    const s = assessScenario({}, { commits: [buildCommit(1)], history: buildHistory({ prior: { commits: 40, hottestFile: 9, fixes: 3 } }) });
+    expect(s.rule(toq, 'risk.churn')).toMatchObject({ points: -4, evidence: ['task-prior'], label: '40 other commits on its code files in the 14 days before' });
+    expect(s.rule(toq, 'risk.hotFile')).toMatchObject({ points: -4 });
+    expect(s.rule(toq, 'risk.priorFixes')).toMatchObject({ points: -2 });
+    const quiet = assessScenario({}, { commits: [buildCommit(1)], history: buildHistory({ prior: { commits: 1, hottestFile: 1, fixes: 0 } }) });
+    expect([quiet.rule(toq, 'risk.churn')!.points, quiet.rule(toq, 'risk.hotFile')!.points, quiet.rule(toq, 'risk.priorFixes')!.points]).toEqual([0, 0, 0]);
+    expect(assessScenario({}, { commits: [buildCommit(1)], history: buildHistory() }).rule(toq, 'risk.churn')).toBeUndefined();
+  });
+
+  it('risk.size from a submitted patch when there are no commits (a benchmark trajectory)', () => {
+    const s = assessScenario({ agentSession: { steps: 10, failedCommands: 0, edits: 2, patchLinesAdded: 30, patchLinesDeleted: 4 } });
+    expect(s.rule(toq, 'risk.size')).toMatchObject({ points: -4, label: '30 lines added by the submitted patch' });
+    expect(s.rule(toq, 'risk.changedLines')).toMatchObject({ points: -1 });
+    expect(s.rule(toq, 'commits.unknown')).toBeUndefined();
+  });
+
+  it('session.edits, session.gaveUp and session.notSubmitted: what the agent session says of the result', () => {
+    const s = assessScenario({ agentSession: { steps: 40, failedCommands: 3, edits: 12, gaveUp: 1, exitStatus: 'exit_cost' } });
+    expect(s.rule(toq, 'session.edits')).toMatchObject({ points: -4, label: '12 edits before the result' });
+    // The exit on cost is a give-up too, counted by the reader; here the record says 1.
+    expect(s.rule(toq, 'session.gaveUp')).toMatchObject({ points: -5 });
+    expect(s.rule(toq, 'session.notSubmitted')).toMatchObject({ points: -15, label: 'The session ended "exit_cost" without submitting' });
+    expect(assessScenario({ agentSession: { steps: 4, failedCommands: 0, edits: 1, exitStatus: 'submitted' } }).rule(toq, 'session.notSubmitted')).toBeUndefined();
   });
 
   it('commits.unknown: 0 points when no repository is known', () => {
     const s = assessScenario({});
     expect(s.rule(toq, 'commits.unknown')).toMatchObject({ points: 0, evidence: [] });
-    expect(s.rule(toq, 'commits.tests')).toBeUndefined();
+    expect(s.rule(toq, 'risk.size')).toBeUndefined();
   });
 
   it('counters.verificationFailure: -5 each, citing task-counters, at most -15', () => {
@@ -87,10 +133,11 @@ describe('taskOutcomeQuality rules', () => {
       { column: 'done', workflowStepResults: [{ workflowStepId: 'tests', status: 'passed' }] },
       { commits, history: buildHistory({ reverted: true, revertShas: ['f'.repeat(40)] }) },
     );
-    expect(s.rule(toq, 'history.reverted')).toMatchObject({ points: -30, evidence: ['task-history'] });
-    // 60 + 15 + 10 + 10 - 30 = 65, capped to 39.
-    expect(s.rule(toq, 'history.revertedCap')).toMatchObject({ points: -26, label: 'A reverted task scores at most 39', evidence: ['task-history'] });
+    expect(s.rule(toq, 'history.reverted')).toMatchObject({ points: -30, evidence: ['task-history'], hindsight: true });
+    // 60 + 15 + 10 - 1 - 1 - 30 = 53, capped to 39.
+    expect(s.rule(toq, 'history.revertedCap')).toMatchObject({ points: -14, label: 'A reverted task scores at most 39', evidence: ['task-history'], hindsight: true });
     expect(s.score(toq)).toBe(39);
+    expect(s.assessment.hindsight).toBe(true);
   });
 
   it('history.laterFixes: -5 per later fix commit naming the task, at most -15', () => {
@@ -101,14 +148,17 @@ describe('taskOutcomeQuality rules', () => {
     expect(many.rule(toq, 'history.laterFixes')!.points).toBe(-15);
   });
 
-  it('history.span: records the first-to-last commit time with 0 points', () => {
-    const s = assessScenario({}, { history: buildHistory({ firstCommitAt: at(0), lastCommitAt: at(125) }) });
-    expect(s.rule(toq, 'history.span')).toMatchObject({ points: 0, label: 'First to last commit took 2h 5m (recorded, not scored)', evidence: ['task-history'] });
-    expect(s.assessment.values).toMatchObject({ outcome: { firstToLastCommitMs: 125 * 60_000 } });
-  });
-
   it('history.unknown: 0 points when history was not examined', () => {
     expect(assessScenario({}).rule(toq, 'history.unknown')).toMatchObject({ points: 0 });
     expect(assessScenario({}, { history: buildHistory() }).rule(toq, 'history.unknown')).toBeUndefined();
+  });
+
+  it('at evaluation time (history read without hindsight) reverts and later fixes are not used, and the result says so', () => {
+    const s = assessScenario({}, { history: buildHistory({ reverted: true, laterFixShas: ['1'.repeat(40)], hindsight: false }) });
+    expect(s.rule(toq, 'history.reverted')).toBeUndefined();
+    expect(s.rule(toq, 'history.laterFixes')).toBeUndefined();
+    expect(s.rule(toq, 'history.unknown')).toMatchObject({ points: 0 });
+    expect(s.assessment.hindsight).toBe(false);
+    expect(s.assessment.categories.taskOutcomeQuality.contributions.some((c) => c.hindsight)).toBe(false);
   });
 });

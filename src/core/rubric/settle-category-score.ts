@@ -9,6 +9,8 @@ export interface CategoryCap<C extends ScoreCategory> {
   /** Sentence the cap value completes: `A reverted task scores at most` → `... at most 39`. */
   label: string;
   evidence: readonly string[];
+  /** The cap rests on what happened after the task. */
+  hindsight?: boolean;
 }
 
 /** A category's rule results before settling: its contributions and the caps that may apply. */
@@ -27,7 +29,7 @@ export function settleCategoryScore<C extends ScoreCategory>({ list, caps }: Cat
   for (const cap of caps) {
     const ceiling = list.spec(cap.rule).cap!;
     if (score > ceiling) {
-      contributions.push({ category: list.category, rule: cap.rule, label: `${cap.label} ${ceiling}`, points: ceiling - score, evidence: [...new Set(cap.evidence)] });
+      contributions.push({ category: list.category, rule: cap.rule, label: `${cap.label} ${ceiling}`, points: ceiling - score, evidence: [...new Set(cap.evidence)], ...(cap.hindsight ? { hindsight: true } : {}) });
       score = ceiling;
     }
   }

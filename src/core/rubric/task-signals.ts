@@ -53,19 +53,55 @@ export const TaskSignalsSchema = z.object({
     configOnly: count,
     /** Commits that touched at least one code file (`touchesCode`). */
     codeChanging: count,
+    /** Commits counted once when the same change appears on several branches (same author time and subject). */
+    distinct: count,
+    /** Distinct commits that changed code: a docs or test follow-up is not another attempt at the change. */
+    distinctCode: count,
+    /** Lines added and deleted in code files (not tests, docs or config), over distinct commits. */
+    codeLinesAdded: count,
+    codeLinesDeleted: count,
+    testLinesAdded: count,
+    codeFiles: count,
+    /** Distinct directories of the code files. */
+    codeDirs: count,
+    /** Distinct commits whose line counts are unknown (objects missing from the repository). */
+    linesUnknown: count,
   }),
+  /** Other work on the task's code files just before it; null when no repository or history was read. */
+  prior: z.object({ commits: count, fixes: count, hottestFile: count }).nullable(),
   outcome: z.object({
     column: z.string().nullable(),
     status: z.string().nullable(),
     done: z.boolean(),
     failed: z.boolean(),
-    /** Null when no history was given. */
+    /** Null when later history was not read. */
     reverted: z.boolean().nullable(),
     laterFixes: count,
+    /** True when later history (reverts, later fixes) was read: hindsight. */
     historyKnown: z.boolean(),
     firstToLastCommitMs: z.number().int().nonnegative().nullable(),
   }),
-  agentLogs: z.object({ toolCalls: count, toolErrors: count, entries: count }),
+  agentLogs: z.object({
+    toolCalls: count,
+    toolErrors: count,
+    entries: count,
+    /** What the whole agent session showed (transcript or trajectory), or null when none was read. */
+    session: z
+      .object({
+        steps: count,
+        failedCommands: count,
+        edits: count,
+        rejectedEdits: count,
+        testRuns: count,
+        testedAfterLastEdit: z.boolean().nullable(),
+        lastTestPassed: z.boolean().nullable(),
+        gaveUp: count,
+        exitStatus: z.string().nullable(),
+        patchLinesAdded: count.nullable(),
+        patchLinesDeleted: count.nullable(),
+      })
+      .nullable(),
+  }),
 });
 
 export type TaskSignals = z.output<typeof TaskSignalsSchema>;

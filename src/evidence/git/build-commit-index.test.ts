@@ -65,10 +65,10 @@ describe('buildCommitIndex attribution', () => {
     });
     const [commit] = (await buildCommitIndex({ repo: repo.dir })).commitsFor({ id: 'FN-5' });
     expect(commit!.files).toEqual([
-      { path: 'dir with space/my file.ts', insertions: 2, deletions: 0 },
-      { path: 'logo.bin', insertions: null, deletions: null },
-      { path: 'odd\nname.md', insertions: 1, deletions: 0 },
-      { path: 'test/my file.test.ts', insertions: 1, deletions: 0 },
+      { path: 'dir with space/my file.ts', insertions: 2, deletions: 0, kind: 'code' },
+      { path: 'logo.bin', insertions: null, deletions: null, kind: 'code' },
+      { path: 'odd\nname.md', insertions: 1, deletions: 0, kind: 'docs' },
+      { path: 'test/my file.test.ts', insertions: 1, deletions: 0, kind: 'test' },
     ]);
     expect(commit).toMatchObject({ touchesTests: true, touchesDocs: true, configOnly: false, touchesCode: true });
   });

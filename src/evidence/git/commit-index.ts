@@ -1,4 +1,4 @@
-import type { CommitHistorySignals, CommitRecord } from '../../core/index.js';
+import type { CommitHistorySignals, CommitRecord, PriorActivity } from '../../core/index.js';
 import type { RawCommit } from './git-log-parser.js';
 
 /** The task fields commit attribution reads; Fusion's baseCommitSha, mergeDetails.commitSha and branch. */
@@ -17,6 +17,8 @@ export interface CommitIndex {
   readonly warnings: readonly string[];
   /** Every commit read, as git printed it (newest first); for whole-history analyses such as SZZ. */
   allCommits(): readonly RawCommit[];
+  /** Other work on the code files these commits changed, just before the first of them; null without code files. */
+  priorActivity(own: readonly CommitRecord[]): PriorActivity | null;
   /** Every task id some commit names (trailer, scope or subject), sorted. */
   taskIds(): string[];
   /** The task's own commits, by author date then sha; see docs/decisions/commit-attribution.md. */

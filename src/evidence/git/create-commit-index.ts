@@ -6,7 +6,9 @@ import {
 } from '../../core/index.js';
 import type { CommitIndexData } from './commit-index-data.js';
 import type { CommitIndex, CommitTaskRef } from './commit-index.js';
+import { PriorActivityIndex } from './prior-activity-index.js';
 import { resolveShaPrefix } from './resolve-sha-prefix.js';
+import { classifyPath } from './classify-path.js';
 import { summarizeFiles } from './summarize-files.js';
 import { walkTaskRange } from './walk-task-range.js';
 
@@ -18,6 +20,7 @@ const iso = (unixSeconds: number): string => new Date(unixSeconds * 1000).toISOS
 export function createCommitIndex(data: CommitIndexData): CommitIndex {
   const { commits, attributions, bySha } = data;
   let sortedShas: string[] | undefined;
+  let prior: PriorActivityIndex | undefined;
 
   const resolve = (sha: string | null | undefined): number | undefined => {
     if (!sha) return undefined;
@@ -39,7 +42,7 @@ export function createCommitIndex(data: CommitIndexData): CommitIndex {
     const c = commits[i]!;
     const trailers: Record<string, string[]> = {};
     for (const [k, v] of Object.entries(attributions[i]!.trailers)) trailers[k] = [...v];
-    const files = c.files.map((f) => ({ ...f }));
+    const files = c.files.map((f) => ({ ...f, kind: classifyPath(f.path) }));
     return {
       sha: c.sha,
       parents: [...c.parents],
@@ -88,6 +91,10 @@ export function createCommitIndex(data: CommitIndexData): CommitIndex {
     repo: data.repo,
     warnings: data.warnings,
     allCommits: () => commits,
+    priorActivity(own) {
+      prior ??= new PriorActivityIndex(commits);
+      return prior.priorTo(own);
+    },
     taskIds: () => [...data.mentioned.keys()].sort(),
     commitsFor(task) {
       const own = ownPositions(task);

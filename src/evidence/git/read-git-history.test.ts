@@ -28,8 +28,8 @@ describe('reading a history with missing objects', () => {
 
     const index = await buildCommitIndex({ repo: repo.dir });
     expect(index.taskIds()).toEqual(['T-1', 'T-2', 'T-3']);
-    expect(index.commitsFor({ id: 'T-3' })[0]!.files).toEqual([{ path: 'src/c.ts', insertions: 3, deletions: 0 }]);
-    expect(index.commitsFor({ id: 'T-1' })[0]!.files).toEqual([{ path: 'src/a.ts', insertions: 1, deletions: 0 }]);
+    expect(index.commitsFor({ id: 'T-3' })[0]!.files).toEqual([{ path: 'src/c.ts', insertions: 3, deletions: 0, kind: 'code' }]);
+    expect(index.commitsFor({ id: 'T-1' })[0]!.files).toEqual([{ path: 'src/a.ts', insertions: 1, deletions: 0, kind: 'code' }]);
     const t2 = index.commitsFor({ id: 'T-2' })[0]!;
     expect(t2.files.map((f) => f.path).sort()).toEqual(['assets/big.bin.ts', 'src/b.ts']);
     expect(t2.files.every((f) => f.insertions === null && f.deletions === null)).toBe(true);

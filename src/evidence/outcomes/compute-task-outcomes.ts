@@ -1,6 +1,5 @@
 import { SourceError } from '../../core/index.js';
-import { runGit as defaultRunGit, type CommitIndex, type GitRunner, type RawCommit } from '../git/index.js';
-import { isFixSubject } from './is-fix-subject.js';
+import { isFixSubject, runGit as defaultRunGit, type CommitIndex, type GitRunner, type RawCommit } from '../git/index.js';
 import { isSzzBlamedPath } from './is-szz-blamed-path.js';
 import { mapBounded } from './map-bounded.js';
 import { parseBlamePorcelain } from './parse-blame-porcelain.js';

@@ -1,5 +1,5 @@
 export { computeTaskOutcomes, type ComputeOutcomesOptions, type OutcomesReport } from './compute-task-outcomes.js';
-export { isFixSubject } from './is-fix-subject.js';
+
 export { isSzzBlamedPath } from './is-szz-blamed-path.js';
 export { parseBlamePorcelain } from './parse-blame-porcelain.js';
 export { parseZeroContextDiff, type RemovedLines } from './parse-zero-context-diff.js';

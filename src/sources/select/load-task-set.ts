@@ -55,7 +55,7 @@ export async function loadTaskSet(options: LoadTaskSetOptions): Promise<TaskSet>
   problems.push(...selection.problems);
   const order = options.order ?? (source === 'files' ? 'source' : 'completion');
   const items = order === 'completion' ? [...selection.items].sort(compareLoadedTasks) : selection.items;
-  if (index) for (const item of items) attachCommits(item, index);
+  if (index) for (const item of items) attachCommits(item, index, options.hindsight ?? true);
   const linked = await attachTranscripts(items, options.config, options.transcriptsDir, cwd, options.configDir ?? projectDir, strict);
   problems.push(...linked);
 
@@ -92,11 +92,18 @@ async function readSource(source: TaskSourceKind, options: LoadTaskSetOptions, c
   return { tasks: inferGitTasks(index!), problems: [] };
 }
 
-function attachCommits(item: LoadedTask, index: CommitIndex): void {
+function attachCommits(item: LoadedTask, index: CommitIndex, hindsight: boolean): void {
   const { task } = item;
-  const commits = index.commitsFor({ id: task.id, baseCommitSha: task.baseCommitSha ?? null, mergeCommitSha: task.mergeDetails?.commitSha ?? null, branch: task.branch ?? null });
+  let commits = index.commitsFor({ id: task.id, baseCommitSha: task.baseCommitSha ?? null, mergeCommitSha: task.mergeDetails?.commitSha ?? null, branch: task.branch ?? null });
+  // At evaluation time a commit made after the task completed did not exist yet.
+  const completed = hindsight ? Number.NaN : Date.parse(item.completedAt ?? '');
+  if (!Number.isNaN(completed)) commits = commits.filter((c) => Date.parse(c.date) <= completed);
   item.commits = commits;
-  item.history = index.historyFor(task.id, commits.map((c) => c.sha));
+  const history = index.historyFor(task.id, commits.map((c) => c.sha));
+  const prior = index.priorActivity(commits);
+  item.history = hindsight
+    ? { ...history, hindsight: true, prior }
+    : { reverted: false, revertShas: [], laterFixShas: [], firstCommitAt: history.firstCommitAt, lastCommitAt: history.lastCommitAt, hindsight: false, prior };
 }
 
 async function attachTranscripts(items: LoadedTask[], config: SourceConfig | undefined, flagDir: string | undefined, cwd: string, configDir: string, strict: boolean): Promise<SourceProblem[]> {

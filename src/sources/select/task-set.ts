@@ -50,6 +50,11 @@ export interface LoadTaskSetOptions {
   order?: 'completion' | 'source';
   /** Make the first problem fatal. */
   strict?: boolean;
+  /**
+   * False scores each task from what existed when it completed: no reverts, later fixes or commits after
+   * its completion time. Default true (hindsight: later history is read and marked as such).
+   */
+  hindsight?: boolean;
   /** The `sources` key of taskeval.config.json. */
   config?: SourceConfig;
   /** Directory relative config paths (transcripts.dir) are resolved from; default projectDir. */

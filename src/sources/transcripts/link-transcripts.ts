@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
-import { ConfigError, SourceError, type AgentLogEntry, type Task } from '../../core/index.js';
+import { ConfigError, SourceError, type AgentLogEntry, type AgentSession, type Task } from '../../core/index.js';
+import { mergeSessions } from './session-tracker.js';
 import type { SourceProblem } from '../source-read-result.js';
 import { compileTranscriptPattern, listTranscriptFiles, patternRoot, segmentNamesId, type TranscriptFile } from './find-transcript-files.js';
 import { readTranscript } from './read-transcript.js';
@@ -54,17 +55,19 @@ export async function linkTranscripts(tasks: readonly Task[], options: LinkTrans
       continue;
     }
     const entries: AgentLogEntry[] = [];
+    const sessions: AgentSession[] = [];
     const total = { inputTokens: 0, outputTokens: 0, cachedTokens: 0 };
     for (const file of mine) {
       const read = await readTranscript(file.path, options);
       entries.push(...read.entries);
       problems.push(...read.problems.map((p) => ({ ...p, taskId: task.id })));
       links.push({ taskId: task.id, path: file.path, stats: read.stats });
+      if (read.stats.session) sessions.push(read.stats.session);
       total.inputTokens += read.stats.inputTokens;
       total.outputTokens += read.stats.outputTokens;
       total.cachedTokens += read.stats.cachedTokens;
     }
-    out.push(withTranscripts(task, entries, total));
+    out.push(withTranscripts(task, entries, total, mergeSessions(sessions)));
   }
   return { tasks: out, problems, links };
 }
@@ -77,8 +80,10 @@ function matching(files: readonly TranscriptFile[], id: string, pattern: string 
   return candidates.filter((f) => re.test(isAbsolute(pattern) ? f.path : f.rel));
 }
 
-function withTranscripts(task: Task, entries: AgentLogEntry[], total: { inputTokens: number; outputTokens: number; cachedTokens: number }): Task {
+function withTranscripts(task: Task, entries: AgentLogEntry[], total: { inputTokens: number; outputTokens: number; cachedTokens: number }, session: AgentSession | null): Task {
   const next: Task = { ...task, agentLogs: [...(task.agentLogs ?? []), ...entries] };
+  // A session the task record already describes is the record's; transcripts fill it only when absent.
+  if (session && !task.agentSession) next.agentSession = session;
   const hasTokens = task.tokenUsage !== undefined || task.tokenUsageInputTokens !== undefined || task.tokenUsageOutputTokens !== undefined || task.tokenUsageTotalTokens !== undefined;
   const any = total.inputTokens + total.outputTokens + total.cachedTokens;
   if (!hasTokens && any > 0) next.tokenUsage = { ...total, totalTokens: any };

@@ -1,6 +1,10 @@
 import type { AgentLogEntry, AgentLogType } from '../../core/index.js';
 import { boundText } from './bounded-entry-log.js';
+import { SessionTracker } from './session-tracker.js';
 import type { TranscriptStats } from './transcript-types.js';
+
+/** Claude Code tools that change files. */
+const EDIT_TOOLS: ReadonlySet<string> = new Set(['Edit', 'MultiEdit', 'Write', 'NotebookEdit']);
 
 /** Tool names remembered by tool_use id, so a later tool_result can say which tool it answers. */
 const MAX_REMEMBERED_TOOLS = 1000;
@@ -29,6 +33,7 @@ export class ClaudeCodeLineMapper {
     private readonly origin: string,
     private readonly stats: TranscriptStats,
     fallbackTimestamp: string,
+    private readonly session: SessionTracker = new SessionTracker(),
   ) {
     this.lastTimestamp = fallbackTimestamp;
   }
@@ -62,12 +67,15 @@ export class ClaudeCodeLineMapper {
         const name = typeof block.name === 'string' ? block.name : 'tool';
         if (typeof block.id === 'string') this.rememberTool(block.id, name);
         this.stats.toolCalls += 1;
+        const command = isObject(block.input) && typeof block.input.command === 'string' ? block.input.command : '';
+        this.session.action(command || name, EDIT_TOOLS.has(name) ? 'edit' : name === 'Bash' ? undefined : 'other');
         const input = block.input === undefined ? '' : ` ${boundText(JSON.stringify(block.input) ?? '')}`;
         return this.entry('tool', `${name}${input}`, agent, name);
       }
       case 'tool_result': {
         const failed = block.is_error === true;
         if (failed) this.stats.toolErrors += 1;
+        this.session.result(resultText(block.content), failed);
         const name = typeof block.tool_use_id === 'string' ? this.toolNames.get(block.tool_use_id) : undefined;
         // A tool result arrives in a user line, but the agent is the one that called the tool.
         const caller = agent === 'user' ? 'claude-code' : agent;

@@ -1,5 +1,6 @@
 import type { AgentLogEntry, AgentLogType } from '../../core/index.js';
 import { boundText, type BoundedEntryLog } from './bounded-entry-log.js';
+import { SessionTracker } from './session-tracker.js';
 import type { TranscriptFormat, TranscriptStats } from './transcript-types.js';
 
 type Json = Record<string, unknown>;
@@ -20,7 +21,7 @@ export function trajectoryFormat(doc: unknown): TranscriptFormat | null {
  * document into `log`. Steps carry no clock, so entries get `endTime` minus one millisecond per later
  * entry: the order is kept and the last entry is stamped when the file was written.
  */
-export function mapTrajectory(doc: Json, format: TranscriptFormat, origin: string, endTime: number, log: BoundedEntryLog, stats: TranscriptStats): void {
+export function mapTrajectory(doc: Json, format: TranscriptFormat, origin: string, endTime: number, log: BoundedEntryLog, stats: TranscriptStats, session: SessionTracker = new SessionTracker()): void {
   const drafts: Array<{ type: AgentLogType; text: string; agent: string; detail?: string; at?: string }> = [];
   const agent = format === 'swe-agent' ? 'swe-agent' : 'mini-swe-agent';
   if (format === 'swe-agent') {
@@ -31,11 +32,12 @@ export function mapTrajectory(doc: Json, format: TranscriptFormat, origin: strin
       if (thought.trim()) drafts.push({ type: 'text', text: thought, agent });
       if (str(step.action).trim()) {
         stats.toolCalls += 1;
+        session.action(str(step.action));
         drafts.push({ type: 'tool', text: str(step.action), agent });
       }
       if (typeof step.observation === 'string') {
         const code = returnCode(step.observation, step);
-        drafts.push(observation(step.observation, code, agent, stats));
+        drafts.push(observation(step.observation, code, agent, stats, session));
       }
     }
   } else {
@@ -43,14 +45,16 @@ export function mapTrajectory(doc: Json, format: TranscriptFormat, origin: strin
       if (!isObject(message)) continue;
       stats.lines += 1;
       countUsage(message, stats);
-      drafts.push(...messageDrafts(message, agent, stats));
+      drafts.push(...messageDrafts(message, agent, stats, session));
     }
   }
   const info = isObject(doc.info) ? doc.info : {};
   const modelStats = isObject(info.model_stats) ? info.model_stats : {};
   stats.inputTokens += num(modelStats.tokens_sent);
   stats.outputTokens += num(modelStats.tokens_received);
+  if (typeof info.submission === 'string' && info.submission.trim()) session.submission(info.submission);
   if (typeof info.exit_status === 'string' && info.exit_status) {
+    session.exit(info.exit_status);
     stats.exitStatus = info.exit_status;
     drafts.push({ type: 'text', text: `exit status: ${info.exit_status}`, agent, detail: 'exit_status' });
   }
@@ -64,7 +68,7 @@ export function mapTrajectory(doc: Json, format: TranscriptFormat, origin: strin
 
 type Draft = { type: AgentLogType; text: string; agent: string; detail?: string; at?: string };
 
-function messageDrafts(message: Json, agent: string, stats: TranscriptStats): Draft[] {
+function messageDrafts(message: Json, agent: string, stats: TranscriptStats, session: SessionTracker): Draft[] {
   const role = str(message.role);
   const text = contentText(message.content);
   const extra = isObject(message.extra) ? message.extra : {};
@@ -72,7 +76,7 @@ function messageDrafts(message: Json, agent: string, stats: TranscriptStats): Dr
   const withTime = (d: Draft): Draft => (at ? { ...d, at } : d);
   if (role === 'system') return [];
   if (role === 'tool' || (role === 'user' && returnCode(text, extra) !== undefined)) {
-    return [withTime(observation(text, returnCode(text, extra), agent, stats))];
+    return [withTime(observation(text, returnCode(text, extra), agent, stats, session))];
   }
   if (role === 'user') return text.trim() ? [withTime({ type: 'text', text, agent: 'user' })] : [];
   if (role !== 'assistant') return [];
@@ -82,23 +86,39 @@ function messageDrafts(message: Json, agent: string, stats: TranscriptStats): Dr
   for (const call of calls) {
     const fn = isObject(call) && isObject(call.function) ? call.function : {};
     stats.toolCalls += 1;
+    session.action(commandOf(str(fn.arguments)) || str(fn.name));
     drafts.push(withTime({ type: 'tool', text: `${str(fn.name) || 'tool'} ${str(fn.arguments)}`.trim(), agent, detail: str(fn.name) || undefined }));
   }
   // Without tool calling, mini-swe-agent's action is the one ```bash block of the reply.
   const action = calls.length === 0 ? /```(?:bash|sh)?\s*\n([\s\S]*?)```/.exec(text)?.[1] : undefined;
   if (action?.trim()) {
     stats.toolCalls += 1;
+    session.action(action.trim());
     drafts.push(withTime({ type: 'tool', text: action.trim(), agent, detail: 'bash' }));
   }
   return drafts;
 }
 
-function observation(text: string, code: number | undefined, agent: string, stats: TranscriptStats): Draft {
-  const failed = code !== undefined && code !== 0;
+/**
+ * A step's output: a tool error when its exit code is not 0, or, without an exit code (SWE-agent steps
+ * record none), when the output shows a failure: a traceback, `command not found`, a refused edit.
+ */
+function observation(text: string, code: number | undefined, agent: string, stats: TranscriptStats, session: SessionTracker): Draft {
+  const failed = session.result(text, code === undefined ? undefined : code !== 0);
   if (failed) stats.toolErrors += 1;
   const draft: Draft = { type: failed ? 'tool_error' : 'tool_result', text, agent };
   if (code !== undefined) draft.detail = `returncode ${code}`;
   return draft;
+}
+
+/** The `command` of a tool call's JSON arguments (`{"command": "pytest -q"}`), else ''. */
+function commandOf(args: string): string {
+  try {
+    const parsed: unknown = JSON.parse(args);
+    return isObject(parsed) && typeof parsed.command === 'string' ? parsed.command : '';
+  } catch {
+    return '';
+  }
 }
 
 function returnCode(text: string, extra: Json): number | undefined {

@@ -59,6 +59,8 @@ describe('readTranscript: Claude Code JSONL', () => {
       inputTokens: 1600,
       outputTokens: 95 + 120 + 12,
       cachedTokens: 9000 + 10500 + 11000,
+      // An Edit, then `pnpm test` after it, which failed (is_error).
+      session: { steps: 2, failedCommands: 1, edits: 1, rejectedEdits: 0, testRuns: 1, testedAfterLastEdit: false, lastTestPassed: false, gaveUp: 0 },
     });
   });
 
@@ -129,10 +131,15 @@ describe('readTranscript: SWE-agent and mini-swe-agent trajectories', () => {
   it('maps SWE-agent thought, action and observation steps and the exit status', async () => {
     const { entries, problems, stats } = await readTranscript(join(FIXTURES, 'swe-agent.traj'));
     expect(problems).toEqual([]);
-    expect(entries.map((e) => e.type)).toEqual(['text', 'tool', 'tool_result', 'text', 'tool', 'tool_result', 'text', 'tool', 'tool_result', 'text']);
+    // SWE-agent records no exit codes: the traceback in the output is what marks the run as failed.
+    expect(entries.map((e) => e.type)).toEqual(['text', 'tool', 'tool_result', 'text', 'tool', 'tool_error', 'text', 'tool', 'tool_result', 'text']);
     expect(entries[4]!.text).toBe('python reproduce.py\n');
     expect(entries.at(-1)).toMatchObject({ text: 'exit status: submitted', detail: 'exit_status', agent: 'swe-agent' });
-    expect(stats).toMatchObject({ format: 'swe-agent', lines: 3, toolCalls: 3, toolErrors: 0, inputTokens: 41230, outputTokens: 812, exitStatus: 'submitted' });
+    expect(stats).toMatchObject({ format: 'swe-agent', lines: 3, toolCalls: 3, toolErrors: 1, inputTokens: 41230, outputTokens: 812, exitStatus: 'submitted' });
+    expect(stats.session).toEqual({
+      steps: 3, failedCommands: 1, edits: 1, rejectedEdits: 0, testRuns: 1, testedAfterLastEdit: true, lastTestPassed: false, gaveUp: 0,
+      exitStatus: 'submitted', patchLinesAdded: 0, patchLinesDeleted: 0, patchFiles: 1,
+    });
     const times = entries.map((e) => Date.parse(e.timestamp));
     expect(times.every((t, i) => i === 0 || t > times[i - 1]!)).toBe(true);
   });

@@ -3,6 +3,7 @@ import { isTaskevalError } from '../../core/index.js';
 import { BoundedEntryLog } from './bounded-entry-log.js';
 import { forEachLine, MAX_LINE_LENGTH } from './for-each-line.js';
 import { ClaudeCodeLineMapper } from './map-claude-code-line.js';
+import { SessionTracker } from './session-tracker.js';
 import { mapTrajectory, trajectoryFormat } from './map-trajectory.js';
 import { ProblemList } from './problem-list.js';
 import { emptyStats, type ReadTranscriptOptions, type TranscriptReadResult } from './transcript-types.js';
@@ -35,7 +36,9 @@ export async function readTranscript(path: string, options: ReadTranscriptOption
   const kind = await sniffKind(path);
   if (kind === 'jsonl') {
     const stats = emptyStats('claude-code');
-    await readJsonLines(path, new ClaudeCodeLineMapper(path, stats, info.mtime.toISOString()), log, problems, stats);
+    const session = new SessionTracker();
+    await readJsonLines(path, new ClaudeCodeLineMapper(path, stats, info.mtime.toISOString(), session), log, problems, stats);
+    stats.session = session.summary();
     return { entries: log.entries(), problems: problems.done(), stats };
   }
   const maxBytes = options.maxJsonBytes ?? MAX_JSON_TRAJECTORY_BYTES;
@@ -57,7 +60,9 @@ export async function readTranscript(path: string, options: ReadTranscriptOption
     return { entries: [], problems: problems.done(), stats: emptyStats('unknown') };
   }
   const stats = emptyStats(format);
-  mapTrajectory(doc as Record<string, unknown>, format, path, info.mtime.getTime(), log, stats);
+  const session = new SessionTracker();
+  mapTrajectory(doc as Record<string, unknown>, format, path, info.mtime.getTime(), log, stats, session);
+  stats.session = session.summary();
   return { entries: log.entries(), problems: problems.done(), stats };
 }
 

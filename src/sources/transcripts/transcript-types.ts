@@ -1,4 +1,4 @@
-import type { AgentLogEntry } from '../../core/index.js';
+import type { AgentLogEntry, AgentSession } from '../../core/index.js';
 import type { SourceProblem } from '../source-read-result.js';
 
 /** Which agent wrote a transcript. */
@@ -18,6 +18,8 @@ export interface TranscriptStats {
   cachedTokens: number;
   /** SWE-agent / mini-swe-agent `info.exit_status`. */
   exitStatus?: string;
+  /** What the whole session showed (steps, failed commands, edits, tests, patch); set when reading ends. */
+  session?: AgentSession | null;
 }
 
 /** A transcript read into bounded agent log entries, its problems and its counts. */

@@ -1,3 +1,4 @@
+import type { CommitHistorySignals } from '../../commit-record.js';
 import type { Contribution, DeterministicAssessment } from '../../deterministic-assessment.js';
 import type { EvidenceBundle } from '../../evidence-bundle.js';
 import type { ScoreCategory } from '../../score-categories.js';
@@ -34,6 +35,6 @@ export function assessScenario(input: Partial<TaskInput>, options: TestBundleOpt
 }
 
 /** A history record for tests: not reverted, no fixes, unless told otherwise. */
-export function buildHistory(overrides: Partial<{ reverted: boolean; revertShas: string[]; laterFixShas: string[]; firstCommitAt: string | null; lastCommitAt: string | null }> = {}) {
+export function buildHistory(overrides: Partial<CommitHistorySignals> = {}): CommitHistorySignals {
   return { reverted: false, revertShas: [], laterFixShas: [], firstCommitAt: null, lastCommitAt: null, ...overrides };
 }

@@ -37,6 +37,7 @@ export function buildTestBundle(task: Task, options: TestBundleOptions = {}): Ev
   add('taskMetadata', 'task-execution', 'Execution', { executionStartedAt: task.executionStartedAt ?? null });
   add('taskMetadata', 'task-counters', 'Counters', Object.fromEntries(TASK_COUNTER_FIELDS.map((f) => [f, task[f] ?? null])));
   const history = options.history;
+  if (history?.prior) add('taskMetadata', 'task-prior', 'Before the task', { ...history.prior });
   if (history) {
     add('taskMetadata', 'task-history', 'History', {
       reverted: history.reverted,

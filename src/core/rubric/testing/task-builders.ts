@@ -7,18 +7,27 @@ export function buildTask(input: Partial<TaskInput> = {}): Task {
 }
 
 /** A commit parsed through CommitRecordSchema; `n` gives a distinct sha and a date n minutes in; it touches code unless config-only. */
+/** What the evidence layer's classifyPath would say of a test fixture's path (core cannot import it). */
+function kindOf(path: string): 'code' | 'test' | 'docs' | 'config' {
+  if (/(?:^|\/)tests?\/|\.test\./.test(path)) return 'test';
+  if (/(?:^|\/)docs?\/|\.md$/.test(path)) return 'docs';
+  if (/\.(?:json|ya?ml|toml)$/.test(path)) return 'config';
+  return 'code';
+}
+
 export function buildCommit(n: number, overrides: Partial<CommitRecord> = {}): CommitRecord {
+  const files = (overrides.files ?? [{ path: `src/file-${n}.ts`, insertions: n, deletions: 1 }]).map((f) => ({ kind: kindOf(f.path), ...f }));
   return CommitRecordSchema.parse({
     sha: n.toString(16).padStart(40, 'a'),
     author: 'Ada',
     date: new Date(Date.UTC(2026, 3, 1, 10, n)).toISOString(),
     subject: `feat(FN-1): change ${n}`,
-    files: [{ path: `src/file-${n}.ts`, insertions: n, deletions: 1 }],
     trailers: { 'Fusion-Task-Id': ['FN-1'] },
     attribution: 'trailer',
     // The default file is code, so the flag follows unless the caller says otherwise.
     touchesCode: overrides.configOnly !== true,
     ...overrides,
+    files,
   });
 }
 

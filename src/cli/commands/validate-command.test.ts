@@ -1,0 +1,112 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { computeAuc } from '../../core/index.js';
+import { createGitTestRepo, type GitTestRepo } from '../../evidence/git/testing/git-test-repo.js';
+import { runCli } from '../run-cli.js';
+import { captureIo } from '../testing/capture-io.js';
+
+let dir: string;
+let repo: GitTestRepo;
+const lines = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `${tag} ${i}`).join('\n') + '\n';
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'taskeval-validate-'));
+  repo = await createGitTestRepo();
+  await repo.commit({ subject: 'chore: initial', files: { 'README.md': '# app\n' }, date: '2026-03-01T09:00:00Z' });
+  // A big task that a later fix blames, and small ones that stay clean.
+  await repo.commit({ subject: 'feat(T-1): big parser', files: { 'src/parser.ts': lines(400, 'p'), 'src/lexer.ts': lines(200, 'l') }, date: '2026-03-02T10:00:00Z' });
+  await repo.commit({ subject: 'feat(T-2): tiny flag', files: { 'src/flag.ts': lines(3, 'f') }, date: '2026-03-02T11:00:00Z' });
+  await repo.commit({ subject: 'feat(T-3): tiny option', files: { 'src/option.ts': lines(4, 'o'), 'src/option.test.ts': lines(4, 't') }, date: '2026-03-02T12:00:00Z' });
+  await repo.commit({ subject: 'feat(T-4): small helper', files: { 'src/helper.ts': lines(8, 'h') }, date: '2026-03-02T13:00:00Z' });
+  await repo.commit({ subject: 'fix: parser drops tokens', files: { 'src/parser.ts': lines(399, 'p') + 'fixed\n' }, date: '2026-03-03T10:00:00Z' });
+  await repo.commit({ subject: 'fix(T-4): helper off by one', files: { 'src/helper.ts': lines(7, 'h') + 'fixed\n' }, date: '2026-03-03T11:00:00Z' });
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+  await repo.cleanup();
+});
+
+async function run(...argv: string[]) {
+  const io = captureIo(dir);
+  const code = await runCli(argv, io);
+  return { code, out: io.out(), err: io.err() };
+}
+
+async function scores(...extra: string[]): Promise<string> {
+  const { code, out } = await run('score', '--project', repo.dir, '--json', ...extra);
+  expect(code).toBe(0);
+  const path = join(dir, `scores${extra.join('')}.json`);
+  await writeFile(path, out);
+  return path;
+}
+
+describe('taskeval validate', () => {
+  it('checks evaluation-time scores against SZZ outcomes from git: counts, AUC per score, spread, rules', async () => {
+    const results = await scores('--no-hindsight');
+    const { code, out } = await run('validate', '--results', results, '--outcomes', '--project', repo.dir, '--db', join(dir, 's.db'), '--json');
+    expect(code).toBe(0);
+    const report = JSON.parse(out);
+    expect(report).toMatchObject({ kind: 'binary', n: 4, bad: 1, good: 3, sized: 4 });
+    expect(report.label).toContain('bugIntroducing');
+    // T-1 (600 lines) is the one bad task and scores lowest on outcome: a perfect ranking.
+    expect(report.categories.taskOutcomeQuality).toMatchObject({ auc: 1 });
+    expect(report.categories.processCompliance.distinct).toBeGreaterThanOrEqual(1);
+    expect(report.rules).toContainEqual({ rule: 'taskOutcomeQuality:risk.size', fired: 4, auc: 1, rho: null });
+    expect(Object.keys(report.categories)).toEqual(['agentPerformance', 'taskOutcomeQuality', 'processCompliance', 'overall']);
+  });
+
+  it('refuses hindsight scores against --outcomes unless told --allow-hindsight', async () => {
+    const results = await scores();
+    const refused = await run('validate', '--results', results, '--outcomes', '--project', repo.dir, '--db', join(dir, 's.db'));
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain('scored with hindsight');
+    expect(refused.err).toContain('--no-hindsight');
+    const allowed = await run('validate', '--results', results, '--outcomes', '--project', repo.dir, '--db', join(dir, 's.db'), '--allow-hindsight');
+    expect(allowed.code).toBe(0);
+    expect(allowed.out).toContain('taskOutcomeQuality');
+  });
+
+  it('reads CSV labels with --bad, and gives the same AUC as computing it by hand', async () => {
+    const results = await scores('--no-hindsight');
+    const parsed = JSON.parse((await run('score', '--project', repo.dir, '--json', '--no-hindsight')).out) as { taskId: string; overallScore: number }[];
+    const labels = join(dir, 'labels.csv');
+    await writeFile(labels, 'task_id,shipped,size\nT-1,reverted,600\nT-2,ok,3\nT-3,"reverted",4\nT-4,ok,8\n');
+    const { code, out } = await run('validate', '--results', results, '--labels', labels, '--label', 'shipped', '--bad', 'reverted', '--size', 'size', '--json');
+    expect(code).toBe(0);
+    const report = JSON.parse(out);
+    const overall = (ids: string[]) => parsed.filter((r) => ids.includes(r.taskId)).map((r) => r.overallScore);
+    expect(report.categories.overall.auc).toBeCloseTo(computeAuc(overall(['T-1', 'T-3']), overall(['T-2', 'T-4']))!, 4);
+    expect(report).toMatchObject({ bad: 2, good: 2, sized: 4 });
+  });
+
+  it('gives Spearman for a numeric rating and prints a readable table', async () => {
+    const results = await scores('--no-hindsight');
+    const labels = join(dir, 'ratings.jsonl');
+    await writeFile(labels, ['{"taskId":"T-1","rating":1}', '{"taskId":"T-2","rating":5}', '{"taskId":"T-3","rating":4}', '{"taskId":"T-4","rating":3}'].join('\n'));
+    const { code, out } = await run('validate', '--results', results, '--labels', labels, '--label', 'rating');
+    expect(code).toBe(0);
+    expect(out).toContain('label rating (rating): 4 rated tasks');
+    expect(out).toMatch(/taskOutcomeQuality\s+\d\.\d{3}/);
+    expect(out).toContain('rho: rank correlation');
+  });
+
+  it('names what is wrong: no scores, both label kinds, a missing column, a bad results file', async () => {
+    expect((await run('validate', '--outcomes')).err).toContain('exactly one of --results FILE or --run ID');
+    const results = await scores('--no-hindsight');
+    const both = await run('validate', '--results', results, '--outcomes', '--labels', 'x.csv', '--label', 'a');
+    expect(both.code).toBe(2);
+    expect(both.err).toContain('exactly one of --labels FILE');
+    const labels = join(dir, 'l.csv');
+    await writeFile(labels, 'id,ok\nT-1,yes\n');
+    const missing = await run('validate', '--results', results, '--labels', labels, '--label', 'shipped', '--bad', 'no');
+    expect(missing.code).toBe(3);
+    expect(missing.err).toContain('l.csv:2 (task T-1): no column "shipped"');
+    const bad = join(dir, 'bad.json');
+    await writeFile(bad, '[{"taskId":"T-1","status":"scored"}]');
+    const invalid = await run('validate', '--results', bad, '--labels', labels, '--label', 'ok', '--bad', 'no');
+    expect(invalid.code).toBe(3);
+    expect(invalid.err).toMatch(/bad\.json\[0\]: /);
+  });
+});

@@ -1,0 +1,31 @@
+import { VALIDATED_SCORES, type ValidationReport } from '../../core/index.js';
+import { renderTable } from './render-table.js';
+
+const fixed = (v: number | null): string => (v === null ? '-' : v.toFixed(3));
+
+/** The validation report as text: one row per score, then every rule that fired with its own figure. */
+export function renderValidation(report: ValidationReport, notes: readonly string[]): string {
+  const ordinal = report.kind === 'ordinal';
+  const stat = ordinal ? 'rho' : 'AUC';
+  const counts = ordinal ? `${report.n} rated tasks` : `${report.bad} bad, ${report.good} good`;
+  const head = `label ${report.label}: ${counts}; ${report.sized} of ${report.n} with a known size\n\n`;
+  const scores = renderTable(
+    [{ header: 'score' }, { header: stat, align: 'right' }, { header: '95% CI' }, { header: `${stat} within size deciles`, align: 'right' }, { header: 'distinct', align: 'right' }, { header: 'top share', align: 'right' }],
+    VALIDATED_SCORES.map((c) => {
+      const v = report.categories[c];
+      return [c, fixed(ordinal ? v.rho : v.auc), `${fixed(v.ciLow)}–${fixed(v.ciHigh)}`, fixed(v.withinSizeAuc), String(v.distinct), `${Math.round(v.topShare * 100)}%`];
+    }),
+  );
+  const fired = report.rules.filter((r) => r.fired > 0);
+  const rules = fired.length === 0
+    ? 'no rubric rule moved a score\n'
+    : renderTable(
+      [{ header: 'rule' }, { header: 'fired', align: 'right' }, { header: stat, align: 'right' }],
+      fired.map((r) => [r.rule, String(r.fired), fixed(ordinal ? r.rho : r.auc)]),
+    );
+  const reading = ordinal
+    ? 'rho: rank correlation of score and rating (1: same order, 0: none).'
+    : 'AUC: probability that a bad task scores lower than a good one (0.5 is chance, 1 a perfect ranking).';
+  const tail = notes.length ? `\n${notes.map((n) => `note: ${n}`).join('\n')}\n` : '';
+  return `${head}${scores}\n${rules}\n${reading} 95% CI from ${report.bootstrap.iterations} bootstrap resamples (seed ${report.bootstrap.seed}).\n${tail}`;
+}

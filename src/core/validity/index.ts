@@ -1,0 +1,16 @@
+export { averageRanks, computeAuc, computeGroupedAuc } from './compute-auc.js';
+export { seededRandom } from './seeded-random.js';
+export { sizeDeciles } from './size-deciles.js';
+export { spearmanRho } from './spearman-rho.js';
+export { validationItems, type LabelledTask, type PairingReport } from './validation-items.js';
+export {
+  validateScores,
+  ScoreValiditySchema,
+  ValidationReportSchema,
+  VALIDATED_SCORES,
+  type ScoreValidity,
+  type ValidatedScore,
+  type ValidateScoresOptions,
+  type ValidationItem,
+  type ValidationReport,
+} from './validate-scores.js';

@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { SCORE_CATEGORIES } from '../score-categories.js';
+import { computeAuc, computeGroupedAuc } from './compute-auc.js';
+import { seededRandom } from './seeded-random.js';
+import { sizeDeciles } from './size-deciles.js';
+import { spearmanRho } from './spearman-rho.js';
+
+export const VALIDATED_SCORES = [...SCORE_CATEGORIES, 'overall'] as const;
+export type ValidatedScore = (typeof VALIDATED_SCORES)[number];
+
+/** One task as validate sees it: its scores, the points of each rule that applied, its label and size. */
+export interface ValidationItem {
+  taskId: string;
+  /** Integer 0..100 per category and overall. */
+  scores: Record<ValidatedScore, number>;
+  /** Points per `category:rule` (summed); a rule that did not apply is absent. */
+  rulePoints: Record<string, number>;
+  /** true = bad (binary label), or a rating where higher is better (ordinal label). */
+  label: boolean | number;
+  /** Code lines the task added, or null when unknown. */
+  size: number | null;
+}
+
+const nullableNumber = z.number().nullable();
+
+export const ScoreValiditySchema = z.object({
+  /** P(a bad task scores lower than a good one), ties half; null for ordinal labels. */
+  auc: nullableNumber,
+  /** Spearman's rho between score and rating; null for binary labels. */
+  rho: nullableNumber,
+  /** Seeded bootstrap 95% interval of auc (binary) or rho (ordinal). */
+  ciLow: nullableNumber,
+  ciHigh: nullableNumber,
+  /** The same statistic with pairs (or ranks) taken within size deciles only. */
+  withinSizeAuc: nullableNumber,
+  distinct: z.number().int(),
+  /** Share of tasks on the most common value. */
+  topShare: z.number(),
+});
+
+export const ValidationReportSchema = z.object({
+  label: z.string(),
+  kind: z.enum(['binary', 'ordinal']),
+  n: z.number().int(),
+  /** Bad and good counts for a binary label; null for ordinal. */
+  bad: z.number().int().nullable(),
+  good: z.number().int().nullable(),
+  /** Tasks with a known size (the within-size figures use only these). */
+  sized: z.number().int(),
+  categories: z.object(Object.fromEntries(VALIDATED_SCORES.map((c) => [c, ScoreValiditySchema])) as Record<ValidatedScore, typeof ScoreValiditySchema>),
+  rules: z.array(z.object({ rule: z.string(), fired: z.number().int(), auc: nullableNumber, rho: nullableNumber })),
+  bootstrap: z.object({ iterations: z.number().int(), seed: z.number().int() }),
+});
+
+export type ScoreValidity = z.output<typeof ScoreValiditySchema>;
+export type ValidationReport = z.output<typeof ValidationReportSchema>;
+
+export interface ValidateScoresOptions {
+  label: string;
+  iterations?: number;
+  seed?: number;
+}
+
+/**
+ * How well each score predicts the label: AUC (binary) or Spearman's rho (ordinal) with a seeded bootstrap
+ * 95% interval, the same within size deciles, how spread the scores are, and each rubric rule's own
+ * figure. Same items and seed, same report.
+ */
+export function validateScores(items: readonly ValidationItem[], options: ValidateScoresOptions): ValidationReport {
+  const iterations = options.iterations ?? 1000;
+  const seed = options.seed ?? 1;
+  const ordinal = items.some((i) => typeof i.label === 'number');
+  const deciles = sizeDeciles(items.map((i) => i.size));
+  const categories = Object.fromEntries(
+    VALIDATED_SCORES.map((c) => {
+      const scores = items.map((i) => i.scores[c]);
+      return [c, scoreValidity(scores, items, deciles, ordinal, iterations, seed)];
+    }),
+  ) as Record<ValidatedScore, ScoreValidity>;
+  const ruleIds = [...new Set(items.flatMap((i) => Object.keys(i.rulePoints)))].sort();
+  const rules = ruleIds.map((rule) => {
+    const points = items.map((i) => i.rulePoints[rule] ?? 0);
+    const fired = points.filter((p) => p !== 0).length;
+    return ordinal
+      ? { rule, fired, auc: null, rho: round(spearmanRho(points, items.map((i) => i.label as number))) }
+      : { rule, fired, auc: round(binaryAuc(points, items)), rho: null };
+  });
+  const badCount = ordinal ? null : items.filter((i) => i.label === true).length;
+  return {
+    label: options.label,
+    kind: ordinal ? 'ordinal' : 'binary',
+    n: items.length,
+    bad: badCount,
+    good: badCount === null ? null : items.length - badCount,
+    sized: deciles.filter((d) => d >= 0).length,
+    categories,
+    rules,
+    bootstrap: { iterations, seed },
+  };
+}
+
+function scoreValidity(scores: number[], items: readonly ValidationItem[], deciles: number[], ordinal: boolean, iterations: number, seed: number): ScoreValidity {
+  const spread = distribution(scores);
+  if (ordinal) {
+    const ratings = items.map((i) => i.label as number);
+    const [ciLow, ciHigh] = bootstrap(items.length, iterations, seed, (idx) => spearmanRho(idx.map((k) => scores[k]!), idx.map((k) => ratings[k]!)));
+    return { auc: null, rho: round(spearmanRho(scores, ratings)), ciLow, ciHigh, withinSizeAuc: null, ...spread };
+  }
+  const bad = items.map((i) => i.label === true);
+  const [ciLow, ciHigh] = bootstrap(items.length, iterations, seed, (idx) => histogramAuc(idx, scores, bad));
+  const withinSizeAuc = computeGroupedAuc(items.map((_, k) => ({ score: scores[k]!, bad: bad[k]!, group: deciles[k]! })).filter((x) => x.group >= 0));
+  return { auc: round(binaryAuc(scores, items)), rho: null, ciLow, ciHigh, withinSizeAuc: round(withinSizeAuc), ...spread };
+}
+
+function binaryAuc(values: readonly number[], items: readonly ValidationItem[]): number | null {
+  const bad: number[] = [];
+  const good: number[] = [];
+  items.forEach((item, k) => (item.label === true ? bad : good).push(values[k]!));
+  return computeAuc(bad, good);
+}
+
+/** AUC of integer scores 0..100 over a resample, by counting: O(n) per bootstrap iteration. */
+function histogramAuc(idx: readonly number[], scores: readonly number[], bad: readonly boolean[]): number | null {
+  const badHist = new Float64Array(101);
+  const goodHist = new Float64Array(101);
+  let nb = 0;
+  let ng = 0;
+  for (const k of idx) {
+    const s = Math.max(0, Math.min(100, Math.round(scores[k]!)));
+    if (bad[k]) {
+      badHist[s]! += 1;
+      nb += 1;
+    } else {
+      goodHist[s]! += 1;
+      ng += 1;
+    }
+  }
+  if (nb === 0 || ng === 0) return null;
+  let below = 0;
+  let u = 0;
+  for (let s = 0; s <= 100; s += 1) {
+    u += goodHist[s]! * (below + badHist[s]! / 2);
+    below += badHist[s]!;
+  }
+  return u / (nb * ng);
+}
+
+/** Percentile 95% interval of a statistic over resamples of the items with replacement. */
+function bootstrap(n: number, iterations: number, seed: number, statistic: (idx: number[]) => number | null): [number | null, number | null] {
+  if (n === 0 || iterations === 0) return [null, null];
+  const random = seededRandom(seed);
+  const values: number[] = [];
+  const idx = new Array<number>(n);
+  for (let it = 0; it < iterations; it += 1) {
+    for (let k = 0; k < n; k += 1) idx[k] = Math.floor(random() * n);
+    const v = statistic(idx);
+    if (v !== null) values.push(v);
+  }
+  if (values.length === 0) return [null, null];
+  values.sort((a, b) => a - b);
+  const at = (q: number) => values[Math.min(values.length - 1, Math.max(0, Math.floor(q * (values.length - 1) + 0.5)))]!;
+  return [round(at(0.025)), round(at(0.975))];
+}
+
+function distribution(scores: readonly number[]): { distinct: number; topShare: number } {
+  const counts = new Map<number, number>();
+  for (const s of scores) counts.set(s, (counts.get(s) ?? 0) + 1);
+  const top = Math.max(0, ...counts.values());
+  return { distinct: counts.size, topShare: scores.length === 0 ? 0 : round(top / scores.length)! };
+}
+
+function round(value: number | null): number | null {
+  return value === null ? null : Math.round(value * 10_000) / 10_000;
+}

@@ -1,0 +1,56 @@
+import type { TaskResult } from '../task-result.js';
+import type { ValidationItem } from './validate-scores.js';
+
+export interface LabelledTask {
+  label: boolean | number;
+  /** Size from the labels file (`--size FIELD`), overriding the result's own. */
+  size?: number | null;
+}
+
+/** What pairing results with labels left out, so the report can say it. */
+export interface PairingReport {
+  items: ValidationItem[];
+  /** Scored results without a label. */
+  unlabelled: number;
+  /** Labels whose task has no scored result (missing, error or skipped). */
+  unscored: number;
+}
+
+/**
+ * Pairs each scored result with its task's label; the size is the labels file's when given, else the
+ * code lines the task's commits added (`commits.codeLinesAdded` in its signals), else unknown.
+ */
+export function validationItems(results: readonly TaskResult[], labels: ReadonlyMap<string, LabelledTask>): PairingReport {
+  const items: ValidationItem[] = [];
+  const scored = new Set<string>();
+  let unlabelled = 0;
+  for (const result of results) {
+    if (result.status !== 'scored') continue;
+    const labelled = labels.get(result.taskId);
+    if (!labelled) {
+      unlabelled += 1;
+      continue;
+    }
+    scored.add(result.taskId);
+    const scores = Object.fromEntries(result.categoryScores.map((c) => [c.category, c.finalScore])) as ValidationItem['scores'];
+    scores.overall = result.overallScore;
+    const rulePoints: Record<string, number> = {};
+    for (const [category, assessment] of Object.entries(result.signals.categories)) {
+      for (const c of assessment.contributions) {
+        const key = `${category}:${c.rule}`;
+        rulePoints[key] = (rulePoints[key] ?? 0) + c.points;
+      }
+    }
+    items.push({ taskId: result.taskId, scores, rulePoints, label: labelled.label, size: labelled.size !== undefined ? labelled.size : resultSize(result.signals.values) });
+  }
+  const unscored = [...labels.keys()].filter((id) => !scored.has(id)).length;
+  return { items, unlabelled, unscored };
+}
+
+/** Code lines the task's commits added, else the lines its session's patch added, else unknown. */
+function resultSize(values: Record<string, unknown>): number | null {
+  const commits = values.commits as { known?: unknown; count?: unknown; codeLinesAdded?: unknown } | undefined;
+  if (commits?.known === true && typeof commits.count === 'number' && commits.count > 0 && typeof commits.codeLinesAdded === 'number') return commits.codeLinesAdded;
+  const session = (values.agentLogs as { session?: { patchLinesAdded?: unknown } | null } | undefined)?.session;
+  return typeof session?.patchLinesAdded === 'number' ? session.patchLinesAdded : null;
+}
