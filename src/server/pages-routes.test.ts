@@ -78,6 +78,38 @@ describe('pages with results', () => {
     expect(aiParts).toEqual(['—', '—', '—']);
   });
 
+  it('marks a category with no evidence and shows what happened after the task apart', async () => {
+    const base = deterministicOnlyResult({ taskId: 'FN-7', finals: [70, 39, 60] });
+    const result = {
+      ...base,
+      signals: {
+        ...base.signals,
+        hindsight: true,
+        coverage: { agentPerformance: [], taskOutcomeQuality: ['commits' as const], processCompliance: ['commits' as const] },
+        categories: {
+          ...base.signals.categories,
+          taskOutcomeQuality: {
+            score: 39,
+            contributions: [
+              { category: 'taskOutcomeQuality' as const, rule: 'risk.size', label: '40 code lines added', points: -4, evidence: [] },
+              { category: 'taskOutcomeQuality' as const, rule: 'history.reverted', label: 'The task was later reverted', points: -30, evidence: [], hindsight: true },
+            ],
+          },
+        },
+      },
+    };
+    const { results } = await seedRun(fx.store, [result], { judge: false });
+    const detail = await page(fx, `/results/${results[0]!.id}`);
+    const ap = detail.slice(detail.indexOf('data-category="agentPerformance"'), detail.indexOf('data-category="taskOutcomeQuality"'));
+    expect(ap).toContain('data-coverage="none"');
+    expect(ap).toContain('No evidence for this category');
+    const toq = detail.slice(detail.indexOf('data-category="taskOutcomeQuality"'), detail.indexOf('data-category="processCompliance"'));
+    expect(toq).not.toContain('data-coverage="none"');
+    expect(toq).toContain('Evidence groups: commits');
+    expect(toq.indexOf('What happened after (hindsight)')).toBeGreaterThan(toq.indexOf('40 code lines added'));
+    expect(toq.indexOf('The task was later reverted')).toBeGreaterThan(toq.indexOf('What happened after (hindsight)'));
+  });
+
   it('shows the reason of an error or skipped result instead of scores', async () => {
     const { results } = await seedRun(fx.store, [buildSampleError('FN-4'), buildSampleSkipped('FN-5')]);
     const list = await page(fx, '/results');

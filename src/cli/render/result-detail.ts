@@ -1,4 +1,4 @@
-import { SCORE_CATEGORIES, type EvidenceEntry, type ScoreCategory } from '../../core/index.js';
+import { SCORE_CATEGORIES, type Contribution, type EvidenceEntry, type ScoreCategory } from '../../core/index.js';
 import type { StoredResult } from '../../store/index.js';
 import { bandStyle } from './band-style.js';
 
@@ -40,11 +40,14 @@ export function renderResultDetail(result: StoredResult, options: { colour?: boo
         if (e?.excerpt) lines.push(indent(e.excerpt, 6));
       }
     }
-    const contributions = result.signals.categories[category].contributions.filter((x) => x.points !== 0);
-    if (contributions.length) {
-      lines.push('  signals:');
-      for (const x of contributions) lines.push(`    ${x.points > 0 ? '+' : ''}${x.points}  ${x.label}  (${x.rule}${x.evidence.length ? `; ${x.evidence.join(', ')}` : ''})`);
-    }
+    const coverage = result.signals.coverage?.[category];
+    if (coverage) lines.push(`  evidence groups: ${coverage.length ? coverage.join(', ') : 'none: no evidence, the score is the base'}`);
+    const moved = result.signals.categories[category].contributions.filter((x) => x.points !== 0);
+    const line = (x: Contribution) => `    ${x.points > 0 ? '+' : ''}${x.points}  ${x.label}  (${x.rule}${x.evidence.length ? `; ${x.evidence.join(', ')}` : ''})`;
+    const atCompletion = moved.filter((x) => !x.hindsight);
+    const after = moved.filter((x) => x.hindsight);
+    if (atCompletion.length) lines.push('  signals:', ...atCompletion.map(line));
+    if (after.length) lines.push('  what happened after (hindsight):', ...after.map(line));
   }
   if (result.citationIssues.length) {
     lines.push('', 'citation issues:');
@@ -55,7 +58,8 @@ export function renderResultDetail(result: StoredResult, options: { colour?: boo
     for (const f of result.followUpDrafts) lines.push(`  ${f.title}: ${f.reason}`);
   }
   const p = result.provenance;
-  lines.push('', `provenance: judge ${p.provider ? `${p.provider}/${p.model}` : 'none'}, prompt ${p.promptVersion ?? '—'}, rubric ${p.rubricVersion}, taskeval ${p.taskevalVersion ?? '—'}, bundle ${p.bundleDigest.slice(0, 12)}`);
+  lines.push('', result.signals.hindsight === false ? 'scored at evaluation time: later history not read' : result.signals.hindsight ? 'scored with hindsight: later history (reverts, later fixes) read' : 'hindsight not recorded (scored before rubric-3)');
+  lines.push(`provenance: judge ${p.provider ? `${p.provider}/${p.model}` : 'none'}, prompt ${p.promptVersion ?? '—'}, rubric ${p.rubricVersion}, taskeval ${p.taskevalVersion ?? '—'}, bundle ${p.bundleDigest.slice(0, 12)}`);
   if (p.usage) lines.push(`  tokens ${p.usage.inputTokens} in + ${p.usage.outputTokens} out${p.cached ? ' (from cache)' : ''}${p.costUsd !== null ? `, $${p.costUsd.toFixed(4)}` : ''}, samples ${p.samples}`);
   return `${lines.join('\n')}\n`;
 }

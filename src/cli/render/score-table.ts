@@ -10,6 +10,9 @@ export interface ScoreTableOptions {
 export const DETERMINISTIC_ONLY_FOOTER =
   'deterministic only: no judge configured — final scores equal deterministic scores (add --judge to blend in an AI judge)';
 
+/** Explains the `*` on a category that no evidence informed. */
+export const NO_EVIDENCE_FOOTER = '* no evidence for this category: the score is the rubric base, not a measurement';
+
 const COLUMNS: readonly TableColumn[] = [
   { header: 'TASK' },
   { header: 'TITLE', maxWidth: 40 },
@@ -26,7 +29,8 @@ export function renderScoreTable(results: readonly TaskResult[], options: ScoreT
   const rows = results.map((result): TableCell[] => {
     const title = result.title ?? '';
     if (result.status !== 'scored') return [result.taskId, title, '-', '-', '-', '-', result.status];
-    const cell = (category: ScoreCategory) => scoreCell(result.categoryScores.find((c) => c.category === category), colour);
+    // A category no evidence informed shows its base marked, so it does not read as measured.
+    const cell = (category: ScoreCategory) => scoreCell(result.categoryScores.find((c) => c.category === category), colour, result.signals.coverage?.[category]?.length === 0);
     return [
       result.taskId,
       title,
@@ -42,10 +46,13 @@ export function renderScoreTable(results: readonly TaskResult[], options: ScoreT
     if (result.status !== 'scored') text += `${result.taskId}: ${result.status}: ${result.reason}\n`;
   }
   if (results.some((r) => r.status === 'scored' && r.mode === 'deterministic-only')) text += `\n${DETERMINISTIC_ONLY_FOOTER}\n`;
+  if (results.some((r) => r.status === 'scored' && Object.values(r.signals.coverage ?? {}).some((groups) => groups.length === 0))) {
+    text += `${NO_EVIDENCE_FOOTER}\n`;
+  }
   return text;
 }
 
-function scoreCell(score: CategoryScoreRecord | undefined, colour: boolean): TableCell {
+function scoreCell(score: CategoryScoreRecord | undefined, colour: boolean, noEvidence: boolean): TableCell {
   if (!score) return '-';
-  return { text: `${score.finalScore} ${score.band}`, style: bandStyle(score.band, colour) };
+  return { text: `${score.finalScore} ${score.band}${noEvidence ? ' *' : ''}`, style: bandStyle(score.band, colour) };
 }

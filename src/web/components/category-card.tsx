@@ -9,6 +9,8 @@ import { ScoreBar } from './score-bar.js';
 export interface CategoryCardProps {
   score: CategoryScoreRecord;
   contributions: readonly Contribution[];
+  /** Evidence groups that informed the score; an empty list means none (undefined: not recorded). */
+  coverage?: readonly string[] | undefined;
   deterministicOnly: boolean;
   diverged: boolean;
   /** Ids present in the bundle, to mark invented citations. */
@@ -16,13 +18,19 @@ export interface CategoryCardProps {
 }
 
 /** One category: deterministic and AI parts side by side, weight, final, band, rationale, citations, contributions. */
-export const CategoryCard: FC<CategoryCardProps> = ({ score, contributions, deterministicOnly, diverged, known }) => (
+export const CategoryCard: FC<CategoryCardProps> = ({ score, contributions, coverage, deterministicOnly, diverged, known }) => (
   <section class="panel" data-category={score.category}>
     <div class="actions">
       <h2>{CATEGORY_LABELS[score.category]}</h2>
       <BandBadge band={score.band} />
       {diverged ? <DivergenceFlag label="diverged" /> : null}
+      {coverage !== undefined && coverage.length === 0 ? <span class="badge" data-coverage="none">no evidence</span> : null}
     </div>
+    {coverage !== undefined ? (
+      <p class="muted" data-part="coverage">
+        {coverage.length ? `Evidence groups: ${coverage.join(', ')}` : 'No evidence for this category: the score is the rubric base, not a measurement.'}
+      </p>
+    ) : null}
     <div class="parts">
       <div>
         <div class="part-value" data-part="deterministic">
@@ -58,9 +66,15 @@ export const CategoryCard: FC<CategoryCardProps> = ({ score, contributions, dete
         </ul>
       </>
     ) : null}
-    {contributions.length > 0 ? (
+    <ContributionTable title="Rubric contributions" contributions={contributions.filter((c) => !c.hindsight)} known={known} />
+    <ContributionTable title="What happened after (hindsight)" contributions={contributions.filter((c) => c.hindsight)} known={known} />
+  </section>
+);
+
+const ContributionTable: FC<{ title: string; contributions: readonly Contribution[]; known: ReadonlySet<string> }> = ({ title, contributions, known }) =>
+  contributions.length > 0 ? (
       <>
-        <h3>Rubric contributions</h3>
+        <h3>{title}</h3>
         <table class="small">
           <tbody>
             {contributions.map((c) => (
@@ -83,6 +97,4 @@ export const CategoryCard: FC<CategoryCardProps> = ({ score, contributions, dete
           </tbody>
         </table>
       </>
-    ) : null}
-  </section>
-);
+  ) : null;

@@ -32,6 +32,7 @@ const Scored: FC<{ result: ScoredResult }> = ({ result }) => {
             <CategoryCard
               score={score}
               contributions={result.signals.categories[category].contributions}
+              coverage={result.signals.coverage?.[category]}
               deterministicOnly={deterministicOnly}
               diverged={result.divergence.includes(category)}
               known={known}
