@@ -68,6 +68,20 @@ describe('taskeval validate', () => {
     expect(allowed.out).toContain('taskOutcomeQuality');
   });
 
+  it('validates a stored run: run --no-hindsight is accepted against --outcomes, a hindsight run is refused', async () => {
+    const db = join(dir, 'runs.db');
+    const honest = await run('run', '--project', repo.dir, '--db', db, '--no-hindsight', '--json');
+    expect(honest.code).toBe(0);
+    const honestId = JSON.parse(honest.out).run.id as string;
+    const checked = await run('validate', '--run', honestId, '--db', db, '--outcomes', '--project', repo.dir, '--json');
+    expect(checked.code).toBe(0);
+    expect(JSON.parse(checked.out)).toMatchObject({ n: 4, bad: 1 });
+    const hindsight = await run('run', '--project', repo.dir, '--db', db, '--json');
+    const refused = await run('validate', '--run', JSON.parse(hindsight.out).run.id as string, '--db', db, '--outcomes', '--project', repo.dir);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain('4 result(s) were scored with hindsight');
+  });
+
   it('reads CSV labels with --bad, and gives the same AUC as computing it by hand', async () => {
     const results = await scores('--no-hindsight');
     const parsed = JSON.parse((await run('score', '--project', repo.dir, '--json', '--no-hindsight')).out) as { taskId: string; overallScore: number }[];
