@@ -62,7 +62,7 @@ export function registerOutcomesCommand(program: Command, io: CliIo): void {
           concurrency,
           cache: cli?.store.outcomeCache ?? null,
           now: new Date().toISOString(),
-          onProgress: progressLine(io),
+          onProgress: outcomesProgress(io),
           ...(io.signal ? { signal: io.signal } : {}),
         });
         io.stdout(renderOutcomes(outcomes.rows, options.json ? 'json' : options.format));
@@ -83,7 +83,7 @@ function parseWindow(text: string): number {
 }
 
 /** A line on stderr about every 5% of the fix commits, so a long history is never silent. */
-function progressLine(io: CliIo): (done: number, total: number) => void {
+export function outcomesProgress(io: CliIo): (done: number, total: number) => void {
   let shown = -1;
   return (done, total) => {
     const step = Math.floor((done / total) * 20);

@@ -9,6 +9,7 @@ import type { CliIo } from '../cli-io.js';
 import { addConfigOption, addSourceOptions, loadSourceTasks, type SourceOptionValues } from '../options/source-options.js';
 import { addStoreOption, openCliStore } from '../options/store-options.js';
 import { renderValidation } from '../render/index.js';
+import { outcomesProgress } from './outcomes-command.js';
 import { parseCount } from './parse-count.js';
 
 interface ValidateOptions extends SourceOptionValues {
@@ -159,7 +160,16 @@ async function outcomeLabels(options: ValidateOptions, io: CliIo): Promise<{ lab
   const { set } = await loadSourceTasks({ ...options, column: options.column ?? 'all' }, io, config.sources, configPath ? dirname(configPath) : undefined);
   const cli = await openCliStore(options, io);
   try {
-    const outcomes = await computeProjectOutcomes({ set, windowMs, minLines, concurrency: 4, cache: cli.store.outcomeCache, now: new Date().toISOString() });
+    const outcomes = await computeProjectOutcomes({
+      set,
+      windowMs,
+      minLines,
+      concurrency: 4,
+      cache: cli.store.outcomeCache,
+      now: new Date().toISOString(),
+      onProgress: outcomesProgress(io),
+      ...(io.signal ? { signal: io.signal } : {}),
+    });
     for (const warning of outcomes.warnings) io.stderr(`warning: ${warning}\n`);
     const labels = new Map(outcomes.rows.map((r) => [r.taskId, { label: r.bugIntroducing }]));
     return { labels, name: `bugIntroducing (SZZ, ${options.window}, ≥${minLines} line${minLines === 1 ? '' : 's'})` };
