@@ -74,7 +74,8 @@ export function registerOutcomesCommand(program: Command, io: CliIo): void {
     });
 }
 
-function parseWindow(text: string): number {
+/** Reads --window as an age (7d, 48h, 2w); anything else is a usage error naming the flag. */
+export function parseWindow(text: string): number {
   try {
     return parseAge(text, '--window');
   } catch {

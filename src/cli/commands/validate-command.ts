@@ -4,12 +4,11 @@ import type { Command } from 'commander';
 import { ConfigError, SourceError, TaskResultSchema, validateScores, validationItems, type LabelledTask, type TaskResult } from '../../core/index.js';
 import { computeProjectOutcomes, loadConfig } from '../../runs/index.js';
 import { readLabelFile, type LabelRow } from '../../sources/index.js';
-import { parseAge } from '../../store/index.js';
 import type { CliIo } from '../cli-io.js';
 import { addConfigOption, addSourceOptions, loadSourceTasks, type SourceOptionValues } from '../options/source-options.js';
 import { addStoreOption, openCliStore } from '../options/store-options.js';
 import { renderValidation } from '../render/index.js';
-import { outcomesProgress } from './outcomes-command.js';
+import { outcomesProgress, parseWindow } from './outcomes-command.js';
 import { parseCount } from './parse-count.js';
 
 interface ValidateOptions extends SourceOptionValues {
@@ -149,12 +148,7 @@ function refuseHindsight(results: readonly TaskResult[]): void {
 }
 
 async function outcomeLabels(options: ValidateOptions, io: CliIo): Promise<{ labels: Map<string, LabelledTask>; name: string }> {
-  let windowMs: number;
-  try {
-    windowMs = parseAge(options.window, '--window');
-  } catch {
-    throw new ConfigError('usage', `--window must be an age such as 7d, 48h or 2w, got "${options.window}"`, { field: '--window' });
-  }
+  const windowMs = parseWindow(options.window);
   const minLines = parseCount('--min-lines', options.minLines, 1);
   const { config, path: configPath } = await loadConfig(io.cwd, options.config);
   const { set } = await loadSourceTasks({ ...options, column: options.column ?? 'all' }, io, config.sources, configPath ? dirname(configPath) : undefined);
