@@ -40,8 +40,8 @@ export function registerOutcomesCommand(program: Command, io: CliIo): void {
     .command('outcomes')
     .description('what happened after each task, from git: reverts, follow-up fixes and SZZ bug-introducing labels')
     .option('--window <age>', 'count fixes made at most this long after the task\'s last commit (e.g. 7d, 48h, 2w)', '7d')
-    .option('--min-lines <n>', 'blamed lines from which a task is bug-introducing', '1')
-    .option('--concurrency <n>', 'git processes at once', '4')
+    .addOption(new Option('--min-lines <n>', 'blamed lines from which a task is bug-introducing').default('1', '1'))
+    .addOption(new Option('--concurrency <n>', 'git processes at once').default('4', '4'))
     .addOption(new Option('--format <format>', 'output format').choices([...OUTCOME_FORMATS]).default('table'))
     .option('--json', 'same as --format json')
     .option('--no-cache', 'compute again even when the store holds outcomes for this history');

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { ConfigError, SourceError, TaskResultSchema, validateScores, validationItems, type LabelledTask, type TaskResult } from '../../core/index.js';
 import { computeProjectOutcomes, loadConfig } from '../../runs/index.js';
 import { readLabelFile, type LabelRow } from '../../sources/index.js';
@@ -62,11 +62,11 @@ export function registerValidateCommand(program: Command, io: CliIo): void {
     .option('--bad <value>', 'the value of --label that marks a bad task (omit for a numeric rating, higher is better)')
     .option('--outcomes', 'labels: SZZ bug-introducing from git over the project (see taskeval outcomes)')
     .option('--window <age>', 'with --outcomes: fixes counted up to this long after a task', '7d')
-    .option('--min-lines <n>', 'with --outcomes: blamed lines from which a task is bug-introducing', '1')
+    .addOption(new Option('--min-lines <n>', 'with --outcomes: blamed lines from which a task is bug-introducing').default('1', '1'))
     .option('--size <field>', 'task size for the within-size figures: auto (code lines added, from the results) or a labels file column', 'auto')
     .option('--allow-hindsight', 'compare hindsight scores with --outcomes labels anyway')
-    .option('--iterations <n>', 'bootstrap resamples', '1000')
-    .option('--seed <n>', 'bootstrap seed', '1')
+    .addOption(new Option('--iterations <n>', 'bootstrap resamples').default('1000', '1000'))
+    .addOption(new Option('--seed <n>', 'bootstrap seed').default('1', '1'))
     .option('--json', 'print the report as JSON');
   addStoreOption(addConfigOption(addSourceOptions(command)))
     .addHelpText('after', HELP_AFTER)
