@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,4 +28,20 @@ describe('the taskeval binary', () => {
     // tsx may keep its cache under TMPDIR; only the demo's own directory must be gone.
     expect((await readdir(tmp)).filter((name) => name.startsWith('taskeval-demo-'))).toEqual([]);
   });
+});
+
+describe('exit codes of a long run', () => {
+  it('exits 0 after a run of 1,000 tasks, every time (the checkpoint worker is waited for, not raced)', async () => {
+    const dir = await mkdtemp(join(tmp, 'long-run-'));
+    const lines = Array.from({ length: 1000 }, (_, i) =>
+      JSON.stringify({ id: `T-${i + 1}`, title: `task ${i + 1}`, column: 'done', executionCompletedAt: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString() }));
+    await writeFile(join(dir, 'tasks.jsonl'), lines.join('\n'));
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      const db = join(dir, `run-${attempt}.db`);
+      // execFile rejects on a non-zero exit, so resolving is the assertion; the summary says every task was stored.
+      const { stdout } = await exec(process.execPath, ['--import', 'tsx', join(root, 'src/cli/bin.ts'), 'run', '--tasks', join(dir, 'tasks.jsonl'), '--db', db, '--json'], { cwd: root, maxBuffer: 256 * 1024 * 1024 });
+      expect(JSON.parse(stdout).run.counts).toMatchObject({ total: 1000, scored: 1000 });
+      expect(existsSync(`${db}-wal`)).toBe(false);
+    }
+  }, 120_000);
 });

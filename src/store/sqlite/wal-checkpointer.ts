@@ -67,6 +67,10 @@ export function startWalCheckpointer(path: string, options: WalCheckpointerOptio
   worker.on('error', () => undefined);
   return {
     async stop() {
+      // While it works the worker must not keep a command alive, but once the store waits for it to stop it
+      // must: an unref'd worker is no event-loop work, so awaiting its exit let the loop empty and Node end
+      // the process with 13 ("unsettled top-level await") before close() returned.
+      worker.ref();
       worker.postMessage('stop');
       await exited;
     },
