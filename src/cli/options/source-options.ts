@@ -86,6 +86,19 @@ export function taskSetOptions(options: SourceOptionValues, io: CliIo, config?: 
     ...(config ? { config } : {}),
     ...(configDir ? { configDir } : {}),
     ...(io.signal ? { signal: io.signal } : {}),
+    onHistoryProgress: historyProgress(io),
+  };
+}
+
+/** A stderr line every few seconds while a long history is read, so a large repository is never silent. */
+function historyProgress(io: CliIo): (commits: number) => void {
+  const started = Date.now();
+  let shown = started;
+  return (commits) => {
+    const now = Date.now();
+    if (now - shown < 3000) return;
+    shown = now;
+    io.stderr(`reading git history: ${commits.toLocaleString('en-US')} commits (${Math.round((now - started) / 1000)}s)\n`);
   };
 }
 

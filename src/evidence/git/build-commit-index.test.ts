@@ -111,10 +111,12 @@ describe('buildCommitIndex processes', () => {
     }
     expect(calls.filter((args) => args.includes('log'))).toHaveLength(1);
     expect(calls.filter((args) => args.includes('log'))[0]).toEqual(expect.arrayContaining(['--all', '-z', '--numstat']));
+    // The repository check, the one log pass, the branch tips and the shallow check.
     expect(calls.map((args) => args.find((a) => ['rev-parse', 'log', 'for-each-ref'].includes(a)))).toEqual([
       'rev-parse',
       'log',
       'for-each-ref',
+      'rev-parse',
     ]);
   });
 

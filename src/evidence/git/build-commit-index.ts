@@ -19,6 +19,8 @@ export interface BuildCommitIndexOptions {
   signal?: AbortSignal;
   /** Replaces the git runner, for tests that count or fake processes. */
   runGit?: GitRunner;
+  /** Called with the number of commits read so far, as the history streams in. */
+  onProgress?: (commits: number) => void;
 }
 
 const EXPECTED = 'expected a git checkout, a linked worktree or a bare repository';
@@ -57,15 +59,28 @@ export async function buildCommitIndex(options: BuildCommitIndexOptions): Promis
   }
 
   const builder = new CommitIndexBuilder({ trailerKeys: new Set(trailerKeys.map((k) => k.toLowerCase())), ids });
-  const [history, refs] = await Promise.all([
-    readGitHistory(run, base, (commit) => builder.add(commit)).catch((error: unknown) => {
+  let read = 0;
+  const [history, refs, shallow] = await Promise.all([
+    readGitHistory(run, base, (commit) => {
+      builder.add(commit);
+      read += 1;
+      if (read % 1000 === 0) options.onProgress?.(read);
+    }).catch((error: unknown) => {
       if (error instanceof HistoryReadError) throw unreadable(repo, error.step, error.exitCode, error.stderr);
       throw error;
     }),
     run(['for-each-ref', '--format=%(objectname) %(refname)', 'refs/heads', 'refs/remotes'], base),
+    run(['rev-parse', '--is-shallow-repository'], base),
   ]);
+  options.onProgress?.(read);
   if (refs.exitCode !== 0) throw unreadable(repo, 'for-each-ref', refs.exitCode, refs.stderr);
   const warnings: string[] = [];
+  if (shallow.exitCode === 0 && shallow.stdout.trim() === 'true') {
+    warnings.push(
+      `${repo} is a shallow clone: commits before its boundary are missing, so tasks may lose commits and later history ` +
+        '(fetch the whole history: git fetch --unshallow, or fetch-depth: 0 in CI)',
+    );
+  }
   if (history.unreadableCommits > 0) {
     warnings.push(
       `${history.missingObjects} object(s) are missing from ${repo} (a partial clone or pruned snapshot): ` +

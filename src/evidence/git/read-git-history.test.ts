@@ -44,3 +44,19 @@ describe('reading a history with missing objects', () => {
     expect(index.warnings).toEqual([]);
   });
 });
+
+describe('reading a shallow clone', () => {
+  it('says the clone is shallow and how to fetch the whole history, and reports progress', async () => {
+    for (let i = 1; i <= 3; i += 1) await repo.commit({ subject: `feat(T-${i}): step ${i}`, files: { [`src/${i}.ts`]: `${i}\n` } });
+    const shallow = join(repo.root, 'shallow');
+    await repo.git(['clone', '-q', '--depth', '1', `file://${repo.dir}`, shallow], repo.root);
+    const seen: number[] = [];
+    const index = await buildCommitIndex({ repo: shallow, onProgress: (n) => seen.push(n) });
+    expect(index.taskIds()).toEqual(['T-3']);
+    expect(index.warnings).toHaveLength(1);
+    expect(index.warnings[0]).toContain('is a shallow clone');
+    expect(index.warnings[0]).toContain('fetch-depth: 0');
+    expect(seen.at(-1)).toBe(1);
+    expect((await buildCommitIndex({ repo: repo.dir })).warnings).toEqual([]);
+  });
+});

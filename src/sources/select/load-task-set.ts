@@ -82,6 +82,7 @@ async function openIndex(options: LoadTaskSetOptions, cwd: string, projectDir: s
     ...(options.config?.trailerKeys ? { trailerKeys: options.config.trailerKeys } : {}),
     ...(options.config?.idPattern ? { idPattern: options.config.idPattern } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.onHistoryProgress ? { onProgress: options.onHistoryProgress } : {}),
   });
 }
 

@@ -62,6 +62,8 @@ export interface LoadTaskSetOptions {
   /** Directory relative option paths are resolved from; default the process's. */
   cwd?: string;
   signal?: AbortSignal;
+  /** Called with the commits read so far while the repository's history streams in. */
+  onHistoryProgress?: (commits: number) => void;
 }
 
 /** The selected tasks of one project, with their commits, and what could not be read or found. */
