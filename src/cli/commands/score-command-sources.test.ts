@@ -48,6 +48,14 @@ async function fusionProject(): Promise<string> {
 }
 
 describe('taskeval score sources', () => {
+  it('says a --project that does not exist does not exist (exit 3), not that it holds no tasks', async () => {
+    const missing = join(dir, 'nowhere');
+    const { code, err } = await run(dir, 'score', '--project', missing);
+    expect(code).toBe(3);
+    expect(err).toContain(`${missing} does not exist`);
+    expect(err).not.toContain('found no tasks');
+  });
+
   it('scores a git-only repository: tasks inferred from commits, titled by their first subject, with commits known', async () => {
     const { code, out, err } = await run(dir, 'score', '--project', repo.dir, '--json');
     expect(err).toBe('');

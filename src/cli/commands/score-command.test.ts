@@ -31,6 +31,17 @@ async function run(...argv: string[]) {
 }
 
 describe('taskeval score', () => {
+  it('prints a hostile title without its escape sequences, and keeps it whole in --json', async () => {
+    const title = '\x1b]0;owned\x07Fix\x1b[2J the parser';
+    await writeFile(join(dir, 'hostile.jsonl'), JSON.stringify({ id: 'T-1', title, column: 'done' }));
+    const table = await run('score', '--tasks', 'hostile.jsonl');
+    expect(table.code).toBe(0);
+    expect(table.out).toContain('Fix the parser');
+    expect(table.out).not.toContain('\x1b');
+    const json = await run('score', '--tasks', 'hostile.jsonl', '--json');
+    expect(JSON.parse(json.out)[0].title).toBe(title);
+  });
+
   it('scores the Fusion fixtures and prints the table with the deterministic-only footer', async () => {
     const { code, out, err } = await run('score', '--tasks', 'fixtures.json');
     expect(err).toBe('');

@@ -1,3 +1,5 @@
+import { terminalSafe } from './terminal-safe.js';
+
 /** One column of a plain-text table. */
 export interface TableColumn {
   header: string;
@@ -28,7 +30,8 @@ export function renderTable(columns: readonly TableColumn[], rows: readonly (rea
 
 function normalise(cell: TableCell, maxWidth: number | undefined): { text: string; style?: (s: string) => string } {
   const value = typeof cell === 'string' ? { text: cell } : cell;
-  const text = value.text.replace(/\s+/g, ' ').trim();
+  // Cleaned before it is cut, so a cut never lands inside an escape sequence.
+  const text = terminalSafe(value.text.replace(/\s+/g, ' ')).trim();
   return { ...value, text: truncateText(text, maxWidth) };
 }
 

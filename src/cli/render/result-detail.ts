@@ -1,6 +1,7 @@
 import { SCORE_CATEGORIES, type Contribution, type EvidenceEntry, type ScoreCategory } from '../../core/index.js';
 import type { StoredResult } from '../../store/index.js';
 import { bandStyle } from './band-style.js';
+import { terminalSafe as t } from './terminal-safe.js';
 
 const LABEL: Record<ScoreCategory, string> = {
   agentPerformance: 'Agent performance',
@@ -13,37 +14,37 @@ export function renderResultDetail(result: StoredResult, options: { colour?: boo
   const colour = options.colour ?? false;
   const paint = (band: Parameters<typeof bandStyle>[0], text: string) => (bandStyle(band, colour) ?? ((t: string) => t))(text);
   const lines: string[] = [];
-  lines.push(`${result.taskId}${result.title ? ` — ${result.title}` : ''}`);
+  lines.push(`${result.taskId}${result.title ? ` — ${t(result.title)}` : ''}`);
   lines.push(`result ${result.id}  run ${result.runId}  evaluated ${result.evaluatedAt}${result.completedAt ? `  completed ${result.completedAt}` : ''}`);
   if (result.status !== 'scored') {
-    lines.push('', `${result.status}: ${result.reason}`);
+    lines.push('', `${result.status}: ${t(result.reason)}`);
     if (result.status === 'error') {
       lines.push(result.transient ? 'transient: a later batch will try again' : 'not transient: fix the cause and run again');
-      if (result.rawAnswer) lines.push('', 'judge answer (bounded):', indent(result.rawAnswer, 2));
+      if (result.rawAnswer) lines.push('', 'judge answer (bounded):', indent(t(result.rawAnswer), 2));
     }
     return `${lines.join('\n')}\n`;
   }
   const entries = new Map<string, EvidenceEntry>(result.evidenceBundle.groups.flatMap((g) => g.entries.map((e) => [e.id, e] as const)));
   lines.push(`overall ${paint(result.overallBand, `${result.overallScore} ${result.overallBand}`)}  (${result.mode === 'hybrid' ? 'hybrid: 70% deterministic + 30% AI' : 'deterministic only: no judge'})`);
-  if (result.overallRationale) lines.push(indent(result.overallRationale, 2));
+  if (result.overallRationale) lines.push(indent(t(result.overallRationale), 2));
   for (const category of SCORE_CATEGORIES) {
     const c = result.categoryScores.find((s) => s.category === category);
     if (!c) continue;
     const parts = `det ${c.deterministicScore}  ai ${c.aiScore ?? '—'}  weight ${c.weight}`;
     lines.push('', `${LABEL[category]}: ${paint(c.band, `${c.finalScore} ${c.band}`)}  (${parts})${result.divergence.includes(category) ? '  DIVERGENT' : ''}`);
-    lines.push(indent(c.rationale, 2));
+    lines.push(indent(t(c.rationale), 2));
     if (c.evidence.length) {
       lines.push('  evidence:');
       for (const id of c.evidence) {
         const e = entries.get(id);
-        lines.push(`    [${id}] ${e ? e.label : '(not in the bundle)'}`);
-        if (e?.excerpt) lines.push(indent(e.excerpt, 6));
+        lines.push(`    [${id}] ${e ? t(e.label) : '(not in the bundle)'}`);
+        if (e?.excerpt) lines.push(indent(t(e.excerpt), 6));
       }
     }
     const coverage = result.signals.coverage?.[category];
     if (coverage) lines.push(`  evidence groups: ${coverage.length ? coverage.join(', ') : 'none: no evidence, the score is the base'}`);
     const moved = result.signals.categories[category].contributions.filter((x) => x.points !== 0);
-    const line = (x: Contribution) => `    ${x.points > 0 ? '+' : ''}${x.points}  ${x.label}  (${x.rule}${x.evidence.length ? `; ${x.evidence.join(', ')}` : ''})`;
+    const line = (x: Contribution) => `    ${x.points > 0 ? '+' : ''}${x.points}  ${t(x.label)}  (${x.rule}${x.evidence.length ? `; ${x.evidence.join(', ')}` : ''})`;
     const atCompletion = moved.filter((x) => !x.hindsight);
     const after = moved.filter((x) => x.hindsight);
     if (atCompletion.length) lines.push('  signals:', ...atCompletion.map(line));
@@ -55,7 +56,7 @@ export function renderResultDetail(result: StoredResult, options: { colour?: boo
   }
   if (result.followUpDrafts.length) {
     lines.push('', 'follow-up drafts:');
-    for (const f of result.followUpDrafts) lines.push(`  ${f.title}: ${f.reason}`);
+    for (const f of result.followUpDrafts) lines.push(`  ${t(f.title)}: ${t(f.reason)}`);
   }
   const p = result.provenance;
   lines.push('', result.signals.hindsight === false ? 'scored at evaluation time: later history not read' : result.signals.hindsight ? 'scored with hindsight: later history (reverts, later fixes) read' : 'hindsight not recorded (scored before rubric-3)');

@@ -1,4 +1,5 @@
 import type { Contribution, TaskResult } from '../../core/index.js';
+import { terminalSafe } from './terminal-safe.js';
 
 const SHORT: Record<Contribution['category'], string> = {
   agentPerformance: 'agent',
@@ -16,7 +17,7 @@ export function renderScoreReasons(results: readonly TaskResult[], top = 3): str
     // What hurt explains a score more than what helped, so costs come first.
     const costs = moved.filter((c) => c.points < 0).sort(byWeight).slice(0, top - 1);
     const gains = moved.filter((c) => c.points > 0).sort(byWeight).slice(0, top - costs.length);
-    const why = [...costs, ...gains].map((c) => `${c.points > 0 ? '+' : ''}${c.points} ${c.label} (${SHORT[c.category]})`).join('; ');
+    const why = [...costs, ...gains].map((c) => `${c.points > 0 ? '+' : ''}${c.points} ${terminalSafe(c.label)} (${SHORT[c.category]})`).join('; ');
     lines.push(`${result.taskId} ${result.overallScore} ${result.overallBand}: ${why || 'no rubric rule moved the base scores'}`);
   }
   return lines.length ? `${lines.join('\n')}\n` : '';

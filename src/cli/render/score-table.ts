@@ -1,5 +1,6 @@
 import type { CategoryScoreRecord, ScoreCategory, TaskResult } from '../../core/index.js';
 import { bandStyle } from './band-style.js';
+import { terminalSafe } from './terminal-safe.js';
 import { renderTable, type TableCell, type TableColumn } from './render-table.js';
 
 export interface ScoreTableOptions {
@@ -43,7 +44,7 @@ export function renderScoreTable(results: readonly TaskResult[], options: ScoreT
   });
   let text = renderTable(COLUMNS, rows);
   for (const result of results) {
-    if (result.status !== 'scored') text += `${result.taskId}: ${result.status}: ${result.reason}\n`;
+    if (result.status !== 'scored') text += `${terminalSafe(result.taskId)}: ${result.status}: ${terminalSafe(result.reason)}\n`;
   }
   if (results.some((r) => r.status === 'scored' && r.mode === 'deterministic-only')) text += `\n${DETERMINISTIC_ONLY_FOOTER}\n`;
   if (results.some((r) => r.status === 'scored' && Object.values(r.signals.coverage ?? {}).some((groups) => groups.length === 0))) {

@@ -18,6 +18,13 @@ export async function isGitRepository(dir: string, signal?: AbortSignal): Promis
  */
 export async function detectTaskSource(projectDir: string, tasksFile?: string, signal?: AbortSignal): Promise<TaskSourceKind> {
   if (tasksFile !== undefined) return 'files';
+  const info = await stat(projectDir).catch(() => null);
+  if (!info?.isDirectory()) {
+    throw new SourceError('source_unreadable', `${projectDir} ${info ? 'is not a directory' : 'does not exist'}: --project names a Fusion project or a git repository`, {
+      field: 'project',
+      hint: 'check the path, or give task records with --tasks FILE',
+    });
+  }
   if (detectFusionProject(projectDir)) return 'fusion';
   if (await isGitRepository(projectDir, signal)) return 'git';
   throw new SourceError('source_unreadable', `found no tasks in ${projectDir}: no Fusion project (${[FUSION_DB, ...FUSION_TASK_DIRS].join(', ')}), no git repository, and no --tasks file`, {

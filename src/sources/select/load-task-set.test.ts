@@ -59,10 +59,13 @@ describe('loadTaskSet sources', () => {
     expect((await loadTaskSet({ projectDir: dir, tasksFile: 'tasks.json', cwd: dir })).source).toBe('files');
     expect((await loadTaskSet({ projectDir: await fusionProject() })).source).toBe('fusion');
     expect((await loadTaskSet({ projectDir: (await taskRepo()).dir })).source).toBe('git');
+    await mkdir(join(dir, 'empty-dir'));
     const error = await caught(loadTaskSet({ projectDir: join(dir, 'empty-dir'), cwd: dir }));
     expect(isTaskevalError(error) && error.code).toBe('source_unreadable');
     expect(error.message).toContain(join(dir, 'empty-dir'));
     expect(error.message).toMatch(/\.kb[/\\]tasks.*no git repository.*--tasks/);
+    const missing = await caught(loadTaskSet({ projectDir: join(dir, 'no-such-dir'), cwd: dir }));
+    expect(missing.message).toBe(`${join(dir, 'no-such-dir')} does not exist: --project names a Fusion project or a git repository`);
   });
 
   it('infers git-only tasks with titles from the first subject and dates from the first and last commit', async () => {
