@@ -4,7 +4,7 @@ import { ageCutoff, parseAge } from './parse-age.js';
 
 describe('parseAge', () => {
   it('reads minutes, hours, days and weeks', () => {
-    expect(parseAge('90m')).toBe(90 * 60_000);
+    expect(parseAge('90min')).toBe(90 * 60_000);
     expect(parseAge('12h')).toBe(12 * 3_600_000);
     expect(parseAge('30d')).toBe(30 * 86_400_000);
     expect(parseAge(' 2w ')).toBe(14 * 86_400_000);
@@ -21,6 +21,17 @@ describe('parseAge', () => {
       expect(error?.code, bad).toBe('invalid_input');
       expect(error?.field).toBe('older-than');
     }
+  });
+
+  it('refuses a bare m, which could mean minutes or months, and says how to write minutes', () => {
+    let error: TaskevalError | undefined;
+    try {
+      parseAge('1m', '--older-than');
+    } catch (e) {
+      error = e as TaskevalError;
+    }
+    expect(error?.code).toBe('invalid_input');
+    expect(error?.message).toBe('--older-than: "1m" is ambiguous (minutes or months?); write minutes as 1min, or use d, w or h');
   });
 
   it('gives the cut-off before now for an age or a number of days', () => {

@@ -128,6 +128,8 @@ export const TrendsQuerySchema = z.strictObject({
 
 export const PruneInputSchema = z.strictObject({
   olderThan: IsoTimeSchema,
+  /** Report what would be deleted, and delete nothing. */
+  dryRun: z.boolean().default(false),
 });
 
 export type CreateRunInput = z.input<typeof CreateRunInputSchema>;

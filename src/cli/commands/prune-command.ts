@@ -7,6 +7,7 @@ import { addStoreOption, openCliStore, type StoreOptionValues } from '../options
 
 interface PruneOptions extends StoreOptionValues {
   olderThan?: string;
+  dryRun?: boolean;
   json?: boolean;
 }
 
@@ -15,10 +16,11 @@ export function registerPruneCommand(program: Command, io: CliIo): void {
   const command = program
     .command('prune')
     .description('delete finished runs older than an age, with their results and events, and report what was removed')
-    .option('--older-than <age>', 'age such as 30d, 12h, 2w, 90m (default: retentionDays from the config)')
+    .option('--older-than <age>', 'age such as 30d, 12h, 2w, 90min (default: retentionDays from the config); a bare m is refused as ambiguous')
+    .option('--dry-run', 'list what would be deleted and delete nothing')
     .option('--json', 'print the report as JSON');
   addStoreOption(addConfigOption(command))
-    .addHelpText('after', '\nActive runs are never deleted. Examples:\n  taskeval prune --older-than 30d\n  taskeval prune --older-than 2w --json')
+    .addHelpText('after', '\nActive runs are never deleted. Examples:\n  taskeval prune --older-than 30d --dry-run\n  taskeval prune --older-than 30d\n  taskeval prune --older-than 2w --json')
     .action(async (options: PruneOptions) => {
       const cli = await openCliStore(options, io, { mustExist: true });
       try {
@@ -27,9 +29,13 @@ export function registerPruneCommand(program: Command, io: CliIo): void {
           throw new ConfigError('usage', 'prune needs an age: give --older-than 30d or set retentionDays in taskeval.config.json', { field: '--older-than' });
         }
         const olderThan = ageCutoff(age, new Date().toISOString());
-        const report = await cli.store.prune({ olderThan });
-        if (options.json) io.stdout(`${JSON.stringify({ olderThan, ...report }, null, 2)}\n`);
-        else io.stdout(`pruned ${report.runs} run(s), ${report.results} result(s), ${report.events} event(s) finished before ${olderThan}\n${report.runIds.map((id) => `  ${id}\n`).join('')}`);
+        const dryRun = options.dryRun ?? false;
+        const report = await cli.store.prune({ olderThan, dryRun });
+        if (options.json) io.stdout(`${JSON.stringify({ olderThan, dryRun, ...report }, null, 2)}\n`);
+        else {
+          const verb = dryRun ? 'would prune' : 'pruned';
+          io.stdout(`${verb} ${report.runs} run(s), ${report.results} result(s), ${report.events} event(s) finished before ${olderThan}\n${report.runIds.map((id) => `  ${id}\n`).join('')}`);
+        }
       } finally {
         await cli.close();
       }

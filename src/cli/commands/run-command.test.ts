@@ -131,9 +131,15 @@ describe('taskeval run and the reading commands', () => {
     expect(conflict.code).toBe(5);
     expect(conflict.err).toContain(active.id);
 
-    const pruned = await cli(['prune', '--older-than', '1m', '--json']);
+    const ambiguous = await cli(['prune', '--older-than', '1m']);
+    expect(ambiguous.code).not.toBe(0);
+    expect(ambiguous.err).toContain('ambiguous (minutes or months?)');
+    const preview = await cli(['prune', '--older-than', '1min', '--dry-run', '--json']);
+    expect(preview.code).toBe(0);
+    expect(preview.json()).toMatchObject({ dryRun: true, runs: 0, results: 0, events: 0 });
+    const pruned = await cli(['prune', '--older-than', '1min', '--json']);
     expect(pruned.code).toBe(0);
-    expect(pruned.json()).toMatchObject({ runs: 0, results: 0, events: 0 });
+    expect(pruned.json()).toMatchObject({ dryRun: false, runs: 0, results: 0, events: 0 });
     expect((await cli(['prune'])).code).toBe(2);
   });
 

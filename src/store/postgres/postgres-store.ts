@@ -182,7 +182,7 @@ export class PostgresStore implements Store {
   }
 
   async prune(input: PruneInput): Promise<PruneReport> {
-    const { olderThan } = parseStoreInput(PruneInputSchema, input, 'prune');
+    const { olderThan, dryRun } = parseStoreInput(PruneInputSchema, input, 'prune');
     return inTransaction(this.pool, 'prune', async (client) => {
       const runIds = (
         await rows<{ id: string }>(client, "SELECT id FROM eval_runs WHERE status IN ('completed','failed','cancelled') AND coalesce(finished_at, created_at) < ? ORDER BY created_at FOR UPDATE", [olderThan])
@@ -190,7 +190,7 @@ export class PostgresStore implements Store {
       if (!runIds.length) return { runs: 0, results: 0, events: 0, runIds };
       const results = (await one<{ n: number }>(client, 'SELECT count(*)::int AS n FROM eval_task_results WHERE run_id = ANY(?)', [runIds]))!.n;
       const events = (await one<{ n: number }>(client, 'SELECT count(*)::int AS n FROM eval_run_events WHERE run_id = ANY(?)', [runIds]))!.n;
-      const runs = (await client.query('DELETE FROM eval_runs WHERE id = ANY($1)', [runIds])).rowCount ?? 0;
+      const runs = dryRun ? runIds.length : (await client.query('DELETE FROM eval_runs WHERE id = ANY($1)', [runIds])).rowCount ?? 0;
       return { runs, results, events, runIds };
     });
   }

@@ -157,13 +157,13 @@ export class SqliteStore implements Store {
   }
 
   async prune(input: PruneInput): Promise<PruneReport> {
-    const { olderThan } = parseStoreInput(PruneInputSchema, input, 'prune');
+    const { olderThan, dryRun } = parseStoreInput(PruneInputSchema, input, 'prune');
     const doomed = "SELECT id FROM eval_runs WHERE status IN ('completed','failed','cancelled') AND coalesce(finished_at, created_at) < ?";
     return this.db.write('prune', () => {
       const runIds = this.db.all<{ id: string }>(`${doomed} ORDER BY created_at`, olderThan).map((r) => r.id);
       const results = this.db.get<{ n: number }>(`SELECT count(*) AS n FROM eval_task_results WHERE run_id IN (${doomed})`, olderThan)!.n;
       const events = this.db.get<{ n: number }>(`SELECT count(*) AS n FROM eval_run_events WHERE run_id IN (${doomed})`, olderThan)!.n;
-      const runs = this.db.run(`DELETE FROM eval_runs WHERE id IN (${doomed})`, olderThan).changes;
+      const runs = dryRun ? runIds.length : this.db.run(`DELETE FROM eval_runs WHERE id IN (${doomed})`, olderThan).changes;
       return { runs, results, events, runIds };
     });
   }

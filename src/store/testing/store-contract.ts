@@ -246,6 +246,10 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         await store.transitionRun(old.id, 'completed', { now: at(-99_980) });
         const oldActive = await store.createRun(runInput({ now: at(-100_000) }));
         const recent = await runIn('completed', { now: at(0) });
+        // A dry run reports exactly what a prune would delete, and deletes nothing.
+        const preview = await store.prune({ olderThan: at(-1_000), dryRun: true });
+        expect(preview).toEqual({ runs: 1, results: 2, events: 4, runIds: [old.id] });
+        expect((await store.listResults({ runId: old.id })).count).toBe(2);
         const report = await store.prune({ olderThan: at(-1_000) });
         // Events of the old run: running, 2 × task_evaluated, completed.
         expect(report).toEqual({ runs: 1, results: 2, events: 4, runIds: [old.id] });
