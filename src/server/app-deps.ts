@@ -17,4 +17,6 @@ export interface AppDeps {
   log?: (line: string) => void;
   /** Milliseconds between SSE keep-alive comments. */
   keepAliveMs?: number;
+  /** Host names the server answers to (default: the loopback names); null turns the Host check off. */
+  allowedHosts?: readonly string[] | null;
 }

@@ -81,6 +81,39 @@ describe('auth', () => {
   });
 });
 
+describe('other origins and host names', () => {
+  const post = (headers: Record<string, string>) => fx.get('/api/runs', { method: 'POST', headers });
+
+  it('refuses a request under a host name that is not the server\'s own (DNS rebinding) with 421', async () => {
+    const res = await fx.get('/api/runs', { headers: { host: 'attacker.example:4100' } });
+    expect(res.status).toBe(421);
+    expect(await res.json()).toMatchObject({ code: 'misdirected' });
+    expect((await fx.get('/', { headers: { host: 'attacker.example' } })).status).toBe(421);
+    for (const host of ['127.0.0.1:4100', 'localhost:4100', '[::1]:4100', 'LOCALHOST']) expect((await fx.get('/api/runs', { headers: { host } })).status).toBe(200);
+  });
+
+  it('refuses a state-changing request from another origin, another localhost port included, with 403', async () => {
+    const other = await post({ host: 'localhost:4100', origin: 'http://localhost:3000' });
+    expect(other.status).toBe(403);
+    expect(await other.json()).toMatchObject({ code: 'forbidden' });
+    expect((await post({ host: '127.0.0.1:4100', referer: 'http://evil.example/page' })).status).toBe(403);
+    expect((await post({ host: '127.0.0.1:4100', origin: 'null' })).status).toBe(403);
+    // Same origin, or no browser headers at all (curl): through to the route, which has no runner here.
+    expect((await post({ host: '127.0.0.1:4100', origin: 'http://127.0.0.1:4100' })).status).toBe(503);
+    expect((await post({ host: '127.0.0.1:4100' })).status).toBe(503);
+    // Reading is not refused for its Origin; CORS keeps other pages from reading the answer.
+    expect((await fx.get('/api/runs', { headers: { host: 'localhost:4100', origin: 'http://localhost:3000' } })).status).toBe(200);
+  });
+
+  it('answers any host name when told to (a wildcard bind with --allow-remote) and the bound name when given', async () => {
+    const open = createApp({ store: fx.store, token: null, allowedHosts: null });
+    expect((await open.request('/api/runs', { headers: { host: 'box.lan:4100' } })).status).toBe(200);
+    const named = createApp({ store: fx.store, token: null, allowedHosts: ['127.0.0.1', 'dash.internal'] });
+    expect((await named.request('/api/runs', { headers: { host: 'dash.internal:4100' } })).status).toBe(200);
+    expect((await named.request('/api/runs', { headers: { host: 'localhost:4100' } })).status).toBe(421);
+  });
+});
+
 describe('GET /api/runs', () => {
   it('lists runs newest first with the total count and pages them', async () => {
     for (let i = 0; i < 3; i++) await seedRun(fx.store, [hybridResult({ taskId: `FN-${i}` })], { at: i * 10 });

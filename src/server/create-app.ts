@@ -5,6 +5,7 @@ import { resultsRoutes } from './api/results-routes.js';
 import { runsRoutes } from './api/runs-routes.js';
 import type { AppDeps } from './app-deps.js';
 import { requireToken } from './auth/require-token.js';
+import { LOOPBACK_HOSTS, sameOriginGuard } from './auth/same-origin-guard.js';
 import { errorStatus } from './error-status.js';
 import { errorPage, pagesRoutes } from './pages-routes.js';
 import { renderPage } from './render-page.js';
@@ -32,6 +33,17 @@ export function createApp(deps: AppDeps): Hono {
   // Static assets are public so that the refusal page is styled; they hold no data.
   app.get('/assets/app.css', (c) => c.body(APP_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'no-cache' }));
   app.get('/assets/app.js', (c) => c.body(APP_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' }));
+
+  app.use(
+    '*',
+    sameOriginGuard({
+      allowedHosts: deps.allowedHosts === undefined ? LOOPBACK_HOSTS : deps.allowedHosts,
+      refuse: (c, status, message) => {
+        if (isApi(c)) return c.json({ code: status === 421 ? 'misdirected' : 'forbidden', message }, status);
+        return renderPage(c, errorPage(status, `${message}.`), status);
+      },
+    }),
+  );
 
   if (deps.token !== null) {
     app.use(

@@ -4,5 +4,6 @@ export { createEventBus, type EventBus, type EventListener, type ResultSavedEven
 export { ApiError, errorStatus, type ApiErrorBody, type ApiErrorCode } from './error-status.js';
 export { loadOrCreateServeToken, tokensEqual, SERVE_TOKEN_FILE } from './auth/serve-token.js';
 export { TOKEN_COOKIE } from './auth/require-token.js';
+export { LOOPBACK_HOSTS } from './auth/same-origin-guard.js';
 export { startServer, type RunningServer } from './start-server.js';
 export { checkServeExposure, isLoopbackHost } from './check-serve-exposure.js';

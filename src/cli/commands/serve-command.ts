@@ -1,7 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { ConfigError } from '../../core/index.js';
-import { checkServeExposure, createApp, createEventBus, loadOrCreateServeToken, startServer, type StartRun } from '../../server/index.js';
+import { checkServeExposure, createApp, createEventBus, loadOrCreateServeToken, LOOPBACK_HOSTS, startServer, type StartRun } from '../../server/index.js';
 import { loadConfig, openProjectStore } from '../../runs/index.js';
 import { defaultDbPath } from '../../store/index.js';
 import type { CliIo } from '../cli-io.js';
@@ -37,6 +37,16 @@ function browsableOrigin(host: string, port: number): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
+/**
+ * The names the dashboard answers to: the loopback names and the bound host. A wildcard bind with
+ * --allow-remote may be reached under any name, so the Host check is off there.
+ */
+function allowedHosts(options: ServeOptions): readonly string[] | null {
+  const wildcard = ['0.0.0.0', '::', '[::]'].includes(options.host);
+  if (wildcard) return options.allowRemote ? null : LOOPBACK_HOSTS;
+  return [...LOOPBACK_HOSTS, options.host];
+}
+
 /** `taskeval serve`: the dashboard and JSON API over the store, token-protected, on 127.0.0.1 by default. */
 export function registerServeCommand(program: Command, io: CliIo, wiring: ServeWiring = {}): void {
   program
@@ -63,7 +73,7 @@ export function registerServeCommand(program: Command, io: CliIo, wiring: ServeW
         const token = options.auth ? (await loadOrCreateServeToken(dirname(dbPath))).token : null;
         const events = createEventBus();
         const runs = createServeRuns({ store, io, config, configPath, events, log: (line) => io.stderr(`${line}\n`) });
-        const app = createApp({ store, token, events, log: (line) => io.stderr(`${line}\n`), startRun: wiring.startRun ?? runs.startRun });
+        const app = createApp({ store, token, events, log: (line) => io.stderr(`${line}\n`), startRun: wiring.startRun ?? runs.startRun, allowedHosts: allowedHosts(options) });
         const server = await startServer(app, { host: options.host, port });
         for (const warning of warnings) io.stderr(`${warning}\n`);
         const origin = browsableOrigin(server.host, server.port);
