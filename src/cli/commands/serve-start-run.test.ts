@@ -55,4 +55,17 @@ describe('POST /api/runs of taskeval serve', () => {
     expect(seen.filter((e) => e.type === 'result').map((e) => (e as { taskId: string }).taskId).sort()).toEqual(['FN-1', 'FN-2']);
     expect(seen[0]).toMatchObject({ type: 'run', runId, status: 'running', counts: { total: 2, done: 0 } });
   });
+
+  it('answers 409 to a second POST while the first run is going, and starts one again once it is done', async () => {
+    const runs = createServeRuns({ store, io: captureIo(dir), config: {}, configPath: null, log: () => undefined });
+    const app = createApp({ store, token: 't0ken', startRun: runs.startRun });
+    const post = () => app.request('/api/runs', { method: 'POST', headers: { authorization: 'Bearer t0ken' } });
+    const answers = await Promise.all([post(), post(), post()]);
+    expect(answers.map((r) => r.status).sort()).toEqual([202, 409, 409]);
+    expect(await answers.find((r) => r.status === 409)!.json()).toMatchObject({ code: 'active_run_conflict' });
+    await runs.drain();
+    expect((await post()).status).toBe(202);
+    await runs.drain();
+    expect((await store.listRuns()).count).toBe(2);
+  });
 });

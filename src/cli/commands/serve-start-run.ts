@@ -1,3 +1,4 @@
+import { LifecycleError } from '../../core/index.js';
 import { executeRun, type TaskevalConfig } from '../../runs/index.js';
 import type { EventBus, StartRun } from '../../server/index.js';
 import type { Store } from '../../store/index.js';
@@ -26,7 +27,20 @@ export interface ServeRuns {
 export function createServeRuns(input: ServeRunsInput): ServeRuns {
   const { store, io, config, events, log } = input;
   const running = new Set<Promise<unknown>>();
+  let starting = false;
   const startRun: StartRun = async () => {
+    // One dashboard run at a time, as documented: a second POST while one is going is a 409, not a second run.
+    if (starting || running.size > 0) {
+      throw new LifecycleError('active_run_conflict', 'a run started from this dashboard is still going; wait for it to finish', { field: 'run' });
+    }
+    starting = true;
+    try {
+      return await launch();
+    } finally {
+      starting = false;
+    }
+  };
+  const launch = async (): Promise<{ runId: string }> => {
     const judge = createCliJudge({}, config.judge, io);
     const set = await loadRunTasks({}, io, config, input.configPath);
     return new Promise((resolve, reject) => {
