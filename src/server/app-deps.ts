@@ -17,6 +17,8 @@ export interface AppDeps {
   log?: (line: string) => void;
   /** Milliseconds between SSE keep-alive comments. */
   keepAliveMs?: number;
+  /** Open `GET /api/events` streams kept at once before 503 (default 64). */
+  maxEventStreams?: number;
   /** Host names the server answers to (default: the loopback names); null turns the Host check off. */
   allowedHosts?: readonly string[] | null;
 }

@@ -61,3 +61,30 @@ describe('GET /api/events', () => {
     expect(fx.events.size).toBe(0);
   });
 });
+
+describe('GET /api/events limits', () => {
+  it('keeps at most maxEventStreams open, answers 503 past it, and takes a new one when one closes', async () => {
+    const small = await createServerFixture({ maxEventStreams: 2 });
+    try {
+      const first = await small.get('/api/events');
+      const second = await small.get('/api/events');
+      const readers = [first, second].map((r) => r.body!.getReader());
+      await Promise.all(readers.map((r) => readEvents(r, 1)));
+      const third = await small.get('/api/events');
+      expect(third.status).toBe(503);
+      expect(third.headers.get('retry-after')).toBe('5');
+      expect(await third.json()).toMatchObject({ code: 'busy' });
+      await readers[0]!.cancel();
+      let again = await small.get('/api/events');
+      for (let i = 0; i < 50 && again.status === 503; i++) {
+        await new Promise((r) => setTimeout(r, 10));
+        again = await small.get('/api/events');
+      }
+      expect(again.status).toBe(200);
+      await again.body!.cancel();
+      await readers[1]!.cancel();
+    } finally {
+      await small.close();
+    }
+  });
+});

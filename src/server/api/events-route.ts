@@ -6,11 +6,20 @@ import type { ServerEvent } from '../event-bus.js';
 /** Events kept for a slow client before the oldest are dropped. */
 const MAX_QUEUED = 1_000;
 
+/** Open event streams one server keeps; each holds a socket and a subscription, so they are bounded. */
+export const MAX_EVENT_STREAMS = 64;
+
 /** `GET /api/events`: server-sent `run` and `result` events, a `ready` event first, keep-alive comments between. */
-export function eventsRoute({ events, keepAliveMs = 15_000 }: AppDeps): Hono {
+export function eventsRoute({ events, keepAliveMs = 15_000, maxEventStreams = MAX_EVENT_STREAMS }: AppDeps): Hono {
   const app = new Hono();
-  app.get('/events', (c) =>
-    streamSSE(c, async (stream) => {
+  let open = 0;
+  app.get('/events', (c) => {
+    if (open >= maxEventStreams) {
+      return c.json({ code: 'busy', message: `${open} event streams are open, the most this server keeps; close one or try again later` }, 503, { 'Retry-After': '5' });
+    }
+    open += 1;
+    return streamSSE(c, async (stream) => {
+     try {
       const queue: ServerEvent[] = [];
       let wake: (() => void) | null = null;
       let closed = false;
@@ -45,7 +54,10 @@ export function eventsRoute({ events, keepAliveMs = 15_000 }: AppDeps): Hono {
         if (timedOut && !closed) await stream.write(': keep-alive\n\n');
       }
       unsubscribe();
-    }),
-  );
+     } finally {
+      open -= 1;
+     }
+    });
+  });
   return app;
 }
