@@ -28,7 +28,13 @@ export function createJudge(settings: JudgeSettings, env: NodeJS.ProcessEnv, opt
       throw new ConfigError('judge_config', 'the command judge needs a command line', { field: 'judge.command', hint: 'Give --judge-command "claude -p" or judge.command in taskeval.config.json.' });
     }
     const command = typeof settings.command === 'string' ? parseCommandLine(settings.command) : settings.command;
-    return createCommandJudge({ command, ...(settings.model ? { model: settings.model } : {}), env, ...(options.cwd ? { cwd: options.cwd } : {}) });
+    return createCommandJudge({
+      command,
+      ...(settings.model ? { model: settings.model } : {}),
+      env,
+      ...(settings.commandEnv ? { passEnv: settings.commandEnv } : {}),
+      ...(options.cwd ? { cwd: options.cwd } : {}),
+    });
   }
   const provider = settings.provider;
   const model = settings.model;

@@ -21,6 +21,8 @@ export const JudgeConfigSchema = z.strictObject({
   baseUrl: z.url({ protocol: /^https?$/ }).optional(),
   /** For `command`: the program and its arguments (an array), or one command line split on spaces and quotes. */
   command: z.union([z.array(z.string().min(1)).min(1), z.string().min(1)]).optional(),
+  /** For `command`: environment variables passed to it besides PATH, HOME, the locale and temp ones (e.g. ["ANTHROPIC_API_KEY"]). */
+  commandEnv: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'expected an environment variable name')).optional(),
   /** Whether the endpoint accepts a JSON schema (response_format json_schema); default true. */
   structuredOutput: z.boolean().optional(),
   temperature: z.number().min(0).max(2).default(0),

@@ -84,3 +84,29 @@ describe('command judge', () => {
     await expect(pending).rejects.toMatchObject({ code: 'cancelled' });
   });
 });
+
+describe('the command judge and secrets', () => {
+  const KEY = 'sk-test-0123456789abcdef';
+  const env = { PATH: process.env.PATH, HOME: process.env.HOME, OPENAI_API_KEY: KEY, ANTHROPIC_API_KEY: 'anthropic-secret-value', UNRELATED: 'x' };
+  const printEnv = `process.stdout.write(JSON.stringify(Object.keys(process.env).filter((k) => !k.startsWith('LC_') && k !== '__CF_USER_TEXT_ENCODING').sort()))`;
+
+  it('runs the command with the base variables only, plus the ones judge.commandEnv names', async () => {
+    const bare = createCommandJudge({ command: [process.execPath, '-e', printEnv], env });
+    expect(JSON.parse((await bare.complete(request())).text)).toEqual(['HOME', 'PATH']);
+    const given = createCommandJudge({ command: [process.execPath, '-e', printEnv], env, passEnv: ['ANTHROPIC_API_KEY'] });
+    expect(JSON.parse((await given.complete(request())).text)).toEqual(['ANTHROPIC_API_KEY', 'HOME', 'PATH']);
+  });
+
+  it('scrubs key values, plain, URL-encoded and base64, from what the command prints', async () => {
+    const leak = `process.stderr.write('auth failed for ' + ${JSON.stringify(KEY)} + ' / ' + encodeURIComponent(${JSON.stringify(`${KEY}/+`)}) + ' / ' + Buffer.from(${JSON.stringify(KEY)}).toString('base64')); process.exit(1)`;
+    const judge = createCommandJudge({ command: [process.execPath, '-e', leak], env: { ...env, SECOND_TOKEN: `${KEY}/+` } });
+    const error = await judge.complete(request()).catch((e: unknown) => e as JudgeCallError);
+    expect(error).toBeInstanceOf(JudgeCallError);
+    const message = (error as JudgeCallError).message;
+    expect(message).not.toContain(KEY);
+    expect(message).not.toContain(Buffer.from(KEY).toString('base64'));
+    expect(message).toContain('[OPENAI_API_KEY redacted]');
+    const echo = createCommandJudge({ command: [process.execPath, '-e', `process.stdout.write('key ' + ${JSON.stringify(KEY)})`], env });
+    expect((await echo.complete(request())).text).toBe('key [OPENAI_API_KEY redacted]');
+  });
+});

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { JudgeError } from '../../core/index.js';
 import { JudgeCallError } from '../judge-call-error.js';
+import { commandJudgeEnv, scrubSecrets } from './command-environment.js';
 import { ZERO_USAGE, type Judge, type JudgeRequest, type JudgeResponse } from '../judge.js';
 
 export interface CommandJudgeOptions {
@@ -8,7 +9,10 @@ export interface CommandJudgeOptions {
   command: readonly string[];
   /** Shown as the model in provenance and part of the cache key; defaults to the whole command line. */
   model?: string;
+  /** The caller's environment; the child gets only the base variables and `passEnv` from it. */
   env?: NodeJS.ProcessEnv;
+  /** Variables passed to the command besides the base ones (`judge.commandEnv`). */
+  passEnv?: readonly string[];
   cwd?: string;
   /** Cap on stdout kept, in bytes. */
   maxOutputBytes?: number;
@@ -32,7 +36,8 @@ export function createCommandJudge(options: CommandJudgeOptions): Judge {
 function runCommand(program: string, args: string[], request: JudgeRequest, options: CommandJudgeOptions & { maxBytes: number }): Promise<JudgeResponse> {
   return new Promise((resolve, reject) => {
     if (request.signal?.aborted) return reject(new JudgeError('cancelled', 'judge command interrupted'));
-    const child = spawn(program, args, { shell: false, stdio: ['pipe', 'pipe', 'pipe'], env: options.env ?? process.env, cwd: options.cwd, windowsHide: true });
+    const parentEnv = options.env ?? process.env;
+    const child = spawn(program, args, { shell: false, stdio: ['pipe', 'pipe', 'pipe'], env: commandJudgeEnv(parentEnv, options.passEnv), cwd: options.cwd, windowsHide: true });
     const out: Buffer[] = [];
     let outBytes = 0;
     let errText = '';
@@ -70,9 +75,11 @@ function runCommand(program: string, args: string[], request: JudgeRequest, opti
       }
       if (code !== 0) {
         const why = signal ? `was killed by ${signal}` : `exited with code ${code}`;
-        return reject(new JudgeCallError(`judge command ${program} ${why}: ${errText.trim().slice(0, 500) || '(no stderr)'}`, { retryable: false, transient: true }));
+        const stderr = scrubSecrets(errText.trim(), parentEnv).slice(0, 500);
+        return reject(new JudgeCallError(`judge command ${program} ${why}: ${stderr || '(no stderr)'}`, { retryable: false, transient: true }));
       }
-      resolve({ text: Buffer.concat(out).toString('utf8'), usage: { ...ZERO_USAGE } });
+      // The answer is kept (bounded) when it is malformed, so a key echoed into it is scrubbed too.
+      resolve({ text: scrubSecrets(Buffer.concat(out).toString('utf8'), parentEnv), usage: { ...ZERO_USAGE } });
     });
   });
 }
