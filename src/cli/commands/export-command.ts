@@ -1,4 +1,6 @@
 import { Option, type Command } from 'commander';
+import { StoreError } from '../../core/index.js';
+import type { Store } from '../../store/index.js';
 import type { CliIo } from '../cli-io.js';
 import { addConfigOption } from '../options/source-options.js';
 import { addStoreOption, openCliStore, type StoreOptionValues } from '../options/store-options.js';
@@ -16,7 +18,7 @@ export function registerExportCommand(program: Command, io: CliIo): void {
   const command = program
     .command('export')
     .description("write a run's results to stdout: json (array of whole results), jsonl (one per line) or csv (scores, with a header)")
-    .requiredOption('--run <runId>', 'the run to export')
+    .requiredOption('--run <runId>', 'the run to export, or latest for the newest run')
     .addOption(new Option('--format <format>', 'output format').choices([...EXPORT_FORMATS]).default('json'))
     .option('--json', 'same as --format json');
   addStoreOption(addConfigOption(command))
@@ -25,11 +27,12 @@ export function registerExportCommand(program: Command, io: CliIo): void {
       const format: ExportFormat = options.json ? 'json' : options.format;
       const cli = await openCliStore(options, io, { mustExist: true });
       try {
-        await cli.store.getRun(options.run);
+        // `latest` names the newest run, so a CI step can export what it just ran without its id.
+        const runId = options.run === 'latest' ? await latestRunId(cli.store) : (await cli.store.getRun(options.run)).id;
         let text = exportHeader(format);
         let count = 0;
         for (let offset = 0; ; offset += PAGE) {
-          const page = await cli.store.listResults({ runId: options.run, full: true, sort: 'taskId', order: 'asc', limit: PAGE, offset });
+          const page = await cli.store.listResults({ runId, full: true, sort: 'taskId', order: 'asc', limit: PAGE, offset });
           for (const result of page.items) text += exportItem(result, format, count++);
           io.stdout(text);
           text = '';
@@ -40,4 +43,10 @@ export function registerExportCommand(program: Command, io: CliIo): void {
         await cli.close();
       }
     });
+}
+
+async function latestRunId(store: Store): Promise<string> {
+  const newest = (await store.listRuns({ limit: 1 })).items[0];
+  if (!newest) throw new StoreError('not_found', 'the store holds no run yet, so there is no latest run', { field: 'run', hint: 'evaluate first with `taskeval run`' });
+  return newest.id;
 }

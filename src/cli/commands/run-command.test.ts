@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -75,6 +75,27 @@ describe('taskeval run and the reading commands', () => {
     expect(csv).toHaveLength(4);
     expect(csv[1]).toContain(`,FN-1,Task FN-1,scored,deterministic-only,${json[0].overallScore},`);
     expect((await cli(['export', '--run', 'run_missing'])).code).toBe(3);
+  });
+
+  it('reads the store a run --project DIR wrote with --project DIR, and exports --run latest', async () => {
+    const project = join(dir, 'proj');
+    await mkdir(project);
+    await writeFile(join(project, 'tasks.jsonl'), record('FN-7', '2026-03-01T10:00:00Z'));
+    const stored = await cli(['run', '--project', project, '--tasks', join(project, 'tasks.jsonl'), '--json']);
+    expect(stored.code).toBe(0);
+    const runId = stored.json().run.id as string;
+    const here = await cli(['runs']);
+    expect(here.code).toBe(3);
+    expect(here.err).toContain(`no taskeval store at ${defaultDbPath(dir)}`);
+    const there = await cli(['runs', '--project', project, '--json']);
+    expect(there.code).toBe(0);
+    expect(there.json().items[0].id).toBe(runId);
+    expect((await cli(['show', 'FN-7', '--project', project])).out).toContain('FN-7');
+    const csv = await cli(['export', '--run', 'latest', '--project', project, '--format', 'csv']);
+    expect(csv.code).toBe(0);
+    expect(csv.out.split('\n')[1]).toContain(`${runId},FN-7`);
+    const none = await cli(['export', '--run', 'latest', '--db', join(dir, 'empty.db')]);
+    expect(none.code).toBe(3);
   });
 
   it('prints plain progress lines when not on a terminal, and a redrawn bar on one', async () => {

@@ -13,6 +13,7 @@ interface ServeOptions {
   port: string;
   host: string;
   db?: string;
+  project?: string;
   config?: string;
   auth: boolean;
   allowRemote?: boolean;
@@ -54,7 +55,8 @@ export function registerServeCommand(program: Command, io: CliIo, wiring: ServeW
     .description('serve the dashboard and JSON API over the store (127.0.0.1, token-protected)')
     .addOption(new Option('--port <n>', 'port to listen on; 0 picks a free one').default(String(DEFAULT_SERVE_PORT), String(DEFAULT_SERVE_PORT)))
     .option('--host <host>', 'address to bind', '127.0.0.1')
-    .option('--db <path>', 'store file (default: "db" in taskeval.config.json, else .taskeval/taskeval.db)')
+    .option('--db <path>', 'store file (default: "db" in taskeval.config.json, else <project>/.taskeval/taskeval.db)')
+    .option('--project <dir>', 'project whose store to serve when --db is not given (default: the current directory)')
     .option('--config <path>', 'configuration file (default: taskeval.config.json in the current directory, when present)')
     .option('--no-auth', 'accept requests without the token (prints a warning; refused with a non-loopback --host unless --allow-remote)')
     .option('--allow-remote', 'allow --no-auth together with a non-loopback --host')
@@ -67,7 +69,7 @@ export function registerServeCommand(program: Command, io: CliIo, wiring: ServeW
         ? resolve(io.cwd, options.db)
         : config.db && configPath
           ? resolve(dirname(configPath), config.db)
-          : defaultDbPath(io.cwd);
+          : defaultDbPath(resolve(io.cwd, options.project ?? '.'));
       const { store } = await openProjectStore({ path: dbPath });
       try {
         const token = options.auth ? (await loadOrCreateServeToken(dirname(dbPath))).token : null;

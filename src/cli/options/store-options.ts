@@ -13,10 +13,12 @@ export interface StoreOptionValues {
   project?: string;
 }
 
-/** Adds --db (unless the command has it) to a command. */
+/** Adds --db, and --project for the store's default place, unless the command has them. */
 export function addStoreOption(command: Command): Command {
-  if (command.options.some((o) => o.long === '--db')) return command;
-  return command.option('--db <path>', 'store file (default: "db" in taskeval.config.json, else <project>/.taskeval/taskeval.db)');
+  const has = (flag: string) => command.options.some((o) => o.long === flag);
+  if (!has('--db')) command.option('--db <path>', 'store file (default: "db" in taskeval.config.json, else <project>/.taskeval/taskeval.db)');
+  if (!has('--project')) command.option('--project <dir>', 'project whose store (<project>/.taskeval/taskeval.db) to use when --db is not given (default: the current directory)');
+  return command;
 }
 
 /** --db, else the config's `db` (relative to the config file), else `.taskeval/taskeval.db` in the project directory. */
