@@ -31,6 +31,17 @@ async function fixtureRecords(): Promise<unknown[]> {
 const good = (id: string) => ({ id, title: `Task ${id}`, column: 'done', workflowStepResults: [{ workflowStepId: 'tests', status: 'passed' }] });
 
 describe('readTaskFile', () => {
+  it('reads a record with invalid UTF-8 and warns, naming the file and line', async () => {
+    const path = join(dir, 'latin1.jsonl');
+    const good = Buffer.from(`${JSON.stringify({ id: 'T-1', title: 'fine' })}\n`);
+    const bad = Buffer.concat([Buffer.from('{"id":"T-2","title":"caf'), Buffer.from([0xe9]), Buffer.from('"}\n')]);
+    await writeFile(path, Buffer.concat([good, bad]));
+    const { tasks, problems } = await readTaskFile(path);
+    expect(tasks.map((t) => t.id)).toEqual(['T-1', 'T-2']);
+    expect(tasks[1]!.title).toBe('caf\uFFFD');
+    expect(problems).toEqual([{ path, line: 2, message: 'invalid UTF-8 on this line; the bad bytes read as U+FFFD' }]);
+  });
+
   it('loads the three Fusion fixtures as a JSON array without problems', async () => {
     const records = await fixtureRecords();
     await writeFile(join(dir, 'tasks.json'), JSON.stringify(records, null, 2));

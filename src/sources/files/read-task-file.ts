@@ -14,9 +14,9 @@ export interface ReadTaskFileOptions {
 
 /** Reads a `.json` (one task or an array) or `.jsonl` task file; invalid records become problems, or with `strict` an error. */
 export async function readTaskFile(path: string, options: ReadTaskFileOptions = {}): Promise<SourceReadResult> {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = await readFile(resolve(options.cwd ?? process.cwd(), path), 'utf8');
+    bytes = await readFile(resolve(options.cwd ?? process.cwd(), path));
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
     throw new SourceError('source_unreadable', `cannot read task file ${path}: ${reason}`, {
@@ -25,7 +25,13 @@ export async function readTaskFile(path: string, options: ReadTaskFileOptions = 
       hint: 'Check the path given to --tasks; it must be a readable .json or .jsonl file of task records (see docs/task-format.md).',
     });
   }
+  const text = bytes.toString('utf8');
   const result = parseTaskRecords(text, path);
+  // Invalid UTF-8 decodes to U+FFFD; say where, instead of keeping the replaced text without a word.
+  const invalid = invalidUtf8Lines(bytes);
+  if (invalid.length) {
+    result.problems.push({ path, line: invalid[0]!, message: `invalid UTF-8 on ${invalid.length === 1 ? 'this line' : `${invalid.length} lines (first shown)`}; the bad bytes read as U+FFFD` });
+  }
   const first = result.problems[0];
   if (options.strict && first) {
     const more = result.problems.length > 1 ? ` (and ${result.problems.length - 1} more problems)` : '';
@@ -35,4 +41,29 @@ export async function readTaskFile(path: string, options: ReadTaskFileOptions = 
     });
   }
   return result;
+}
+
+/** 1-based lines holding bytes that are not valid UTF-8. */
+function invalidUtf8Lines(bytes: Buffer): number[] {
+  const strict = new TextDecoder('utf-8', { fatal: true });
+  try {
+    strict.decode(bytes);
+    return [];
+  } catch {
+    const lines: number[] = [];
+    let start = 0;
+    let line = 1;
+    for (let i = 0; i <= bytes.length; i += 1) {
+      if (i === bytes.length || bytes[i] === 0x0a) {
+        try {
+          strict.decode(bytes.subarray(start, i));
+        } catch {
+          lines.push(line);
+        }
+        start = i + 1;
+        line += 1;
+      }
+    }
+    return lines;
+  }
 }
