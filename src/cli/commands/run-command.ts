@@ -23,7 +23,8 @@ Every result is stored the moment it completes (default store: <project>/.taskev
 run and keeps what was stored; \`--resume RUN_ID\` evaluates, in a new run, only the tasks it did not finish.
 
 Exit codes: 0 ok; 1 some score under --fail-under; 4 some task could not be evaluated (judge down; wins
-over 1); 5 another run is active; 130 cancelled.
+over 1); 130 cancelled. Manual runs do not exclude each other: two at once each evaluate every task and
+keep their own results (only batches and completion runs are one at a time per project: exit 5).
 
 Examples:
   taskeval run --tasks tasks.jsonl
