@@ -15,3 +15,4 @@ export * from './task-result.js';
 export * from './build-scored-result.js';
 export * from './rubric/index.js';
 export * from './validity/index.js';
+export * from './bound-task-record.js';

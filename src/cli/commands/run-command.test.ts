@@ -98,6 +98,26 @@ describe('taskeval run and the reading commands', () => {
     expect(none.code).toBe(3);
   });
 
+  it('stores every task of a file whose records nest 1,500 and 5,000 levels deep or carry a 10 MB title, bounded with markers', async () => {
+    const deep = (n: number) => `${'{"a":'.repeat(n)}{}${'}'.repeat(n)}`;
+    const lines = Array.from({ length: 9 }, (_, k) => {
+      const i = k + 1;
+      const extra = i === 1 ? deep(1_500) : i === 3 ? deep(5_000) : '{"ok":true}';
+      const title = i === 2 ? 'x'.repeat(10 * 1024 * 1024) : `t${i}`;
+      return `{"id":"T-${i}","column":"done","title":${JSON.stringify(title)},"extra":${extra}}`;
+    });
+    await writeFile(join(dir, 'hostile.jsonl'), lines.join('\n'));
+    const scored = await cli(['score', '--tasks', 'hostile.jsonl', '--json']);
+    expect(scored.code).toBe(0);
+    expect(scored.json()).toHaveLength(9);
+    const stored = await cli(['run', '--tasks', 'hostile.jsonl', '--json']);
+    expect(stored.code).toBe(0);
+    expect(stored.json().run.counts).toMatchObject({ total: 9, scored: 9, errored: 0 });
+    const t1 = await cli(['show', 'T-1', '--json']);
+    expect(t1.json().taskSnapshot.extra).toBe('[dropped: nested more than 32 levels deep]');
+    expect((await cli(['show', 'T-2', '--json'])).json().title).toHaveLength(2_000);
+  });
+
   it('prints plain progress lines when not on a terminal, and a redrawn bar on one', async () => {
     const plain = await cli(['run', '--tasks', 'tasks.jsonl']);
     expect(plain.err).toMatch(/^run run_\w+: evaluating 3 tasks\n\[1\/3\] FN-1 scored \d+ \w+\n\[2\/3\] FN-2 scored/);

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isTaskevalError, SourceError, TaskSchema, type Task } from '../../core/index.js';
+import { boundTaskRecord, isTaskevalError, SourceError, TaskSchema, type Task } from '../../core/index.js';
+
 import { describeZodIssue, formatSourceProblem, issueFieldPath } from '../files/index.js';
 import type { SourceProblem, SourceReadResult } from '../source-read-result.js';
 import { ProblemList } from '../transcripts/index.js';
@@ -10,6 +11,9 @@ import { readArchiveDatabase } from './read-archive-database.js';
 import { readFusionDatabase, type DatabaseRecord, type FusionDatabaseData } from './read-fusion-database.js';
 import { readAgentLogFile, readTaskFolders, type TaskFolder } from './read-task-folders.js';
 import { titleFromPrompt } from './title-from-prompt.js';
+
+/** Fields the task schema knows; the rest are kept bounded (boundTaskRecord). */
+const TASK_FIELDS: ReadonlySet<string> = new Set(Object.keys(TaskSchema.shape));
 
 export interface ReadFusionProjectOptions {
   /** Make the first problem fatal instead of a reported one. */
@@ -51,7 +55,7 @@ export async function readFusionProject(dir: string, options: ReadFusionProjectO
   const tasks: Task[] = [];
   for (const [id, source] of chosen) {
     const record = await complete(id, source, folderOf.get(id), db, problems);
-    const parsed = TaskSchema.safeParse(record);
+    const parsed = TaskSchema.safeParse(boundTaskRecord(record, TASK_FIELDS));
     if (parsed.success) {
       tasks.push(parsed.data);
       continue;
