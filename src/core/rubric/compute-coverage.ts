@@ -22,8 +22,7 @@ export function computeCoverage(s: TaskSignals): Record<ScoreCategory, EvidenceS
   };
 }
 
-const ORDER = EVIDENCE_SOURCE_ORDER;
-
+/** The groups present, in contract order. */
 function groups(present: Partial<Record<EvidenceSource, boolean>>): EvidenceSource[] {
-  return ORDER.filter((g) => present[g]);
+  return EVIDENCE_SOURCE_ORDER.filter((g) => present[g]);
 }
