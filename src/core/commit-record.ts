@@ -41,6 +41,8 @@ export const PriorActivitySchema = z.object({
   fixes: z.number().int().nonnegative(),
   /** The most commits any one of those files had in the 14 days. */
   hottestFile: z.number().int().nonnegative(),
+  /** Hours since another commit last changed one of those files (null: none did before). */
+  hoursSinceChange: z.number().nonnegative().nullable().optional(),
 });
 
 export type PriorActivity = z.output<typeof PriorActivitySchema>;

@@ -75,6 +75,6 @@ describe('collectMetadataEntries', () => {
     const entries = byId(collectMetadataEntries(buildTask(), history));
     expect(entries.get('task-history')!.label).toBe('History: what happened after the task was not read (evaluation time)');
     expect(entries.get('task-history')!.ref).toMatchObject({ hindsight: false });
-    expect(entries.get('task-prior')!.ref).toEqual({ taskId: 'FN-1', priorCommits: 4, hottestFile: 3, priorFixes: 1 });
+    expect(entries.get('task-prior')!.ref).toEqual({ taskId: 'FN-1', priorCommits: 4, hottestFile: 3, priorFixes: 1, hoursSinceChange: null });
   });
 });

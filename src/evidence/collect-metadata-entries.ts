@@ -82,7 +82,12 @@ export function collectMetadataEntries(task: Task, history: CommitHistorySignals
     drafts.push(meta({
       id: 'task-prior',
       label: `Before the task: ${history.prior.commits} other commit(s) on its code files in 14 days (busiest file ${history.prior.hottestFile}), ${history.prior.fixes} fix(es) in 30 days`,
-      ref: { priorCommits: history.prior.commits, hottestFile: history.prior.hottestFile, priorFixes: history.prior.fixes },
+      ref: {
+        priorCommits: history.prior.commits,
+        hottestFile: history.prior.hottestFile,
+        priorFixes: history.prior.fixes,
+        hoursSinceChange: history.prior.hoursSinceChange == null ? null : Math.round(history.prior.hoursSinceChange),
+      },
     }));
   }
   if (history) {

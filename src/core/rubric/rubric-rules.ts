@@ -57,6 +57,7 @@ export const RUBRIC_RULES = {
     'risk.changedLines': { bands: [[0, 0], [10, -1], [50, -2], [200, -3], [Infinity, -5]] },
     'risk.churn': { bands: [[2, 0], [10, -1], [30, -2], [100, -4], [Infinity, -6]] },
     'risk.hotFile': { bands: [[1, 0], [3, -1], [8, -2], [20, -4], [Infinity, -6]] },
+    'risk.recentChange': { bands: [[1, -4], [24, -2], [168, -1], [Infinity, 0]] },
     'risk.priorFixes': { bands: [[0, 0], [2, -1], [5, -2], [15, -4], [Infinity, -6]] },
     'delivery.rework': { each: -2, limit: -8 },
     'session.edits': { bands: [[2, 0], [5, -1], [10, -2], [20, -4], [Infinity, -6]] },

@@ -100,6 +100,13 @@ describe('taskOutcomeQuality rules', () => {
     expect(assessScenario({}, { commits: [buildCommit(1)], history: buildHistory() }).rule(toq, 'risk.churn')).toBeUndefined();
   });
 
+  it('risk.recentChange: by band of the hours since another commit last changed its code files', () => {
+    const at = (hours: number | null) => assessScenario({}, { commits: [buildCommit(1)], history: buildHistory({ prior: { commits: 1, hottestFile: 1, fixes: 0, hoursSinceChange: hours } }) }).rule(toq, 'risk.recentChange');
+    expect(at(0.5)).toMatchObject({ points: -4, label: 'Its code files last changed 1h before it', evidence: ['task-prior'] });
+    expect([at(12)!.points, at(100)!.points, at(500)!.points]).toEqual([-2, -1, 0]);
+    expect(at(null)).toBeUndefined();
+  });
+
   it('risk.size from a submitted patch when there are no commits (a benchmark trajectory)', () => {
     const s = assessScenario({ agentSession: { steps: 10, failedCommands: 0, edits: 2, patchLinesAdded: 30, patchLinesDeleted: 4 } });
     expect(s.rule(toq, 'risk.size')).toMatchObject({ points: -4, label: '30 lines added by the submitted patch' });

@@ -79,6 +79,9 @@ function riskRules(out: ContributionList<'taskOutcomeQuality'>, s: TaskSignals, 
   const priorIds = presentIds(bundle, 'task-prior');
   out.add('risk.churn', `${plural(s.prior.commits, 'other commit')} on its code files in the 14 days before`, bandPoints(out.spec('risk.churn'), s.prior.commits), priorIds);
   out.add('risk.hotFile', `Its busiest code file had ${plural(s.prior.hottestFile, 'commit')} in those 14 days`, bandPoints(out.spec('risk.hotFile'), s.prior.hottestFile), priorIds);
+  if (s.prior.hoursSinceChange != null) {
+    out.add('risk.recentChange', `Its code files last changed ${Math.round(s.prior.hoursSinceChange)}h before it`, bandPoints(out.spec('risk.recentChange'), s.prior.hoursSinceChange), priorIds);
+  }
   out.add('risk.priorFixes', `${plural(s.prior.fixes, 'fix commit')} on its code files in the 30 days before`, bandPoints(out.spec('risk.priorFixes'), s.prior.fixes), priorIds);
 }
 

@@ -68,7 +68,7 @@ export const TaskSignalsSchema = z.object({
     linesUnknown: count,
   }),
   /** Other work on the task's code files just before it; null when no repository or history was read. */
-  prior: z.object({ commits: count, fixes: count, hottestFile: count }).nullable(),
+  prior: z.object({ commits: count, fixes: count, hottestFile: count, hoursSinceChange: z.number().nonnegative().nullable().optional() }).nullable(),
   outcome: z.object({
     column: z.string().nullable(),
     status: z.string().nullable(),

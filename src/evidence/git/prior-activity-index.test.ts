@@ -27,7 +27,8 @@ describe('priorActivity', () => {
     const index = await buildCommitIndex({ repo: repo.dir });
     const own = index.commitsFor({ id: 'T-1' });
     // In 14 days: "feat: a again" (a, b) and "feat: b" (b); the fix of Feb 10 is 19 days back: a fix, not churn.
-    expect(index.priorActivity(own)).toEqual({ commits: 2, fixes: 1, hottestFile: 2 });
+    // The last other change, feat: b, was two days before the task.
+    expect(index.priorActivity(own)).toEqual({ commits: 2, fixes: 1, hottestFile: 2, hoursSinceChange: 48 });
     expect(index.priorActivity([])).toBeNull();
   });
 });

@@ -51,10 +51,12 @@ export class PriorActivityIndex {
     const churn = new Set<number>();
     const fixes = new Set<number>();
     let hottestFile = 0;
+    let lastChange = Number.NEGATIVE_INFINITY;
     for (const path of paths) {
       let onFile = 0;
       for (const t of this.byPath.get(path) ?? []) {
         if (t.at >= first) break;
+        lastChange = Math.max(lastChange, t.at);
         if (t.at >= first - PRIOR_CHURN_DAYS * DAY_MS) {
           churn.add(t.key);
           onFile += 1;
@@ -63,6 +65,6 @@ export class PriorActivityIndex {
       }
       hottestFile = Math.max(hottestFile, onFile);
     }
-    return { commits: churn.size, fixes: fixes.size, hottestFile };
+    return { commits: churn.size, fixes: fixes.size, hottestFile, hoursSinceChange: Number.isFinite(lastChange) ? (first - lastChange) / 3_600_000 : null };
   }
 }
