@@ -3,8 +3,7 @@ import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ConfigError, type Task } from '../../core/index.js';
-import { buildCommitIndex } from '../../evidence/index.js';
-import { readTaskFile } from '../../sources/files/index.js';
+import { loadTaskSet } from '../../sources/index.js';
 import type { CliIo } from '../cli-io.js';
 import { buildDemoProject, DEMO_TASKS_FILE } from '../demo/build-demo-project.js';
 import { EXIT } from '../exit-codes.js';
@@ -41,14 +40,15 @@ export function registerDemoCommand(program: Command, io: CliIo, setExitCode: Se
       const dir = options.keep ? await prepareKeepDir(resolve(io.cwd, options.keep)) : await mkdtemp(join(tmpdir(), 'taskeval-demo-'));
       try {
         const project = await buildDemoProject(dir, io.signal);
-        const { tasks } = await readTaskFile(project.tasksPath, { strict: true });
-        const index = await buildCommitIndex({ repo: dir });
+        // The same loading as `score --tasks … --repo …`, so the demo scores what a user's own run would.
+        const set = await loadTaskSet({ projectDir: dir, tasksFile: project.tasksPath, repo: dir, strict: true, ...(io.signal ? { signal: io.signal } : {}) });
+        const byId = new Map(set.items.map((item) => [item.task.id, item]));
         const results = scoreTasks({
-          tasks,
+          tasks: set.items.map((item) => item.task),
           runId: ephemeralRunId('demo', new Date(DEMO_EVALUATED_AT)),
           evaluatedAt: DEMO_EVALUATED_AT,
-          commitsFor: (task: Task) => index.commitsFor(commitRef(task)),
-          historyFor: (taskId: string) => index.historyFor(taskId),
+          commitsFor: (task: Task) => byId.get(task.id)?.commits,
+          historyFor: (taskId: string) => byId.get(taskId)?.history,
         });
         if (options.json) {
           io.stdout(`${JSON.stringify(results, null, 2)}\n`);
@@ -62,11 +62,6 @@ export function registerDemoCommand(program: Command, io: CliIo, setExitCode: Se
         if (!options.keep) await rm(dir, { recursive: true, force: true });
       }
     });
-}
-
-/** What the commit index needs to attribute a task's commits: its id, branch and base..merge range. */
-function commitRef(task: Task) {
-  return { id: task.id, baseCommitSha: task.baseCommitSha ?? null, mergeCommitSha: task.mergeDetails?.commitSha ?? null, branch: task.branch ?? null };
 }
 
 async function prepareKeepDir(dir: string): Promise<string> {
