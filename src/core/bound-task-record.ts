@@ -1,4 +1,8 @@
+import { TaskSchema } from './task.js';
 import { truncateExcerpt } from './truncate-excerpt.js';
+
+/** The fields the task schema knows; the rest are a source's own and kept bounded. */
+export const TASK_FIELDS: ReadonlySet<string> = new Set(Object.keys(TaskSchema.shape));
 
 /** How deep an unknown field may nest, and how much of it is kept, before it is replaced by a marker. */
 export const UNKNOWN_FIELD_MAX_DEPTH = 32;
@@ -12,7 +16,7 @@ export const MAX_TITLE_CHARS = 2_000;
  * characters. Stores, digests and judges then meet the same bounded record whatever the source.
  * Iterative, so a record nested 100,000 levels deep cannot overflow the stack.
  */
-export function boundTaskRecord(record: unknown, knownFields: ReadonlySet<string>): unknown {
+export function boundTaskRecord(record: unknown, knownFields: ReadonlySet<string> = TASK_FIELDS): unknown {
   if (record === null || typeof record !== 'object' || Array.isArray(record)) return record;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(record as Record<string, unknown>)) {

@@ -3,8 +3,6 @@ import { boundTaskRecord, TaskSchema, type Task } from '../../core/index.js';
 import type { SourceProblem, SourceReadResult } from '../source-read-result.js';
 import { describeZodIssue, issueFieldPath } from './describe-zod-issue.js';
 
-/** Fields the task schema knows; the rest are kept bounded (boundTaskRecord). */
-const TASK_FIELDS: ReadonlySet<string> = new Set(Object.keys(TaskSchema.shape));
 
 /** How a task file holds its records. */
 export type TaskFileFormat = 'json' | 'jsonl';
@@ -30,7 +28,7 @@ export function parseTaskRecords(raw: string, path: string, format?: TaskFileFor
   for (const record of records) {
     const where = { path, ...(record.line !== undefined ? { line: record.line } : {}), ...(record.index !== undefined ? { index: record.index } : {}) };
     const id = recordId(record.value);
-    const parsed = TaskSchema.safeParse(boundTaskRecord(record.value, TASK_FIELDS));
+    const parsed = TaskSchema.safeParse(boundTaskRecord(record.value));
     if (!parsed.success) {
       const issues = parsed.error.issues;
       for (const issue of issues.slice(0, MAX_ISSUES_PER_RECORD)) {

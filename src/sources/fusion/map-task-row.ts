@@ -1,4 +1,4 @@
-import { TaskSchema } from '../../core/index.js';
+import { TASK_FIELDS } from '../../core/index.js';
 
 /** Columns Fusion stores as JSON text. */
 export const TASK_JSON_COLUMNS = new Set([
@@ -7,7 +7,6 @@ export const TASK_JSON_COLUMNS = new Set([
 ]);
 /** JSON columns that hold one object, where Fusion may write `'[]'` for "none". */
 const OBJECT_COLUMNS = new Set(['prInfo', 'mergeDetails', 'tokenUsage']);
-const KNOWN = new Set(Object.keys(TaskSchema.shape));
 
 /** A column whose JSON text did not parse. */
 export interface ColumnProblem {
@@ -26,7 +25,7 @@ export function mapTaskRow(row: Record<string, unknown>, problems: ColumnProblem
     if (value === null || value === undefined) continue;
     // An empty time column means "not yet", like NULL.
     if (value === '' && isTimeKey(key)) continue;
-    if (typeof value === 'string' && (TASK_JSON_COLUMNS.has(key) || (!KNOWN.has(key) && /^\s*[[{]/.test(value)))) {
+    if (typeof value === 'string' && (TASK_JSON_COLUMNS.has(key) || (!TASK_FIELDS.has(key) && /^\s*[[{]/.test(value)))) {
       try {
         value = JSON.parse(value);
       } catch (error) {

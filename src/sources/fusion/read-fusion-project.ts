@@ -12,8 +12,6 @@ import { readFusionDatabase, type DatabaseRecord, type FusionDatabaseData } from
 import { readAgentLogFile, readTaskFolders, type TaskFolder } from './read-task-folders.js';
 import { titleFromPrompt } from './title-from-prompt.js';
 
-/** Fields the task schema knows; the rest are kept bounded (boundTaskRecord). */
-const TASK_FIELDS: ReadonlySet<string> = new Set(Object.keys(TaskSchema.shape));
 
 export interface ReadFusionProjectOptions {
   /** Make the first problem fatal instead of a reported one. */
@@ -55,7 +53,7 @@ export async function readFusionProject(dir: string, options: ReadFusionProjectO
   const tasks: Task[] = [];
   for (const [id, source] of chosen) {
     const record = await complete(id, source, folderOf.get(id), db, problems);
-    const parsed = TaskSchema.safeParse(boundTaskRecord(record, TASK_FIELDS));
+    const parsed = TaskSchema.safeParse(boundTaskRecord(record));
     if (parsed.success) {
       tasks.push(parsed.data);
       continue;
