@@ -22,6 +22,8 @@ import { verifyCitations } from './verify-citations.js';
 
 /** Longest raw answer kept on an error result. */
 export const MAX_RAW_ANSWER_LENGTH = 2000;
+/** A provider error can carry a whole response body; the stored reason keeps its start. */
+export const MAX_REASON_LENGTH = 2000;
 
 export interface JudgeTaskInput {
   judge: Judge;
@@ -146,7 +148,7 @@ export async function judgeTask(input: JudgeTaskInput): Promise<JudgeTaskOutcome
       const where = sampleCount > 1 ? ` (sample ${sample + 1} of ${sampleCount})` : '';
       return {
         status: 'error',
-        reason: `${outcome.reason}${where}`,
+        reason: truncateExcerpt(`${outcome.reason}${where}`, MAX_REASON_LENGTH).excerpt,
         rawAnswer: outcome.rawAnswer === null ? null : truncateExcerpt(outcome.rawAnswer, MAX_RAW_ANSWER_LENGTH).excerpt,
         transient: outcome.transient,
         provenance: { ...base, usage: spend.usage, costUsd: cost(spend.usage) },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { JUDGE_ANSWER_JSON_SCHEMA } from './judge-answer-schema.js';
+import { MAX_CITATIONS_PER_CATEGORY, MAX_RATIONALE_CHARS } from './bound-judge-answer.js';
 import { parseJudgeAnswer } from './parse-judge-answer.js';
 import { validAnswer } from './testing/index.js';
 
@@ -72,5 +73,20 @@ describe('parseJudgeAnswer', () => {
     expect(categories.required).toEqual(['agentPerformance', 'taskOutcomeQuality', 'processCompliance']);
     expect(categories.properties.agentPerformance!.properties.score).toEqual({ type: 'integer', minimum: 0, maximum: 100 });
     expect(JUDGE_ANSWER_JSON_SCHEMA.required).toEqual(['categories', 'overallRationale']);
+  });
+
+  it('bounds rationales and citation lists, marking what it cut, and leaves a normal answer as it was', () => {
+    const huge = {
+      ...good,
+      overallRationale: 'o'.repeat(5_000_000),
+      categories: { ...good.categories, processCompliance: { ...good.categories.processCompliance, rationale: 'p'.repeat(MAX_RATIONALE_CHARS + 1), evidence: Array.from({ length: 500 }, () => 'commit-1') } },
+    };
+    const parsed = parseJudgeAnswer(huge);
+    if (!parsed.ok) throw new Error(parsed.error);
+    expect(parsed.answer.overallRationale).toHaveLength(MAX_RATIONALE_CHARS);
+    expect(parsed.answer.overallRationale.endsWith('… [truncated]')).toBe(true);
+    expect(parsed.answer.categories.processCompliance.rationale).toHaveLength(MAX_RATIONALE_CHARS);
+    expect(parsed.answer.categories.processCompliance.evidence).toHaveLength(MAX_CITATIONS_PER_CATEGORY);
+    expect(parsed.answer.categories.agentPerformance).toEqual(good.categories.agentPerformance);
   });
 });

@@ -1,10 +1,11 @@
+import { boundJudgeAnswer } from './bound-judge-answer.js';
 import { JUDGE_ANSWER_SCHEMA, type JudgeAnswer } from './judge-answer-schema.js';
 
 export type ParsedJudgeAnswer = { ok: true; answer: JudgeAnswer } | { ok: false; error: string };
 
 /**
  * Validates an answer: a structured-output object, or text holding JSON (the whole text, a fenced
- * block, or the outermost `{...}`). Problems come back as a value naming the field.
+ * block, or the outermost `{...}`). Problems come back as a value naming the field; free text is bounded.
  */
 export function parseJudgeAnswer(input: unknown): ParsedJudgeAnswer {
   let value: unknown = input;
@@ -14,7 +15,7 @@ export function parseJudgeAnswer(input: unknown): ParsedJudgeAnswer {
     value = json.value;
   }
   const parsed = JUDGE_ANSWER_SCHEMA.safeParse(value);
-  if (parsed.success) return { ok: true, answer: parsed.data };
+  if (parsed.success) return { ok: true, answer: boundJudgeAnswer(parsed.data) };
   const problems = parsed.error.issues.slice(0, 10).map((i) => `${i.path.length ? i.path.join('.') : '(root)'}: ${i.message}`);
   return { ok: false, error: `the answer does not match the schema: ${problems.join('; ')}` };
 }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createScriptedJudge, validAnswerFromPrompt } from '../judge/testing/index.js';
 import { JudgeCallError } from '../judge/index.js';
-import { openSqliteStore, type SqliteStore, type StoredResult } from '../store/index.js';
+import { openPostgresStore, openSqliteStore, type SqliteStore, type StoredResult } from '../store/index.js';
 import { executeRun } from './execute-run.js';
 import { runTask, runTasks, tempStoreDir } from './testing/run-task-builders.js';
 
@@ -135,5 +135,35 @@ describe('executeRun', () => {
     });
     expect(run.status).toBe('completed');
     expect(Date.parse(heartbeatSeen)).toBeGreaterThan(Date.parse('2026-03-01T00:00:00.000Z'));
+  });
+
+  it('stores an error result naming why for a record the store cannot keep, and goes on with the others', async () => {
+    let deep: unknown = 'bottom';
+    for (let i = 0; i < 1_500; i++) deep = { d: deep };
+    const tasks = [runTask('RT-1'), runTask('RT-2', '2026-03-01T10:01:00.000Z', { extraPayload: deep }), runTask('RT-3', '2026-03-01T10:02:00.000Z')];
+    const { run, results } = await executeRun({ store, projectId: 'p1', tasks, trigger: 'manual', taskevalVersion: '1' });
+    expect(run).toMatchObject({ status: 'completed', counts: { total: 3, scored: 2, errored: 1 } });
+    const bad = results.find((r) => r.taskId === 'RT-2')!;
+    expect(bad).toMatchObject({ status: 'error', reason: expect.stringMatching(/^the store could not keep this task's result: /), taskSnapshot: { id: 'RT-2', title: 'Task RT-2' } });
+    expect((await store.findResult({ taskId: 'RT-2', runId: run.id }))?.status).toBe('error');
+    expect((await store.findResult({ taskId: 'RT-3', runId: run.id }))?.status).toBe('scored');
+  });
+});
+
+const pgUrl = process.env.TASKEVAL_TEST_PG_URL;
+
+describe.skipIf(!pgUrl)('executeRun on PostgreSQL', () => {
+  it('stores an error result for a record PostgreSQL refuses (a NUL character) and completes the run', async () => {
+    const schema = `taskeval_test_nul_${Date.now().toString(36)}`;
+    const store = await openPostgresStore({ connectionString: pgUrl!, schema });
+    try {
+      const tasks = [runTask('RT-1'), runTask('RT-2', '2026-03-01T10:01:00.000Z', { description: 'a NUL \u0000 from a broken exporter' })];
+      const { run, results } = await executeRun({ store, projectId: 'p1', tasks, trigger: 'manual', taskevalVersion: '1' });
+      expect(run).toMatchObject({ status: 'completed', counts: { total: 2, scored: 1, errored: 1 } });
+      expect(results.find((r) => r.taskId === 'RT-2')).toMatchObject({ status: 'error', reason: expect.stringContaining('unsupported Unicode escape sequence') });
+    } finally {
+      await store.pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await store.close();
+    }
   });
 });

@@ -6,6 +6,7 @@ import { evaluateRunTask } from './evaluate-run-task.js';
 import { DEFAULT_RUN_CONCURRENCY, type RunJudgeOptions } from './run-judge-options.js';
 import type { RunObserver, RunProgress } from './run-progress.js';
 import type { RunTask } from './run-task.js';
+import { saveResultOrError } from './save-result-or-error.js';
 import { summarizeRun } from './summarize-run.js';
 
 /** How often a running run says it is alive; the store calls a run stale after a minute. */
@@ -90,7 +91,7 @@ export async function executeRun(input: ExecuteRunInput): Promise<RunOutcome> {
           now: clock,
         });
         if (signal?.aborted) return;
-        const stored = await store.saveResult(runId, { result, taskSnapshot: item.task, completedAt: item.completedAt, now: iso() });
+        const stored = await saveResultOrError(store, runId, item, result, iso());
         results.push(stored);
         progress.done += 1;
         progress.tokens += spend.tokens;

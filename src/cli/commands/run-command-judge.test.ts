@@ -2,7 +2,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeOpenAIServer, type FakeLlmServer } from '../../judge/testing/index.js';
+import { MAX_RATIONALE_CHARS } from '../../judge/bound-judge-answer.js';
+import { startFakeOpenAIServer, validAnswerFromPrompt, type FakeLlmServer } from '../../judge/testing/index.js';
 import { runCli } from '../run-cli.js';
 import { captureIo } from '../testing/capture-io.js';
 
@@ -58,5 +59,23 @@ describe('taskeval run --judge over HTTP', () => {
     const { run, results } = JSON.parse(down.out);
     expect(run.counts).toMatchObject({ total: 2, errored: 2, scored: 0 });
     expect(results[0]).toMatchObject({ status: 'error', reason: expect.any(String) });
+  });
+
+  it('stores a 5 MB judge rationale bounded, with the truncation marker, and the run completes', async () => {
+    server.setDefault((req) => {
+      const answer = validAnswerFromPrompt(req.prompt);
+      return { answer: { ...answer, overallRationale: 'x'.repeat(5_000_000), categories: { ...answer.categories, agentPerformance: { ...answer.categories.agentPerformance, rationale: 'y'.repeat(5_000_000) } } } };
+    });
+    const run = await cli(['run', '--tasks', 'tasks.jsonl', ...judged()]);
+    expect(run.code).toBe(0);
+    const exported = await cli(['export', '--run', 'latest', '--format', 'json']);
+    const results = JSON.parse(exported.out) as { categoryScores: { category: string; rationale: string }[] }[];
+    expect(results).toHaveLength(2);
+    for (const r of results) {
+      const rationale = r.categoryScores.find((c) => c.category === 'agentPerformance')!.rationale;
+      expect(rationale.length).toBe(MAX_RATIONALE_CHARS);
+      expect(rationale.endsWith('… [truncated]')).toBe(true);
+    }
+    expect(exported.out.length).toBeLessThan(200_000);
   });
 });

@@ -1,0 +1,36 @@
+import { truncateExcerpt, type TaskResult } from '../core/index.js';
+import type { StoredResult, Store } from '../store/index.js';
+import type { RunTask } from './run-task.js';
+
+/**
+ * Stores a task's result; when the store refuses this one record (too deep, a character the
+ * database rejects, a size limit), stores an error result naming why in its place, so one bad
+ * record never fails the run. A store that refuses the error result too is down: the first error
+ * is thrown and the run fails as before.
+ */
+export async function saveResultOrError(store: Store, runId: string, item: RunTask, result: TaskResult, now: string): Promise<StoredResult> {
+  try {
+    return await store.saveResult(runId, { result, taskSnapshot: item.task, completedAt: item.completedAt, now });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const reason = truncateExcerpt(`the store could not keep this task's result: ${message}`, 1_000).excerpt;
+    const title = typeof result.title === 'string' ? truncateExcerpt(result.title, 200).excerpt : null;
+    const fallback: TaskResult = {
+      taskId: result.taskId,
+      title,
+      ...(result.evaluatedAt ? { evaluatedAt: result.evaluatedAt } : {}),
+      status: 'error',
+      reason,
+      transient: false,
+      rawAnswer: null,
+      evidenceBundle: null,
+      signals: null,
+      provenance: null,
+    };
+    try {
+      return await store.saveResult(runId, { result: fallback, taskSnapshot: { id: item.task.id, title }, completedAt: item.completedAt, now });
+    } catch {
+      throw error;
+    }
+  }
+}
