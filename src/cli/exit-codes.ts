@@ -34,6 +34,7 @@ const BY_CODE: Record<ErrorCode, number> = {
   source_invalid: EXIT.badInput,
   not_found: EXIT.badInput,
   store_failed: EXIT.badInput,
+  store_corrupt: EXIT.badInput,
   duplicate_result: EXIT.badInput,
   run_not_running: EXIT.usage,
   judge_failed: EXIT.notEvaluated,

@@ -15,6 +15,7 @@ import { registerShowCommand } from './commands/show-command.js';
 import { registerResultsCommand } from './commands/results-command.js';
 import { registerOutcomesCommand } from './commands/outcomes-command.js';
 import { registerValidateCommand } from './commands/validate-command.js';
+import { registerDoctorCommand } from './commands/doctor-command.js';
 
 export type { SetExitCode } from './set-exit-code.js';
 
@@ -34,4 +35,5 @@ export function registerCommands(program: Command, io: CliIo, setExitCode: SetEx
   registerScheduleCommand(program, io);
   registerOutcomesCommand(program, io);
   registerValidateCommand(program, io);
+  registerDoctorCommand(program, io);
 }

@@ -13,6 +13,7 @@ export type ErrorCode =
   | 'judge_malformed'
   | 'judge_config'
   | 'store_failed'
+  | 'store_corrupt'
   | 'store_version'
   | 'not_found'
   | 'invalid_transition'

@@ -8,6 +8,8 @@ export { defaultDbPath } from './default-db-path.js';
 export { escapeLike } from './escape-like.js';
 export { openSqliteStore, type OpenSqliteStoreOptions } from './sqlite/open-sqlite-store.js';
 export { SqliteStore, DEFAULT_STALE_AFTER_MS } from './sqlite/sqlite-store.js';
+export { diagnoseSqliteStore, type StoreDiagnosis } from './sqlite/diagnose-sqlite-store.js';
+export type { IntegrityReport } from './sqlite/check-sqlite-integrity.js';
 export { parseAge, ageCutoff } from './parse-age.js';
 export { buildSampleResult, buildSampleError, buildSampleSkipped, type SampleResultOptions } from './build-sample-result.js';
 export { openPostgresStore, type OpenPostgresStoreOptions } from './postgres/open-postgres-store.js';

@@ -25,7 +25,7 @@ export function registerExportCommand(program: Command, io: CliIo): void {
     .addHelpText('after', '\nExamples:\n  taskeval export --run run_... --format csv > scores.csv\n  taskeval export --run run_... --format jsonl | jq .overallScore')
     .action(async (options: ExportOptions & { json?: boolean }) => {
       const format: ExportFormat = options.json ? 'json' : options.format;
-      const cli = await openCliStore(options, io, { mustExist: true });
+      const cli = await openCliStore(options, io, { mustExist: true, readOnly: true });
       try {
         // `latest` names the newest run, so a CI step can export what it just ran without its id.
         const runId = options.run === 'latest' ? await latestRunId(cli.store) : (await cli.store.getRun(options.run)).id;

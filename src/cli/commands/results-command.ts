@@ -35,7 +35,7 @@ export function registerResultsCommand(program: Command, io: CliIo): void {
   addStoreOption(addConfigOption(command))
     .addHelpText('after', '\nExamples:\n  taskeval results --run run_...\n  taskeval results --band failing weak --json\n  taskeval results --task FN-123 --min 50 --max 80')
     .action(async (options: ResultsOptions) => {
-      const cli = await openCliStore(options, io, { mustExist: true });
+      const cli = await openCliStore(options, io, { mustExist: true, readOnly: true });
       try {
         const page = await cli.store.listResults({
           ...(options.run ? { runId: options.run } : {}),

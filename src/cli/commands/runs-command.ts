@@ -27,7 +27,7 @@ export function registerRunsCommand(program: Command, io: CliIo): void {
   addStoreOption(addConfigOption(command))
     .addHelpText('after', '\nExamples:\n  taskeval runs\n  taskeval runs --status failed --json')
     .action(async (options: RunsOptions) => {
-      const cli = await openCliStore(options, io, { mustExist: true });
+      const cli = await openCliStore(options, io, { mustExist: true, readOnly: true });
       try {
         const page = await cli.store.listRuns({
           ...(options.status ? { status: options.status } : {}),

@@ -73,7 +73,7 @@ export function registerScoreCommand(program: Command, io: CliIo, setExitCode: (
 type CommitLookup = Pick<ScoreTasksInput, 'commitsFor' | 'historyFor'>;
 
 async function judgeAll(tasks: readonly Task[], commits: CommitLookup, runId: string, evaluatedAt: string, judge: CliJudge, dbPath: string | null, io: CliIo) {
-  const store = dbPath ? openSqliteStore({ path: dbPath }) : null;
+  const store = dbPath ? openSqliteStore({ path: dbPath, checkIntegrity: true }) : null;
   try {
     const scored = await scoreTasksWithJudge({ tasks, ...commits, runId, evaluatedAt, judge, ...(store ? { cache: store.judgeCache } : {}), ...(io.signal ? { signal: io.signal } : {}) });
     const footer = formatJudgeTotals({ provider: judge.judge.provider, model: judge.judge.modelId, totals: scored.totals, costUsd: scored.costUsd, cacheEnabled: store !== null });

@@ -70,7 +70,7 @@ export function registerServeCommand(program: Command, io: CliIo, wiring: ServeW
         : config.db && configPath
           ? resolve(dirname(configPath), config.db)
           : defaultDbPath(resolve(io.cwd, options.project ?? '.'));
-      const { store } = await openProjectStore({ path: dbPath });
+      const { store } = await openProjectStore({ path: dbPath, checkIntegrity: true });
       try {
         const token = options.auth ? (await loadOrCreateServeToken(dirname(dbPath))).token : null;
         const events = createEventBus();

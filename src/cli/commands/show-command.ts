@@ -22,7 +22,7 @@ export function registerShowCommand(program: Command, io: CliIo): void {
   addStoreOption(addConfigOption(command))
     .addHelpText('after', '\nExamples:\n  taskeval show FN-123\n  taskeval show FN-123 --run run_...\n  taskeval show res_... --json')
     .action(async (id: string, options: ShowOptions) => {
-      const cli = await openCliStore(options, io, { mustExist: true });
+      const cli = await openCliStore(options, io, { mustExist: true, readOnly: true });
       try {
         const result = await findShown(cli.store, id, options.run);
         io.stdout(options.json ? `${JSON.stringify(result, null, 2)}\n` : renderResultDetail(result, { colour: useColour(io.isTTY, io.env) }));

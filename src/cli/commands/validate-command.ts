@@ -106,7 +106,7 @@ function checkChoices(options: ValidateOptions): void {
 
 async function readResults(options: ValidateOptions, io: CliIo): Promise<TaskResult[]> {
   if (options.run !== undefined) {
-    const cli = await openCliStore(options, io, { mustExist: true });
+    const cli = await openCliStore(options, io, { mustExist: true, readOnly: true });
     try {
       await cli.store.getRun(options.run);
       const results: TaskResult[] = [];

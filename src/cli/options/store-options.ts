@@ -40,16 +40,17 @@ export interface CliStore {
 
 /**
  * Opens the store the flags name and reports runs it recovered as interrupted (to stderr). Reading
- * commands pass `mustExist` so a mistyped --db is an error instead of a new empty store.
+ * commands pass `mustExist` so a mistyped --db is an error instead of a new empty store, and
+ * `readOnly` to skip the integrity check that every writing command runs first.
  */
-export async function openCliStore(values: StoreOptionValues, io: CliIo, options: { mustExist?: boolean; clock?: () => Date } = {}): Promise<CliStore> {
+export async function openCliStore(values: StoreOptionValues, io: CliIo, options: { mustExist?: boolean; readOnly?: boolean; clock?: () => Date } = {}): Promise<CliStore> {
   const clock = options.clock ?? (() => new Date());
   const { config, path: configPath } = await loadConfig(io.cwd, values.config);
   const dbPath = resolveDbPath(values, io, config, configPath);
   if (options.mustExist && !existsSync(dbPath)) {
     throw new StoreError('not_found', `no taskeval store at ${dbPath}`, { field: 'db', hint: 'evaluate first with `taskeval run`, or name the store with --db PATH' });
   }
-  const { store, recovered } = await openProjectStore({ path: dbPath, clock });
+  const { store, recovered } = await openProjectStore({ path: dbPath, clock, checkIntegrity: !options.readOnly });
   for (const run of recovered) {
     io.stderr(`note: run ${run.id} (${run.trigger}) stopped without finishing; marked failed (interrupted). Resume it with \`taskeval run --resume ${run.id}\`\n`);
   }

@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { StoreError } from '../../core/index.js';
 import { applySqliteMigrations } from './apply-sqlite-migrations.js';
+import { assertSqliteIntact } from './check-sqlite-integrity.js';
 import { SQLITE_MIGRATIONS } from './sqlite-migrations.js';
 import { SqliteStore } from './sqlite-store.js';
 
@@ -15,6 +16,8 @@ export interface OpenSqliteStoreOptions {
   busyTimeoutMs?: number;
   /** Results saved before WAL checkpoints move to a worker thread (default 200; Infinity: never). */
   backgroundCheckpointAfter?: number;
+  /** Run SQLite's quick_check before anything is written, refusing a damaged file (store_corrupt). */
+  checkIntegrity?: boolean;
 }
 
 /** Opens (or creates) the SQLite store: WAL, busy timeout, foreign keys, migrations applied. */
@@ -44,6 +47,7 @@ export function openSqliteStore(options: OpenSqliteStoreOptions): SqliteStore {
     // Listings and counts walk indexes of 100k+ results; give them memory instead of re-reading pages.
     db.pragma('cache_size = -65536');
     db.pragma('mmap_size = 268435456');
+    if (options.checkIntegrity) assertSqliteIntact(db, path);
     applySqliteMigrations(db, SQLITE_MIGRATIONS, (options.now ?? (() => new Date().toISOString()))(), path);
   } catch (error) {
     db.close();
