@@ -4,6 +4,9 @@ import type { TaskSignals } from './task-signals.js';
 /** The conventional-commit subject form the rubric accepts. */
 export const CONVENTIONAL_SUBJECT = /^(feat|fix|docs|style|refactor|perf|test|build|ci|chore|revert)(\([^)]+\))?!?: .+/;
 
+/** Git's own convention for a subject line: it fits `git log --oneline` and e-mail subjects. */
+export const MAX_SUBJECT_LENGTH = 72;
+
 const TASK_ID_TRAILERS: ReadonlySet<string> = new Set(['fusion-task-id', 'task-id']);
 
 /** Commit facts; null commits means no repository, so everything is zero and `known` is false. */
@@ -15,6 +18,7 @@ export function computeCommitSignals(taskId: string, commits: readonly CommitRec
     count: list.length,
     withTaskTrailer: count((c) => hasTaskTrailer(c, taskId)),
     conventional: count(isConventional),
+    longSubjects: count((c) => c.subject.length > MAX_SUBJECT_LENGTH),
     touchedTests: count((c) => c.touchesTests),
     touchedDocs: count((c) => c.touchesDocs),
     configOnly: count((c) => c.configOnly),

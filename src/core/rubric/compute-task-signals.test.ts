@@ -69,15 +69,15 @@ describe('computeTaskSignals', () => {
     expect(computeTaskSignals({ task: some, bundle: buildTestBundle(some) }).counters).toMatchObject({ known: true, stuckKillCount: 2, mergeRetries: 0 });
   });
 
-  it('reads commit facts: trailers naming this task, conventional subjects, tests, docs, config-only', () => {
+  it('reads commit facts: trailers naming this task, conventional and over-long subjects, tests, docs, config-only', () => {
     const task = buildTask();
     const commits = [
       buildCommit(1, { touchesTests: true }),
       buildCommit(2, { subject: 'Update docs', trailers: { 'Fusion-Task-Id': ['FN-10'] }, touchesDocs: true, touchesCode: false }),
-      buildCommit(3, { subject: 'chore: bump', configOnly: true }),
+      buildCommit(3, { subject: `chore: bump ${'x'.repeat(61)}`, configOnly: true }),
     ];
     expect(computeTaskSignals({ task, bundle: buildTestBundle(task, { commits }), commits }).commits).toEqual({
-      known: true, count: 3, withTaskTrailer: 2, conventional: 2, touchedTests: 1, touchedDocs: 1, configOnly: 1, codeChanging: 1,
+      known: true, count: 3, withTaskTrailer: 2, conventional: 2, longSubjects: 1, touchedTests: 1, touchedDocs: 1, configOnly: 1, codeChanging: 1,
       distinct: 3, distinctCode: 1, codeLinesAdded: 6, codeLinesDeleted: 3, testLinesAdded: 0, codeFiles: 3, codeDirs: 1, linesUnknown: 0,
     });
     expect(computeTaskSignals({ task, bundle: buildTestBundle(task), commits: null }).commits).toMatchObject({ known: false, count: 0 });

@@ -77,6 +77,7 @@ export const RUBRIC_RULES = {
     'reviews.none': { points: 0 },
     'commits.trailer': { points: 8, proportional: true },
     'commits.conventional': { points: 6, proportional: true },
+    'commits.longSubject': { points: -4, proportional: true },
     'commits.docs': { points: 6 },
     'commits.testsMissing': { points: -8 },
     'commits.none': { points: -6 },

@@ -53,6 +53,14 @@ describe('processCompliance rules', () => {
     expect(s.rule(pc, 'commits.conventional')).toMatchObject({ points: 4, evidence: [sha(1), sha(2)] });
   });
 
+  it('commits.longSubject: up to -4 by the share of subjects over 72 characters; absent when every subject fits', () => {
+    const long = `feat: ${'a'.repeat(67)}`;
+    const commits = [buildCommit(1), buildCommit(2, { subject: long })];
+    const s = assessScenario({}, { commits });
+    expect(s.rule(pc, 'commits.longSubject')).toMatchObject({ points: -2, evidence: [sha(2)], label: '1 of 2 commits have a subject over 72 characters' });
+    expect(assessScenario({}, { commits: [buildCommit(1), buildCommit(2, { subject: `feat: ${'a'.repeat(66)}` })] }).rule(pc, 'commits.longSubject')).toBeUndefined();
+  });
+
   it('commits.docs: +6 when docs were touched alongside code; 0 with a note when not', () => {
     const s = assessScenario({}, { commits: [buildCommit(1), buildCommit(2, { touchesDocs: true })] });
     expect(s.rule(pc, 'commits.docs')).toMatchObject({ points: 6, evidence: [sha(2)] });

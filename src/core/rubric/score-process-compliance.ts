@@ -1,7 +1,7 @@
 import type { CommitRecord } from '../commit-record.js';
 import type { EvidenceBundle } from '../evidence-bundle.js';
 import { ContributionList } from './contribution-list.js';
-import { hasTaskTrailer, isCodeChanging, isConventional } from './compute-commit-signals.js';
+import { hasTaskTrailer, isCodeChanging, isConventional, MAX_SUBJECT_LENGTH } from './compute-commit-signals.js';
 import { reviewSubject } from './compute-review-signals.js';
 import { entryIds, presentIds } from './evidence-ids.js';
 import type { CategoryRules } from './settle-category-score.js';
@@ -59,6 +59,10 @@ function commitRules(out: ContributionList<'processCompliance'>, s: TaskSignals,
     proportionalPoints(out.spec('commits.trailer'), s.commits.withTaskTrailer, n), ids((c) => hasTaskTrailer(c, taskId)));
   out.add('commits.conventional', `${s.commits.conventional} of ${plural(n, 'commit')} have a conventional subject`,
     proportionalPoints(out.spec('commits.conventional'), s.commits.conventional, n), ids(isConventional));
+  if (s.commits.longSubjects > 0) {
+    out.add('commits.longSubject', `${s.commits.longSubjects} of ${plural(n, 'commit')} have a subject over ${MAX_SUBJECT_LENGTH} characters`,
+      proportionalPoints(out.spec('commits.longSubject'), s.commits.longSubjects, n), ids((c) => c.subject.length > MAX_SUBJECT_LENGTH));
+  }
   if (s.commits.codeChanging === 0) return;
   if (s.commits.touchedDocs > 0) {
     out.add('commits.docs', `Docs touched alongside code (${s.commits.touchedDocs} of ${plural(n, 'commit')})`, out.spec('commits.docs').points!, ids((c) => c.touchesDocs));

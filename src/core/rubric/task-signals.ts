@@ -48,6 +48,8 @@ export const TaskSignalsSchema = z.object({
     count,
     withTaskTrailer: count,
     conventional: count,
+    /** Subjects longer than git's 72-character convention. */
+    longSubjects: count,
     touchedTests: count,
     touchedDocs: count,
     configOnly: count,
