@@ -16,6 +16,7 @@ import { registerResultsCommand } from './commands/results-command.js';
 import { registerOutcomesCommand } from './commands/outcomes-command.js';
 import { registerValidateCommand } from './commands/validate-command.js';
 import { registerDoctorCommand } from './commands/doctor-command.js';
+import { registerCompareCommand } from './commands/compare-command.js';
 
 export type { SetExitCode } from './set-exit-code.js';
 
@@ -36,4 +37,5 @@ export function registerCommands(program: Command, io: CliIo, setExitCode: SetEx
   registerOutcomesCommand(program, io);
   registerValidateCommand(program, io);
   registerDoctorCommand(program, io);
+  registerCompareCommand(program, io, setExitCode);
 }

@@ -177,6 +177,10 @@ export const TaskSchema = z
     worktree: nullable(z.string()),
     modelProvider: nullable(z.string()),
     modelId: nullable(z.string()),
+    /** The agent that did the work (an orchestrator's agent name, `claude-code`, `codex`...). */
+    agent: nullable(z.string()),
+    /** Free cohort labels such as `prompt: v2`, compared by `taskeval compare --by label:KEY`. */
+    labels: maybe(z.record(z.string(), z.string())),
     summary: nullable(z.string()),
     error: nullable(z.string()),
     createdAt: nullable(TimestampSchema),

@@ -24,6 +24,8 @@ export interface ExecuteRunInput extends RunObserver {
   judge?: Judge | null;
   judgeOptions?: RunJudgeOptions;
   taskevalVersion: string;
+  /** Cohort labels (`--label prompt=v2`) every result of the run carries, over the task's own. */
+  labels?: Readonly<Record<string, string>>;
   /** Recorded as `warning` events once the run is running (source problems, skipped retries). */
   warnings?: readonly string[];
   signal?: AbortSignal;
@@ -91,7 +93,7 @@ export async function executeRun(input: ExecuteRunInput): Promise<RunOutcome> {
           now: clock,
         });
         if (signal?.aborted) return;
-        const stored = await saveResultOrError(store, runId, item, result, iso());
+        const stored = await saveResultOrError(store, runId, item, result, iso(), input.labels);
         results.push(stored);
         progress.done += 1;
         progress.tokens += spend.tokens;

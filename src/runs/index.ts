@@ -16,3 +16,4 @@ export { executeBatch, type ExecuteBatchInput, type BatchOutcome } from './execu
 export { runSchedule, nextScheduledRun, DEFAULT_SCHEDULE, type RunScheduleInput } from './run-schedule.js';
 export { watchCompletions, evaluatedOnCompletion, type WatchCompletionsInput } from './watch-completions.js';
 export { computeProjectOutcomes, OUTCOMES_METHOD, type ComputeProjectOutcomesInput, type ProjectOutcomes } from './compute-project-outcomes.js';
+export { loadComparedResults, type ComparedResult } from './load-compared-results.js';

@@ -1,4 +1,4 @@
-import { truncateExcerpt, type TaskResult } from '../core/index.js';
+import { taskCohort, truncateExcerpt, type TaskResult } from '../core/index.js';
 import type { StoredResult, Store } from '../store/index.js';
 import type { RunTask } from './run-task.js';
 
@@ -8,9 +8,10 @@ import type { RunTask } from './run-task.js';
  * record never fails the run. A store that refuses the error result too is down: the first error
  * is thrown and the run fails as before.
  */
-export async function saveResultOrError(store: Store, runId: string, item: RunTask, result: TaskResult, now: string): Promise<StoredResult> {
+export async function saveResultOrError(store: Store, runId: string, item: RunTask, result: TaskResult, now: string, labels: Readonly<Record<string, string>> = {}): Promise<StoredResult> {
+  const cohort = taskCohort(item.task, labels);
   try {
-    return await store.saveResult(runId, { result, taskSnapshot: item.task, completedAt: item.completedAt, now });
+    return await store.saveResult(runId, { result, taskSnapshot: item.task, completedAt: item.completedAt, cohort, now });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const reason = truncateExcerpt(`the store could not keep this task's result: ${message}`, 1_000).excerpt;
@@ -28,7 +29,7 @@ export async function saveResultOrError(store: Store, runId: string, item: RunTa
       provenance: null,
     };
     try {
-      return await store.saveResult(runId, { result: fallback, taskSnapshot: { id: item.task.id, title }, completedAt: item.completedAt, now });
+      return await store.saveResult(runId, { result: fallback, taskSnapshot: { id: item.task.id, title }, completedAt: item.completedAt, cohort, now });
     } catch {
       throw error;
     }

@@ -31,6 +31,8 @@ export interface ResultFilterDialect {
   textClause: (text: string) => SqlFragment;
   /** The unique column that orders ties; defaults to the public id. */
   tiebreak?: string;
+  /** A label's value in the labels JSON column (the key is checked to be letters, digits, _ . -). */
+  labelValue: (key: string) => SqlFragment;
   /** Filter bands as overall-score ranges, so a score index answers them (a band is a function of the score). */
   bandsAsScoreRanges?: boolean;
 }
@@ -71,6 +73,13 @@ export function buildResultFilter(query: ParsedListResultsQuery, dialect: Result
   if (query.max !== undefined) add('r.overall_score <= ?', query.max);
   if (query.since !== undefined) add('r.evaluated_at >= ?', query.since);
   if (query.until !== undefined) add('r.evaluated_at <= ?', query.until);
+  if (query.model !== undefined) add('r.model_id = ?', query.model);
+  if (query.provider !== undefined) add('r.model_provider = ?', query.provider);
+  if (query.agent !== undefined) add('r.agent = ?', query.agent);
+  for (const [key, value] of Object.entries(query.labels ?? {})) {
+    const label = dialect.labelValue(key);
+    add(`${label.sql} = ?`, ...label.params, value);
+  }
   if (query.q !== undefined && query.q.trim() !== '') {
     const text = dialect.textClause(query.q.trim());
     add(text.sql, ...text.params);

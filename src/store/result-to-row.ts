@@ -1,10 +1,11 @@
-import type { ScoreCategory, TaskResult } from '../core/index.js';
+import type { Cohort, ScoreCategory, TaskResult } from '../core/index.js';
 
 /** Columns of eval_task_results in insert order. */
 export const RESULT_COLUMNS = [
   'id', 'run_id', 'task_id', 'title', 'status', 'mode', 'overall_score', 'overall_band', 'ap_final', 'toq_final', 'pc_final',
   'category_scores', 'overall_rationale', 'evidence_bundle', 'bundle_digest', 'signals', 'provenance', 'citation_issues',
   'divergence', 'follow_up_drafts', 'reason', 'transient', 'raw_answer', 'task_snapshot', 'completed_at', 'evaluated_at',
+  'agent', 'model_provider', 'model_id', 'labels',
 ] as const;
 
 export interface ResultRowMeta {
@@ -13,6 +14,7 @@ export interface ResultRowMeta {
   taskSnapshot: unknown;
   completedAt: string | null;
   evaluatedAt: string;
+  cohort: Cohort;
 }
 
 /**
@@ -52,6 +54,10 @@ export function resultToRow(result: TaskResult, meta: ResultRowMeta, json: (v: u
     task_snapshot: j(meta.taskSnapshot),
     completed_at: meta.completedAt,
     evaluated_at: meta.evaluatedAt,
+    agent: meta.cohort.agent,
+    model_provider: meta.cohort.modelProvider,
+    model_id: meta.cohort.modelId,
+    labels: Object.keys(meta.cohort.labels).length ? json(meta.cohort.labels) : null,
   };
   return RESULT_COLUMNS.map((c) => byColumn[c]);
 }

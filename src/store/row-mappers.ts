@@ -1,4 +1,4 @@
-import type { TaskResult } from '../core/index.js';
+import type { Cohort, TaskResult } from '../core/index.js';
 import type { RunEventType, RunStatus, RunTrigger } from './run-lifecycle.js';
 import { roundMean } from './round-mean.js';
 import type { EvalRun, ResultSummary, RunCounts, RunEvent, ScoreMeans, StoredResult } from './store-types.js';
@@ -63,6 +63,10 @@ export interface ResultRow {
   task_snapshot?: unknown;
   completed_at: string | null;
   evaluated_at: string;
+  agent?: string | null;
+  model_provider?: string | null;
+  model_id?: string | null;
+  labels?: unknown;
 }
 
 export interface EventRow {
@@ -83,6 +87,12 @@ export interface RunTotals {
 /** Row-to-object mapping shared by the backends; `json` reads a JSON column of the dialect. */
 export function makeRowMappers(json: (value: unknown) => unknown) {
   const list = (value: unknown): string[] => (json(value) as string[] | null) ?? [];
+  const cohortOf = (row: ResultRow): Cohort => ({
+    agent: row.agent ?? null,
+    modelProvider: row.model_provider ?? null,
+    modelId: row.model_id ?? null,
+    labels: (json(row.labels) as Record<string, string> | null) ?? {},
+  });
 
   function toRun(row: RunRow, live?: RunTotals): EvalRun {
     const frozen = row.count_total !== null;
@@ -140,6 +150,7 @@ export function makeRowMappers(json: (value: unknown) => unknown) {
       transient: Boolean(row.transient),
       evaluatedAt: row.evaluated_at,
       completedAt: row.completed_at,
+      cohort: cohortOf(row),
     };
   }
 
@@ -152,6 +163,7 @@ export function makeRowMappers(json: (value: unknown) => unknown) {
       evaluatedAt: row.evaluated_at,
       completedAt: row.completed_at,
       taskSnapshot: json(row.task_snapshot) ?? null,
+      cohort: cohortOf(row),
     };
     if (row.status === 'scored') {
       return {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ErrorResultSchema, resolveScoreBand, ScoreBandSchema, ScoredResultSchema, SkippedResultSchema, StoreError, type TaskResult } from '../core/index.js';
+import { CohortSchema, ErrorResultSchema, resolveScoreBand, ScoreBandSchema, ScoredResultSchema, SkippedResultSchema, StoreError, type TaskResult } from '../core/index.js';
 import { RUN_EVENT_TYPES, RUN_STATUSES, RUN_TRIGGERS } from './run-lifecycle.js';
 
 /** Any date-time Date.parse accepts, normalised to ISO-8601 UTC so stored strings sort in time order. */
@@ -63,6 +63,8 @@ export const SaveResultInputSchema = z.strictObject({
   result: StorableResultSchema,
   taskSnapshot: z.unknown().default(null),
   completedAt: IsoTimeSchema.nullable().default(null),
+  /** Who did the work and with what (`taskCohort`); none when not given. */
+  cohort: CohortSchema.default({ agent: null, modelProvider: null, modelId: null, labels: {} }),
   now: IsoTimeSchema,
 });
 
@@ -91,6 +93,8 @@ export const RESULT_SORT_KEYS = ['overall', 'evaluatedAt', 'taskId', 'agentPerfo
 export type ResultSortKey = (typeof RESULT_SORT_KEYS)[number];
 
 const Score = z.number().int().min(0).max(100);
+const CohortValue = z.string().min(1).max(200);
+const LABEL_KEY = /^[A-Za-z0-9_.-]+$/;
 
 export const ListResultsQuerySchema = z
   .strictObject({
@@ -106,6 +110,11 @@ export const ListResultsQuerySchema = z
     q: z.string().max(200).regex(/^[^\u0000-\u001f]*$/, 'must not contain control characters').optional(),
     since: IsoTimeSchema.optional(),
     until: IsoTimeSchema.optional(),
+    /** Cohort filters: the model id, its provider, the agent, and labels that must all match. */
+    model: CohortValue.optional(),
+    provider: CohortValue.optional(),
+    agent: CohortValue.optional(),
+    labels: z.record(z.string().regex(LABEL_KEY, 'a label key is letters, digits, _ . -').max(200), CohortValue).optional(),
     sort: z.enum(RESULT_SORT_KEYS).default('evaluatedAt'),
     order: z.enum(['asc', 'desc']).default('desc'),
     limit: Limit(500, 50),

@@ -1,4 +1,4 @@
-import type { CategoryScoreRecord, EvaluationMode, ScoreCategory, TaskResult } from '../core/index.js';
+import type { CategoryScoreRecord, Cohort, EvaluationMode, ScoreCategory, TaskResult } from '../core/index.js';
 import type { RunEventType, RunStatus, RunTrigger } from './run-lifecycle.js';
 
 /** The judge and versions a run was started with. */
@@ -65,6 +65,8 @@ export interface StoredResultMeta {
   completedAt: string | null;
   /** The task as it was at evaluation time, so the result stays readable after the task is gone. */
   taskSnapshot: unknown;
+  /** Agent, model and labels, for filters and comparisons. */
+  cohort: Cohort;
 }
 
 /** A kept result: the whole breakdown, bundle and signals included. */
@@ -86,6 +88,7 @@ export interface ResultSummary {
   transient: boolean;
   evaluatedAt: string;
   completedAt: string | null;
+  cohort: Cohort;
 }
 
 export interface Page<T> {

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { CliIo } from '../cli-io.js';
 import { addJudgeOptions } from '../options/judge-options.js';
 import { addConfigOption, addHindsightOption, addSourceOptions } from '../options/source-options.js';
+import { addLabelOption } from '../options/label-option.js';
 import { addStoreOption, openCliStore, type StoreOptionValues } from '../options/store-options.js';
 import type { SetExitCode } from '../set-exit-code.js';
 import { batchDetails, runCliBatch, type BatchOptionValues } from './cli-batch.js';
@@ -33,6 +34,7 @@ export function registerBatchCommand(program: Command, io: CliIo, setExitCode: S
     .description('run one scheduled batch now: tasks completed since the previous batch, plus transient failures to retry')
     .option('--json', 'print only the finished batch run, its window and results as JSON')
     .option('--fail-under <score>', 'exit 1 when an evaluated task scores under this overall score');
+  addLabelOption(command, 'a cohort label every result of this batch carries');
   addJudgeOptions(addStoreOption(addConfigOption(addHindsightOption(addSourceOptions(command)))))
     .addHelpText('after', HELP_AFTER)
     .action(async (options: BatchOptions) => {

@@ -2,15 +2,17 @@ import { executeBatch, type BatchOutcome } from '../../runs/index.js';
 import type { CliIo } from '../cli-io.js';
 import { createCliJudge, type JudgeOptionValues } from '../options/judge-options.js';
 import type { SourceOptionValues } from '../options/source-options.js';
+import { parseLabelOption } from '../options/label-option.js';
 import type { CliStore } from '../options/store-options.js';
 import { TASKEVAL_VERSION } from '../version.js';
 import { cliJudgeRunOptions } from './cli-judge-run-options.js';
 import { loadRunTasks } from './load-run-tasks.js';
 
-export type BatchOptionValues = SourceOptionValues & JudgeOptionValues;
+export type BatchOptionValues = SourceOptionValues & JudgeOptionValues & { label?: string[] };
 
 /** One scheduled batch from the CLI: tasks from the source flags, the judge from flags and config, retention from config. */
 export async function runCliBatch(cli: CliStore, options: BatchOptionValues, io: CliIo, signal?: AbortSignal): Promise<BatchOutcome> {
+  const labels = parseLabelOption(options.label);
   const judge = createCliJudge(options, cli.config.judge, io);
   // Batches take completed tasks only, whatever the source's own default.
   const set = await loadRunTasks({ ...options, column: options.column ?? 'done' }, io, cli.config, cli.configPath);
@@ -22,6 +24,7 @@ export async function runCliBatch(cli: CliStore, options: BatchOptionValues, io:
     judgeOptions: cliJudgeRunOptions(judge),
     taskevalVersion: TASKEVAL_VERSION,
     warnings: set.warnings,
+    labels,
     ...(cli.config.retentionDays !== undefined ? { retentionDays: cli.config.retentionDays } : {}),
     ...(signal ? { signal } : {}),
   });

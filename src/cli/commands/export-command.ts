@@ -2,11 +2,12 @@ import { Option, type Command } from 'commander';
 import { StoreError } from '../../core/index.js';
 import type { Store } from '../../store/index.js';
 import type { CliIo } from '../cli-io.js';
+import { addCohortFilterOptions, cohortFilter, type CohortFilterValues } from '../options/cohort-filter-options.js';
 import { addConfigOption } from '../options/source-options.js';
 import { addStoreOption, openCliStore, type StoreOptionValues } from '../options/store-options.js';
 import { EXPORT_FORMATS, exportFooter, exportHeader, exportItem, type ExportFormat } from '../render/index.js';
 
-interface ExportOptions extends StoreOptionValues {
+interface ExportOptions extends StoreOptionValues, CohortFilterValues {
   run: string;
   format: ExportFormat;
 }
@@ -21,18 +22,19 @@ export function registerExportCommand(program: Command, io: CliIo): void {
     .requiredOption('--run <runId>', 'the run to export, or latest for the newest run')
     .addOption(new Option('--format <format>', 'output format').choices([...EXPORT_FORMATS]).default('json'))
     .option('--json', 'same as --format json');
-  addStoreOption(addConfigOption(command))
+  addStoreOption(addConfigOption(addCohortFilterOptions(command)))
     .addHelpText('after', '\nExamples:\n  taskeval export --run run_... --format csv > scores.csv\n  taskeval export --run run_... --format jsonl | jq .overallScore')
     .action(async (options: ExportOptions & { json?: boolean }) => {
       const format: ExportFormat = options.json ? 'json' : options.format;
       const cli = await openCliStore(options, io, { mustExist: true, readOnly: true });
       try {
         // `latest` names the newest run, so a CI step can export what it just ran without its id.
+        const filter = cohortFilter(options);
         const runId = options.run === 'latest' ? await latestRunId(cli.store) : (await cli.store.getRun(options.run)).id;
         let text = exportHeader(format);
         let count = 0;
         for (let offset = 0; ; offset += PAGE) {
-          const page = await cli.store.listResults({ runId, full: true, sort: 'taskId', order: 'asc', limit: PAGE, offset });
+          const page = await cli.store.listResults({ ...filter, runId, full: true, sort: 'taskId', order: 'asc', limit: PAGE, offset });
           for (const result of page.items) text += exportItem(result, format, count++);
           io.stdout(text);
           text = '';

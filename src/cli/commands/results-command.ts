@@ -1,12 +1,13 @@
 import { Option, type Command } from 'commander';
 import { SCORE_BAND_NAMES, type ScoreBand } from '../../core/index.js';
 import type { CliIo } from '../cli-io.js';
+import { addCohortFilterOptions, cohortFilter, type CohortFilterValues } from '../options/cohort-filter-options.js';
 import { addConfigOption } from '../options/source-options.js';
 import { addStoreOption, openCliStore, type StoreOptionValues } from '../options/store-options.js';
 import { renderResultsTable } from '../render/index.js';
 import { parseCount } from './parse-count.js';
 
-interface ResultsOptions extends StoreOptionValues {
+interface ResultsOptions extends StoreOptionValues, CohortFilterValues {
   json?: boolean;
   run?: string;
   task?: string;
@@ -22,7 +23,7 @@ interface ResultsOptions extends StoreOptionValues {
 export function registerResultsCommand(program: Command, io: CliIo): void {
   const command = program
     .command('results')
-    .description('list stored results, newest first, filtered by run, task, band, status and score range')
+    .description('list stored results, newest first, filtered by run, task, band, status, score range, model, agent and label')
     .option('--run <runId>', 'only results of this run')
     .option('--task <taskId>', 'only results of this task')
     .addOption(new Option('--band <band...>', 'only these overall bands').choices([...SCORE_BAND_NAMES]))
@@ -32,8 +33,8 @@ export function registerResultsCommand(program: Command, io: CliIo): void {
     .addOption(new Option('--limit <n>', 'at most this many results (1-500)').default('50', '50'))
     .addOption(new Option('--offset <n>', 'skip this many results first').default('0', '0'))
     .option('--json', 'print { items, count } of result summaries as JSON');
-  addStoreOption(addConfigOption(command))
-    .addHelpText('after', '\nExamples:\n  taskeval results --run run_...\n  taskeval results --band failing weak --json\n  taskeval results --task FN-123 --min 50 --max 80')
+  addStoreOption(addConfigOption(addCohortFilterOptions(command)))
+    .addHelpText('after', '\nExamples:\n  taskeval results --run run_...\n  taskeval results --band failing weak --json\n  taskeval results --task FN-123 --min 50 --max 80\n  taskeval results --model claude-sonnet-4-5 --label prompt=v2')
     .action(async (options: ResultsOptions) => {
       const cli = await openCliStore(options, io, { mustExist: true, readOnly: true });
       try {
@@ -44,6 +45,7 @@ export function registerResultsCommand(program: Command, io: CliIo): void {
           ...(options.status ? { status: options.status } : {}),
           ...(options.min !== undefined ? { min: parseCount('--min', options.min, 0, 100) } : {}),
           ...(options.max !== undefined ? { max: parseCount('--max', options.max, 0, 100) } : {}),
+          ...cohortFilter(options),
           limit: parseCount('--limit', options.limit, 1, 500),
           offset: parseCount('--offset', options.offset, 0),
         });

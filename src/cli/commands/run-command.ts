@@ -3,6 +3,7 @@ import { executeRun, planResume, type RunTask } from '../../runs/index.js';
 import type { CliIo } from '../cli-io.js';
 import { addJudgeOptions, createCliJudge, type JudgeOptionValues } from '../options/judge-options.js';
 import { addConfigOption, addHindsightOption, addSourceOptions, type SourceOptionValues } from '../options/source-options.js';
+import { addLabelOption, parseLabelOption } from '../options/label-option.js';
 import { addStoreOption, openCliStore, type StoreOptionValues } from '../options/store-options.js';
 import type { SetExitCode } from '../set-exit-code.js';
 import { createProgressReporter } from '../render/progress-reporter.js';
@@ -16,6 +17,7 @@ interface RunOptions extends SourceOptionValues, JudgeOptionValues, StoreOptionV
   json?: boolean;
   failUnder?: string;
   resume?: string;
+  label?: string[];
 }
 
 const HELP_AFTER = `
@@ -29,6 +31,7 @@ keep their own results (only batches and completion runs are one at a time per p
 Examples:
   taskeval run --tasks tasks.jsonl
   taskeval run --tasks tasks.jsonl --judge openai --judge-model gpt-4.1-mini --fail-under 60
+  taskeval run --tasks tasks.jsonl --label prompt=v2
   taskeval run --resume run_01J...  --tasks tasks.jsonl`;
 
 /** `taskeval run`: a kept, manual evaluation run over the selected tasks. */
@@ -39,10 +42,12 @@ export function registerRunCommand(program: Command, io: CliIo, setExitCode: Set
     .option('--json', 'print only the finished run and its results as JSON')
     .option('--fail-under <score>', 'exit 1 when an evaluated task scores under this overall score, listing them')
     .option('--resume <runId>', 'evaluate, in a new run, the tasks an interrupted or cancelled run did not finish');
+  addLabelOption(command, 'a cohort label every result of this run carries, for results --label and compare --by label:KEY');
   addJudgeOptions(addStoreOption(addConfigOption(addHindsightOption(addSourceOptions(command)))))
     .addHelpText('after', HELP_AFTER)
     .action(async (options: RunOptions) => {
       const failUnder = parseFailUnder(options.failUnder);
+      const labels = parseLabelOption(options.label);
       const cli = await openCliStore(options, io);
       try {
         const judge = createCliJudge(options, cli.config.judge, io);
@@ -75,6 +80,7 @@ export function registerRunCommand(program: Command, io: CliIo, setExitCode: Set
           judgeOptions: cliJudgeRunOptions(judge),
           taskevalVersion: TASKEVAL_VERSION,
           warnings,
+          labels,
           ...(io.signal ? { signal: io.signal } : {}),
           onStart: ({ runId, total }) => reporter.start(runId, total),
           onResult: (result, progress) => reporter.result(result, progress),

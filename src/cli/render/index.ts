@@ -10,3 +10,5 @@ export { renderResultsTable } from './results-table.js';
 export { EXPORT_FORMATS, csvCell, exportHeader, exportItem, exportFooter, type ExportFormat } from './export-results.js';
 export { OUTCOME_FORMATS, renderOutcomes, type OutcomeFormat } from './render-outcomes.js';
 export { renderValidation } from './render-validation.js';
+export { renderMarkdownTable } from './render-markdown-table.js';
+export { COMPARE_FORMATS, describeDifference, renderCohortComparison, renderPairedComparison, type CompareFormat } from './render-comparison.js';

@@ -11,6 +11,8 @@ const COLUMNS: readonly TableColumn[] = [
   { header: 'PC', align: 'right' },
   { header: 'OVERALL' },
   { header: 'MODE' },
+  { header: 'AGENT', maxWidth: 16 },
+  { header: 'MODEL', maxWidth: 24 },
   { header: 'RUN' },
 ];
 
@@ -30,6 +32,8 @@ export function renderResultsTable(rows: readonly ResultSummary[], count: number
       n(r.finals.processCompliance),
       r.overallScore === null ? '—' : `${r.overallScore} ${r.overallBand ?? ''}`,
       r.mode === 'deterministic-only' ? 'deterministic only' : (r.mode ?? '—'),
+      r.cohort.agent ?? '—',
+      r.cohort.modelId ?? '—',
       r.runId,
     ]),
   );

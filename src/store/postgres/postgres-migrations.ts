@@ -112,4 +112,21 @@ CREATE TABLE outcome_cache (
 );
 `,
   },
+  {
+    version: 3,
+    name: 'result_cohorts',
+    sql: `
+ALTER TABLE eval_task_results ADD COLUMN agent TEXT, ADD COLUMN model_provider TEXT, ADD COLUMN model_id TEXT, ADD COLUMN labels JSONB;
+ALTER TABLE eval_task_results DISABLE TRIGGER eval_task_results_immutable;
+UPDATE eval_task_results SET
+  agent = CASE WHEN jsonb_typeof(task_snapshot -> 'agent') = 'string' THEN left(task_snapshot ->> 'agent', 200) END,
+  model_provider = CASE WHEN jsonb_typeof(task_snapshot -> 'modelProvider') = 'string' THEN left(task_snapshot ->> 'modelProvider', 200) END,
+  model_id = CASE WHEN jsonb_typeof(task_snapshot -> 'modelId') = 'string' THEN left(task_snapshot ->> 'modelId', 200) END,
+  labels = CASE WHEN jsonb_typeof(task_snapshot -> 'labels') = 'object' THEN task_snapshot -> 'labels' END
+WHERE task_snapshot IS NOT NULL;
+ALTER TABLE eval_task_results ENABLE TRIGGER eval_task_results_immutable;
+CREATE INDEX eval_task_results_model ON eval_task_results (model_id, evaluated_at);
+CREATE INDEX eval_task_results_agent ON eval_task_results (agent, evaluated_at);
+`,
+  },
 ];

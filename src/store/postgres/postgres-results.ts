@@ -24,9 +24,9 @@ import { pgInsertEvent, pgRunRow } from './postgres-runs.js';
 
 const SUMMARY_COLUMNS =
   'r.id, r.run_id, r.task_id, r.title, r.status, r.mode, r.overall_score, r.overall_band, r.ap_final, r.toq_final, r.pc_final, ' +
-  'r.category_scores, r.reason, r.transient, r.completed_at, r.evaluated_at';
+  'r.category_scores, r.reason, r.transient, r.completed_at, r.evaluated_at, r.agent, r.model_provider, r.model_id, r.labels';
 
-const JSON_COLUMNS = new Set(['category_scores', 'evidence_bundle', 'signals', 'provenance', 'citation_issues', 'divergence', 'follow_up_drafts', 'task_snapshot']);
+const JSON_COLUMNS = new Set(['labels', 'category_scores', 'evidence_bundle', 'signals', 'provenance', 'citation_issues', 'divergence', 'follow_up_drafts', 'task_snapshot']);
 const INSERT_RESULT = `INSERT INTO eval_task_results (${RESULT_COLUMNS.join(', ')}) VALUES (${RESULT_COLUMNS.map((c, i) => `$${i + 1}${JSON_COLUMNS.has(c) ? '::jsonb' : ''}`).join(', ')})`;
 
 const BUCKETS = {
@@ -42,7 +42,7 @@ export async function pgSaveResults(pool: pg.Pool, runId: string, inputs: readon
     const parsed = parseStoreInput(SaveResultInputSchema, input, inputs.length === 1 ? context : `${context}[${i}]`);
     const { result } = parsed;
     const evaluatedAt = result.evaluatedAt ? new Date(result.evaluatedAt).toISOString() : parsed.now;
-    const meta = { id: newId('res'), runId, taskSnapshot: parsed.taskSnapshot, completedAt: parsed.completedAt, evaluatedAt };
+    const meta = { id: newId('res'), runId, taskSnapshot: parsed.taskSnapshot, completedAt: parsed.completedAt, evaluatedAt, cohort: parsed.cohort };
     return { result, meta, now: parsed.now, row: resultToRow(result, meta, (v) => JSON.stringify(v), (b) => b) };
   });
   await inTransaction(pool, `${context} ${prepared.map((p) => p.result.taskId).join(', ')}`.slice(0, 200), async (client) => {
@@ -73,7 +73,7 @@ export async function pgFindResult(pool: pg.Pool, query: { taskId: string; runId
 
 export async function pgListResults(pool: pg.Pool, query: ListResultsQuery | undefined): Promise<Page<ResultSummary> | Page<StoredResult>> {
   const q = parseStoreInput(ListResultsQuerySchema, query ?? {}, 'listResults');
-  const { where, orderBy } = buildResultFilter(q, { textClause });
+  const { where, orderBy } = buildResultFilter(q, { textClause, labelValue: (key) => ({ sql: '(r.labels ->> ?)', params: [key] }) });
   return read('listResults', async () => {
     const items = await rows<ResultRow>(pool, `SELECT ${q.full ? 'r.*' : SUMMARY_COLUMNS} FROM eval_task_results r ${where.sql} ${orderBy} LIMIT ? OFFSET ?`, [
       ...where.params, q.limit, q.offset,

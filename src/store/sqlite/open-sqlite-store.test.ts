@@ -5,9 +5,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { TaskevalError } from '../../core/index.js';
+import { EMPTY_COHORT, type TaskevalError } from '../../core/index.js';
 import { buildSampleResult } from '../build-sample-result.js';
 import { defaultDbPath } from '../default-db-path.js';
+import { RESULT_COLUMNS, resultToRow } from '../result-to-row.js';
 import { runInput } from '../testing/store-contract.js';
 import { applySqliteMigrations } from './apply-sqlite-migrations.js';
 import { openSqliteStore } from './open-sqlite-store.js';
@@ -93,7 +94,7 @@ describe('openSqliteStore', () => {
     await second.close();
   });
 
-  it('moves the results of a schema-1 database to the narrow listing indexes without losing or changing one', async () => {
+  it('moves the results of a schema-1 database to the narrow listing indexes, and fills cohorts from snapshots, without losing or changing one', async () => {
     mkdirSync(dirname(path), { recursive: true });
     const raw = new Database(path);
     raw.pragma('journal_mode = WAL');
@@ -101,20 +102,31 @@ describe('openSqliteStore', () => {
     const old = new SqliteStore(raw, path);
     const run = await old.createRun(runInput());
     await old.transitionRun(run.id, 'running', { now: T1 });
-    const saved = await old.saveResults(run.id, [
-      { result: buildSampleResult({ taskId: 'FN-1', finals: [80, 90, 70] }), now: T1 },
-      { result: buildSampleResult({ taskId: 'FN-2', finals: [30, 20, 10] }), now: T1 },
-    ]);
+    // Rows as a schema-1 taskeval wrote them: every column but the cohort ones added since.
+    const columns = RESULT_COLUMNS.filter((c) => !['agent', 'model_provider', 'model_id', 'labels'].includes(c));
+    const saved = [
+      { result: buildSampleResult({ taskId: 'FN-1', finals: [80, 90, 70] }), snapshot: { id: 'FN-1', modelProvider: 'anthropic', modelId: 'claude-sonnet-4-5', labels: { prompt: 'v2' } } },
+      { result: buildSampleResult({ taskId: 'FN-2', finals: [30, 20, 10] }), snapshot: { id: 'FN-2', agent: 'codex', modelId: 42 } },
+    ].map(({ result, snapshot }, i) => {
+      const meta = { id: `res_old${i}`, runId: run.id, taskSnapshot: snapshot, completedAt: null, evaluatedAt: T1, cohort: EMPTY_COHORT };
+      const row = resultToRow(result, meta, JSON.stringify, (b) => (b ? 1 : 0));
+      raw.prepare(`INSERT INTO eval_task_results (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).run(...columns.map((c) => row[RESULT_COLUMNS.indexOf(c)]));
+      raw.prepare("INSERT INTO eval_run_events (run_id, seq, type, message, data, created_at) VALUES (?, ?, 'task_evaluated', 'x', NULL, ?)").run(run.id, i + 2, T1);
+      return { ...result, ...meta };
+    });
     await old.close();
 
     const store = openSqliteStore({ path });
-    for (const result of saved) expect(await store.getResult(result.id)).toEqual(result);
+    expect(await store.getResult('res_old0')).toEqual({ ...saved[0], cohort: { agent: null, modelProvider: 'anthropic', modelId: 'claude-sonnet-4-5', labels: { prompt: 'v2' } } });
+    // A model id that is not text is not a cohort: it stays unknown rather than becoming "42".
+    expect(await store.getResult('res_old1')).toEqual({ ...saved[1], cohort: { agent: 'codex', modelProvider: null, modelId: null, labels: {} } });
     expect((await store.listResults({ band: 'failing' })).items.map((r) => r.taskId)).toEqual(['FN-2']);
+    expect((await store.listResults({ model: 'claude-sonnet-4-5' })).items.map((r) => r.taskId)).toEqual(['FN-1']);
     expect((await store.listEvents(run.id)).map((e) => e.type)).toEqual(['status_changed', 'task_evaluated', 'task_evaluated']);
     const indexes = store.db.raw.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'eval_task_results' AND sql IS NOT NULL ORDER BY name").all();
     expect(indexes.map((r) => (r as { name: string }).name)).toEqual([
-      'eval_task_results_by_ap', 'eval_task_results_by_overall', 'eval_task_results_by_pc', 'eval_task_results_by_run',
-      'eval_task_results_by_task', 'eval_task_results_by_time', 'eval_task_results_by_toq',
+      'eval_task_results_agent', 'eval_task_results_by_ap', 'eval_task_results_by_overall', 'eval_task_results_by_pc', 'eval_task_results_by_run',
+      'eval_task_results_by_task', 'eval_task_results_by_time', 'eval_task_results_by_toq', 'eval_task_results_model',
     ]);
     expect(() => store.db.raw.prepare("UPDATE eval_task_results SET title = 'changed'").run()).toThrow(/immutable/);
     await store.close();

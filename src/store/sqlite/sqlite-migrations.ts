@@ -188,4 +188,28 @@ CREATE TABLE outcome_cache (
 );
 `,
   },
+  {
+    version: 4,
+    name: 'result_cohorts',
+    sql: `
+-- Who did the work and with what, so results can be filtered and compared by cohort.
+ALTER TABLE eval_task_results ADD COLUMN agent TEXT;
+ALTER TABLE eval_task_results ADD COLUMN model_provider TEXT;
+ALTER TABLE eval_task_results ADD COLUMN model_id TEXT;
+ALTER TABLE eval_task_results ADD COLUMN labels TEXT CHECK (labels IS NULL OR json_valid(labels));
+-- Results stored before cohorts had them in their task snapshot; rows stay immutable after this one fill.
+DROP TRIGGER eval_task_results_immutable;
+UPDATE eval_task_results SET
+  agent = CASE WHEN json_type(task_snapshot, '$.agent') = 'text' THEN substr(json_extract(task_snapshot, '$.agent'), 1, 200) END,
+  model_provider = CASE WHEN json_type(task_snapshot, '$.modelProvider') = 'text' THEN substr(json_extract(task_snapshot, '$.modelProvider'), 1, 200) END,
+  model_id = CASE WHEN json_type(task_snapshot, '$.modelId') = 'text' THEN substr(json_extract(task_snapshot, '$.modelId'), 1, 200) END,
+  labels = CASE WHEN json_type(task_snapshot, '$.labels') = 'object' THEN json_extract(task_snapshot, '$.labels') END
+WHERE task_snapshot IS NOT NULL;
+CREATE TRIGGER eval_task_results_immutable BEFORE UPDATE ON eval_task_results BEGIN
+  SELECT RAISE(ABORT, 'eval_task_results rows are immutable');
+END;
+CREATE INDEX eval_task_results_model ON eval_task_results (model_id, evaluated_at);
+CREATE INDEX eval_task_results_agent ON eval_task_results (agent, evaluated_at);
+`,
+  },
 ];

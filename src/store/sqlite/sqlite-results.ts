@@ -27,7 +27,7 @@ import type { SqliteRuns } from './sqlite-runs.js';
 /** Listing columns: everything but the bundle, signals, snapshot and other large JSON. */
 const SUMMARY_COLUMNS =
   'r.id, r.run_id, r.task_id, r.title, r.status, r.mode, r.overall_score, r.overall_band, r.ap_final, r.toq_final, r.pc_final, ' +
-  'r.category_scores, r.reason, r.transient, r.completed_at, r.evaluated_at';
+  'r.category_scores, r.reason, r.transient, r.completed_at, r.evaluated_at, r.agent, r.model_provider, r.model_id, r.labels';
 
 /** Up to this many text matches are looked up by pk; more are left to the page's sort index. */
 const FEW_TEXT_MATCHES = 1_000;
@@ -53,7 +53,7 @@ export class SqliteResults {
       const parsed = parseStoreInput(SaveResultInputSchema, input, inputs.length === 1 ? context : `${context}[${i}]`);
       const { result } = parsed;
       const evaluatedAt = result.evaluatedAt ? new Date(result.evaluatedAt).toISOString() : parsed.now;
-      const meta = { id: newId('res'), runId, taskSnapshot: parsed.taskSnapshot, completedAt: parsed.completedAt, evaluatedAt };
+      const meta = { id: newId('res'), runId, taskSnapshot: parsed.taskSnapshot, completedAt: parsed.completedAt, evaluatedAt, cohort: parsed.cohort };
       return { result, meta, now: parsed.now, row: resultToRow(result, meta, toJsonText, (b) => (b ? 1 : 0)) };
     });
     this.db.write(`${context} ${prepared.map((p) => p.result.taskId).join(', ')}`.slice(0, 200), () => {
@@ -129,6 +129,7 @@ export class SqliteResults {
       const direct = indexHasText(index);
       const { where, orderBy } = buildResultFilter(q, {
         textClause: (text) => (textPks ? { sql: `r.pk IN (${textPks.map(() => '?').join(', ')})`, params: textPks } : sqliteTextClause(text, direct)),
+        labelValue: (key) => ({ sql: 'json_extract(r.labels, ?)', params: [`$."${key}"`] }),
         tiebreak: 'r.pk',
         bandsAsScoreRanges: true,
       });

@@ -149,6 +149,26 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         expect((await store.listResults({ taskId: 'FN-1' })).count).toBe(2);
       });
 
+      it('keeps each result\'s cohort and filters listings by model, provider, agent and labels', async () => {
+        const run = await runIn('running');
+        const save = (taskId: string, cohort: { agent: string | null; modelProvider: string | null; modelId: string | null; labels: Record<string, string> }) =>
+          store.saveResult(run.id, { result: buildSampleResult({ taskId }), cohort, now: at(2) });
+        await save('FN-1', { agent: 'claude-code', modelProvider: 'anthropic', modelId: 'claude-sonnet-4-5', labels: { prompt: 'v1' } });
+        await save('FN-2', { agent: 'codex', modelProvider: 'openai', modelId: 'gpt-5', labels: { prompt: 'v2', 'config.file': 'CLAUDE.md@3f2a' } });
+        await save('FN-3', { agent: 'claude-code', modelProvider: 'anthropic', modelId: 'claude-sonnet-4-5', labels: { prompt: 'v2' } });
+        await store.saveResult(run.id, { result: buildSampleResult({ taskId: 'FN-4' }), now: at(2) });
+        const ids = async (q: Parameters<Store['listResults']>[0]) => (await store.listResults({ ...q, sort: 'taskId', order: 'asc' })).items.map((r) => r.taskId);
+        expect(await ids({ model: 'claude-sonnet-4-5' })).toEqual(['FN-1', 'FN-3']);
+        expect(await ids({ provider: 'openai' })).toEqual(['FN-2']);
+        expect(await ids({ agent: 'claude-code', labels: { prompt: 'v2' } })).toEqual(['FN-3']);
+        expect(await ids({ labels: { 'config.file': 'CLAUDE.md@3f2a' } })).toEqual(['FN-2']);
+        expect(await ids({ runId: run.id, model: 'gpt-5' })).toEqual(['FN-2']);
+        const summary = (await store.listResults({ taskId: 'FN-2' })).items[0]!;
+        expect(summary.cohort).toEqual({ agent: 'codex', modelProvider: 'openai', modelId: 'gpt-5', labels: { prompt: 'v2', 'config.file': 'CLAUDE.md@3f2a' } });
+        expect((await store.findResult({ taskId: 'FN-4', runId: run.id }))!.cohort).toEqual({ agent: null, modelProvider: null, modelId: null, labels: {} });
+        expect(await codeOf(store.listResults({ labels: { 'bad key': 'x' } }))).toBe('invalid_input');
+      });
+
       it('numbers events 1, 2, 3 per run, independently across runs', async () => {
         const a = await store.createRun(runInput());
         const b = await store.createRun(runInput());
@@ -206,10 +226,12 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         const run = await runIn('running');
         const result = buildSampleResult({ taskId: 'FN-1' });
         const snapshot = { id: 'FN-1', title: 'Task FN-1', column: 'done' };
-        const saved = await store.saveResult(run.id, { result, taskSnapshot: snapshot, completedAt: at(-60), now: at(2) });
+        const cohort = { agent: 'claude-code', modelProvider: 'anthropic', modelId: 'claude-sonnet-4-5', labels: { prompt: 'v2' } };
+        const saved = await store.saveResult(run.id, { result, taskSnapshot: snapshot, completedAt: at(-60), cohort, now: at(2) });
         expect(saved.id).toMatch(/^res_[0-9a-f]{32}$/);
         const loaded = await store.getResult(saved.id);
-        expect(loaded).toEqual({ ...result, id: saved.id, runId: run.id, evaluatedAt: at(2), completedAt: at(-60), taskSnapshot: snapshot });
+        expect(loaded).toEqual({ ...result, id: saved.id, runId: run.id, evaluatedAt: at(2), completedAt: at(-60), taskSnapshot: snapshot, cohort });
+        expect(saved).toEqual(loaded);
         expect(await store.findResult({ taskId: 'FN-1' })).toEqual(loaded);
         const error = await store.saveResult(run.id, { result: buildSampleError('FN-2', true), now: at(3) });
         expect(await store.getResult(error.id)).toMatchObject({ status: 'error', reason: 'judge timed out', transient: true });

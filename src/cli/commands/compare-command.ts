@@ -1,0 +1,142 @@
+import { Option, type Command } from 'commander';
+import { compareCohorts, comparePaired, ConfigError, DEFAULT_MIN_COHORT, type ComparedItem } from '../../core/index.js';
+import { loadComparedResults, type ComparedResult } from '../../runs/index.js';
+import type { CliIo } from '../cli-io.js';
+import { addConfigOption } from '../options/source-options.js';
+import { addStoreOption, openCliStore, type StoreOptionValues } from '../options/store-options.js';
+import { COMPARE_FORMATS, renderCohortComparison, renderPairedComparison, type CompareFormat } from '../render/index.js';
+import type { SetExitCode } from '../set-exit-code.js';
+import { EXIT } from '../exit-codes.js';
+import { parseCount } from './parse-count.js';
+
+interface CompareOptions extends StoreOptionValues {
+  by?: string;
+  run: string[];
+  since?: string;
+  until?: string;
+  minN: string;
+  seed: string;
+  format?: CompareFormat;
+  json?: boolean;
+  failOnDrop?: string;
+}
+
+const UNKNOWN = '(unknown)';
+const BY_KEYS = ['model', 'provider', 'agent', 'project'] as const;
+
+const HELP_AFTER = `
+--by groups each task's newest scored result (in the runs and times given) by a cohort key: the model id,
+its provider, the agent, the project, or a label (--by label:prompt). Per cohort: n, the mean of every
+score with a seeded bootstrap 95% interval, and the overall bands (failing/weak/acceptable/strong/excellent).
+Then every pair of cohorts with at least --min-n tasks: the difference of means with its interval. An
+interval that includes zero reads "no clear difference": it is not a ranking.
+
+Two --run ids without --by compare the same tasks in both (paired by task id): what a team runs after
+changing a prompt or model on the same backlog. --fail-on-drop N exits 1 when the second run's overall mean
+is more than N points below the first and the interval excludes zero.
+
+Exit codes: 0 ok; 1 --fail-on-drop tripped; 2 bad flags; 3 unknown run or no store.
+
+Examples:
+  taskeval compare --by model
+  taskeval compare --by label:prompt --since 2026-11-01T00:00:00Z --format markdown
+  taskeval compare --run run_baseline --run run_current --fail-on-drop 3`;
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+/** `taskeval compare`: cohorts side by side with intervals, or two runs paired by task. */
+export function registerCompareCommand(program: Command, io: CliIo, setExitCode: SetExitCode): void {
+  const command = program
+    .command('compare')
+    .description('compare stored scores by model, agent, provider, project or label, or two runs task by task, with bootstrap 95% intervals')
+    .option('--by <key>', 'group by model, provider, agent, project or label:KEY')
+    .option('--run <runId>', 'only results of this run (repeatable); two runs without --by are compared task by task', collect, [])
+    .option('--since <time>', 'only results evaluated at or after this ISO time')
+    .option('--until <time>', 'only results evaluated at or before this ISO time')
+    .addOption(new Option('--min-n <n>', 'cohorts with fewer tasks are listed but not compared').default(String(DEFAULT_MIN_COHORT)))
+    .addOption(new Option('--seed <n>', 'bootstrap seed: the same data and seed give the same intervals').default('1'))
+    .addOption(new Option('--format <format>', 'table, markdown (for a pull-request comment or $GITHUB_STEP_SUMMARY) or json').choices([...COMPARE_FORMATS]))
+    .option('--json', 'same as --format json')
+    .option('--fail-on-drop <points>', 'with two runs: exit 1 when the overall mean drops by more than this, with an interval that excludes zero');
+  addStoreOption(addConfigOption(command))
+    .addHelpText('after', HELP_AFTER)
+    .action(async (options: CompareOptions) => {
+      const format: CompareFormat = options.json ? 'json' : (options.format ?? 'table');
+      const minN = parseCount('--min-n', options.minN, 1);
+      const seed = parseCount('--seed', options.seed, 0, 2 ** 32 - 1);
+      const failOnDrop = options.failOnDrop === undefined ? null : parseCount('--fail-on-drop', options.failOnDrop, 0, 100);
+      const paired = options.by === undefined;
+      if (paired && options.run.length !== 2) {
+        throw new ConfigError('usage', 'compare needs --by KEY, or exactly two --run ids to compare task by task', { field: '--by' });
+      }
+      if (!paired && failOnDrop !== null) throw new ConfigError('usage', '--fail-on-drop compares two runs: give two --run ids and no --by', { field: '--fail-on-drop' });
+      const keyOf = paired ? null : cohortKey(options.by!);
+      const times = { ...(options.since ? { since: isoFlag('--since', options.since) } : {}), ...(options.until ? { until: isoFlag('--until', options.until) } : {}) };
+      const cli = await openCliStore(options, io, { mustExist: true, readOnly: true });
+      try {
+        for (const id of options.run) await cli.store.getRun(id);
+        const load = (runId?: string) => loadComparedResults(cli.store, { ...times, ...(runId ? { runId } : {}) });
+        if (paired) {
+          const [a, b] = options.run as [string, string];
+          const report = comparePaired({ key: a, items: await load(a) }, { key: b, items: await load(b) }, { seed });
+          io.stdout(format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : `${renderPairedComparison(report, format)}${modeNote([...(await load(a)), ...(await load(b))])}`);
+          const overall = report.differences.find((d) => d.category === 'overall');
+          if (failOnDrop !== null && overall && overall.diff < -failOnDrop && overall.ciHigh < 0) {
+            io.stderr(`the overall mean dropped by ${(-overall.diff).toFixed(1)} (95% CI ${overall.ciLow} to ${overall.ciHigh}), more than --fail-on-drop ${failOnDrop}\n`);
+            setExitCode(EXIT.belowThreshold);
+          }
+          return;
+        }
+        const results: ComparedResult[] = [];
+        if (options.run.length === 0) results.push(...(await load()));
+        else {
+          // Each task once across the runs given: its newest result among them.
+          const seen = new Set<string>();
+          const all = (await Promise.all(options.run.map((id) => load(id)))).flat().sort((x, y) => (x.summary.evaluatedAt < y.summary.evaluatedAt ? 1 : -1));
+          for (const r of all) if (!seen.has(r.taskId)) (seen.add(r.taskId), results.push(r));
+        }
+        const groups = new Map<string, ComparedItem[]>();
+        for (const r of results) {
+          const key = keyOf!(r) ?? UNKNOWN;
+          groups.set(key, [...(groups.get(key) ?? []), r]);
+        }
+        const report = compareCohorts(groups, { by: options.by!, minN, seed, unknownKey: UNKNOWN });
+        io.stdout(format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : `${renderCohortComparison(report, format)}${modeNote(results)}`);
+      } finally {
+        await cli.close();
+      }
+    });
+}
+
+/** Which scores were compared: deterministic only unless a judge made them. */
+function modeNote(results: readonly ComparedResult[]): string {
+  if (results.length === 0) return '';
+  const hybrid = results.filter((r) => r.summary.mode === 'hybrid').length;
+  if (hybrid === 0) return 'scores: deterministic only (no judge)\n';
+  return hybrid === results.length ? 'scores: hybrid (deterministic and judge)\n' : `scores: ${hybrid} hybrid, ${results.length - hybrid} deterministic only\n`;
+}
+
+function cohortKey(by: string): (r: ComparedResult) => string | null {
+  if (by.startsWith('label:') && by.length > 'label:'.length) {
+    const key = by.slice('label:'.length);
+    return (r) => r.summary.cohort.labels[key] ?? null;
+  }
+  switch (by as (typeof BY_KEYS)[number]) {
+    case 'model':
+      return (r) => r.summary.cohort.modelId;
+    case 'provider':
+      return (r) => r.summary.cohort.modelProvider;
+    case 'agent':
+      return (r) => r.summary.cohort.agent;
+    case 'project':
+      return (r) => r.projectId;
+    default:
+      throw new ConfigError('usage', `--by must be one of ${BY_KEYS.join(', ')} or label:KEY, got "${by}"`, { field: '--by' });
+  }
+}
+
+function isoFlag(flag: string, text: string): string {
+  const ms = Date.parse(text);
+  if (Number.isNaN(ms)) throw new ConfigError('usage', `${flag} must be a date or ISO time such as 2026-11-01T00:00:00Z, got "${text}"`, { field: flag });
+  return new Date(ms).toISOString();
+}

@@ -1,0 +1,33 @@
+import type { Command } from 'commander';
+import type { ListResultsQuery } from '../../store/index.js';
+import { addLabelOption, parseLabelOption } from './label-option.js';
+
+export interface CohortFilterValues {
+  model?: string;
+  provider?: string;
+  agent?: string;
+  projectId?: string;
+  label?: string[];
+}
+
+/** Adds --model, --provider, --agent, --project-id and --label filters to a reading command. */
+export function addCohortFilterOptions(command: Command): Command {
+  command
+    .option('--model <id>', 'only results of tasks done with this model id (e.g. claude-sonnet-4-5)')
+    .option('--provider <name>', 'only results of tasks done with this model provider (e.g. anthropic)')
+    .option('--agent <name>', 'only results of tasks done by this agent (e.g. claude-code)')
+    .option('--project-id <id>', 'only results of runs over this project (the id runs show)');
+  return addLabelOption(command, 'only results carrying this label');
+}
+
+/** The listing filter the flags give. */
+export function cohortFilter(values: CohortFilterValues): Pick<ListResultsQuery, 'model' | 'provider' | 'agent' | 'projectId' | 'labels'> {
+  const labels = parseLabelOption(values.label);
+  return {
+    ...(values.model ? { model: values.model } : {}),
+    ...(values.provider ? { provider: values.provider } : {}),
+    ...(values.agent ? { agent: values.agent } : {}),
+    ...(values.projectId ? { projectId: values.projectId } : {}),
+    ...(Object.keys(labels).length ? { labels } : {}),
+  };
+}

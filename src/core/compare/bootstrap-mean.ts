@@ -1,0 +1,43 @@
+import { seededRandom } from '../validity/index.js';
+
+/** A mean with its 95% bootstrap interval, one decimal each. */
+export interface MeanCi {
+  mean: number;
+  ciLow: number;
+  ciHigh: number;
+}
+
+export const BOOTSTRAP_ITERATIONS = 2_000;
+
+const round1 = (x: number) => Math.round(x * 10) / 10;
+const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+
+function percentileInterval(samples: number[]): [number, number] {
+  samples.sort((a, b) => a - b);
+  const at = (p: number) => samples[Math.min(samples.length - 1, Math.max(0, Math.floor(p * samples.length)))]!;
+  return [at(0.025), at(0.975)];
+}
+
+function resampledMean(xs: readonly number[], random: () => number): number {
+  let sum = 0;
+  for (let i = 0; i < xs.length; i++) sum += xs[Math.floor(random() * xs.length)]!;
+  return sum / xs.length;
+}
+
+/** The mean of `xs` and its percentile bootstrap interval; the same seed gives the same interval. */
+export function bootstrapMean(xs: readonly number[], seed: number, iterations = BOOTSTRAP_ITERATIONS): MeanCi {
+  if (xs.length === 0) throw new RangeError('bootstrapMean needs at least one value');
+  const random = seededRandom(seed);
+  const samples = Array.from({ length: iterations }, () => resampledMean(xs, random));
+  const [lo, hi] = percentileInterval(samples);
+  return { mean: round1(mean(xs)), ciLow: round1(lo), ciHigh: round1(hi) };
+}
+
+/** mean(b) − mean(a) for two independent groups, each resampled on its own. */
+export function bootstrapMeanDifference(a: readonly number[], b: readonly number[], seed: number, iterations = BOOTSTRAP_ITERATIONS): MeanCi {
+  if (a.length === 0 || b.length === 0) throw new RangeError('bootstrapMeanDifference needs values in both groups');
+  const random = seededRandom(seed);
+  const samples = Array.from({ length: iterations }, () => resampledMean(b, random) - resampledMean(a, random));
+  const [lo, hi] = percentileInterval(samples);
+  return { mean: round1(mean(b) - mean(a)), ciLow: round1(lo), ciHigh: round1(hi) };
+}

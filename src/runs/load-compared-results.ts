@@ -1,0 +1,41 @@
+import type { ComparedItem } from '../core/index.js';
+import type { ListResultsQuery, ResultSummary, Store } from '../store/index.js';
+
+const PAGE = 500;
+
+/** A scored result with what a comparison groups it by. */
+export interface ComparedResult extends ComparedItem {
+  runId: string;
+  projectId: string;
+  summary: ResultSummary;
+}
+
+/**
+ * The scored results a comparison reads, newest first, each task once (its newest result in the
+ * selection): a task scored in several runs must not count several times in one cohort.
+ */
+export async function loadComparedResults(store: Store, query: Pick<ListResultsQuery, 'runId' | 'since' | 'until' | 'model' | 'provider' | 'agent' | 'labels' | 'projectId'>): Promise<ComparedResult[]> {
+  const projects = new Map<string, string>();
+  const seen = new Set<string>();
+  const out: ComparedResult[] = [];
+  for (let offset = 0; ; offset += PAGE) {
+    const page = await store.listResults({ ...query, status: 'scored', sort: 'evaluatedAt', order: 'desc', limit: PAGE, offset });
+    for (const r of page.items) {
+      if (seen.has(r.taskId) || r.overallScore === null) continue;
+      const { agentPerformance, taskOutcomeQuality, processCompliance } = r.finals;
+      if (agentPerformance === null || taskOutcomeQuality === null || processCompliance === null) continue;
+      seen.add(r.taskId);
+      if (!projects.has(r.runId)) projects.set(r.runId, (await store.getRun(r.runId)).projectId);
+      out.push({
+        taskId: r.taskId,
+        resultId: r.id,
+        runId: r.runId,
+        projectId: projects.get(r.runId)!,
+        scores: { agentPerformance, taskOutcomeQuality, processCompliance, overall: r.overallScore },
+        summary: r,
+      });
+    }
+    if (offset + PAGE >= page.count) break;
+  }
+  return out;
+}
