@@ -1,6 +1,6 @@
 import type { EvalRun, StoredResult } from '../../store/index.js';
 import type { CliIo } from '../cli-io.js';
-import { renderScoreTable, useColour } from '../render/index.js';
+import { renderScoreMarkdown, renderScoreTable, useColour } from '../render/index.js';
 import { belowThreshold, compactResult, runExitCode } from './run-outcome-output.js';
 
 export interface ReportRunInput {
@@ -8,6 +8,8 @@ export interface ReportRunInput {
   results: readonly StoredResult[];
   failUnder: number | undefined;
   json: boolean;
+  /** A pull-request summary instead of the scorecard. */
+  markdown?: boolean;
   /** Extra fields for the JSON (a batch's window and retries). */
   extra?: Record<string, unknown>;
 }
@@ -20,6 +22,9 @@ export function reportRunOutcome(input: ReportRunInput, io: CliIo): number {
   const below = belowThreshold(results, failUnder);
   if (input.json) {
     io.stdout(`${JSON.stringify({ run, ...(input.extra ?? {}), results: results.map(compactResult), ...(failUnder !== undefined ? { failUnder, belowThreshold: below } : {}) }, null, 2)}\n`);
+  } else if (input.markdown) {
+    io.stdout(renderScoreMarkdown(results, { title: `taskeval run ${run.id} (${run.status})`, failUnder }));
+    if (run.counts.errored > 0) io.stderr(`${run.counts.errored} task(s) could not be evaluated; see \`taskeval results --run ${run.id} --status error\`\n`);
   } else {
     if (results.length) io.stdout(renderScoreTable(results, { colour: useColour(io.isTTY, io.env) }));
     io.stdout(`\nrun ${run.id} ${run.status}: ${run.summary ?? ''}\n`);

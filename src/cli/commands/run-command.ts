@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { executeRun, planResume, type RunTask } from '../../runs/index.js';
 import type { CliIo } from '../cli-io.js';
 import { addJudgeOptions, createCliJudge, type JudgeOptionValues } from '../options/judge-options.js';
@@ -15,6 +15,7 @@ import { reportRunOutcome } from './report-run-outcome.js';
 
 interface RunOptions extends SourceOptionValues, JudgeOptionValues, StoreOptionValues {
   json?: boolean;
+  format?: 'table' | 'json' | 'markdown';
   failUnder?: string;
   resume?: string;
   label?: string[];
@@ -39,7 +40,8 @@ export function registerRunCommand(program: Command, io: CliIo, setExitCode: Set
   const command = program
     .command('run')
     .description('evaluate the selected tasks in a stored run (progress, Ctrl-C safe, resumable)')
-    .option('--json', 'print only the finished run and its results as JSON')
+    .option('--json', 'print only the finished run and its results as JSON (same as --format json)')
+    .addOption(new Option('--format <format>', 'table, json, or markdown (a summary for a pull-request comment or $GITHUB_STEP_SUMMARY)').choices(['table', 'json', 'markdown']))
     .option('--fail-under <score>', 'exit 1 when an evaluated task scores under this overall score, listing them')
     .option('--resume <runId>', 'evaluate, in a new run, the tasks an interrupted or cancelled run did not finish');
   addLabelOption(command, 'a cohort label every result of this run carries, for results --label and compare --by label:KEY');
@@ -47,6 +49,7 @@ export function registerRunCommand(program: Command, io: CliIo, setExitCode: Set
     .addHelpText('after', HELP_AFTER)
     .action(async (options: RunOptions) => {
       const failUnder = parseFailUnder(options.failUnder);
+      const json = options.json || options.format === 'json';
       const labels = parseLabelOption(options.label);
       const cli = await openCliStore(options, io);
       try {
@@ -68,7 +71,7 @@ export function registerRunCommand(program: Command, io: CliIo, setExitCode: Set
             return;
           }
         }
-        const reporter = createProgressReporter({ mode: options.json ? 'silent' : io.isTTY ? 'bar' : 'lines', write: io.stderr });
+        const reporter = createProgressReporter({ mode: json ? 'silent' : io.isTTY ? 'bar' : 'lines', write: io.stderr });
         const { run, results } = await executeRun({
           store: cli.store,
           projectId: set.projectId,
@@ -86,7 +89,7 @@ export function registerRunCommand(program: Command, io: CliIo, setExitCode: Set
           onResult: (result, progress) => reporter.result(result, progress),
         });
         reporter.finish();
-        setExitCode(reportRunOutcome({ run, results, failUnder, json: options.json ?? false }, io));
+        setExitCode(reportRunOutcome({ run, results, failUnder, json, markdown: options.format === 'markdown' }, io));
       } finally {
         await cli.close();
       }

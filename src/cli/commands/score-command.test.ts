@@ -31,6 +31,29 @@ async function run(...argv: string[]) {
 }
 
 describe('taskeval score', () => {
+  it('--fail-under exits 1 listing the tasks under it, and --format markdown prints a pull-request summary with the weakest tasks and their evidence', async () => {
+    const all = JSON.parse((await run('score', '--tasks', 'fixtures.jsonl', '--json')).out) as { taskId: string; overallScore: number }[];
+    const scores = all.map((r) => r.overallScore).sort((a, b) => a - b);
+    const threshold = scores[scores.length - 1]!;
+    const under = all.filter((r) => r.overallScore < threshold);
+    const gated = await run('score', '--tasks', 'fixtures.jsonl', '--fail-under', String(threshold));
+    expect(gated.code).toBe(1);
+    expect(gated.out).toContain(`${under.length} task${under.length === 1 ? '' : 's'} under --fail-under ${threshold}:`);
+    for (const r of under) expect(gated.out).toMatch(new RegExp(`^  ${r.taskId}  ${r.overallScore}$`, 'm'));
+    expect((await run('score', '--tasks', 'fixtures.jsonl', '--fail-under', String(scores[0]))).code).toBe(0);
+
+    const md = await run('score', '--tasks', 'fixtures.jsonl', '--format', 'markdown', '--fail-under', String(threshold));
+    expect(md.code).toBe(1);
+    expect(md.out).toMatch(/^### taskeval scores\n\n3 of 3 task\(s\) scored, deterministic only \(no judge\)\./);
+    expect(md.out).toMatch(/^\| mean \| \d+\.\d \| \d+\.\d \| \d+\.\d \| \d+\.\d \|$/m);
+    expect(md.out).toContain('**Weakest tasks**');
+    expect(md.out).toMatch(/\| (FN|KB)-\d+ .*\| \d+ \w+ \| (AP|TOQ|PC) \d+ \| `[\w-]+`/);
+    expect(md.out).toContain(`task(s) under ${threshold}:**`);
+    // The gate's list goes to stderr, so stdout is only the document a CI step posts.
+    expect(md.err).toContain('under --fail-under');
+    expect(md.out).not.toContain('under --fail-under');
+  });
+
   it('prints a hostile title without its escape sequences, and keeps it whole in --json', async () => {
     const title = '\x1b]0;owned\x07Fix\x1b[2J the parser';
     await writeFile(join(dir, 'hostile.jsonl'), JSON.stringify({ id: 'T-1', title, column: 'done' }));

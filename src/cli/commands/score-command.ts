@@ -1,5 +1,5 @@
 import { dirname, resolve } from 'node:path';
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import type { Task, TaskResult } from '../../core/index.js';
 import { loadConfig } from '../../runs/index.js';
 import { openSqliteStore } from '../../store/index.js';
@@ -8,12 +8,15 @@ import { EXIT } from '../exit-codes.js';
 import type { CliIo } from '../cli-io.js';
 import { addJudgeOptions, createCliJudge, type CliJudge, type JudgeOptionValues } from '../options/judge-options.js';
 import { addConfigOption, addHindsightOption, addSourceOptions, loadSourceTasks, type SourceOptionValues } from '../options/source-options.js';
-import { formatJudgeTotals, renderScoreTable, useColour } from '../render/index.js';
+import { formatJudgeTotals, renderScoreMarkdown, renderScoreTable, useColour } from '../render/index.js';
+import { parseFailUnder } from './fail-under-option.js';
 import { ephemeralRunId, scoreTasks, type ScoreTasksInput } from './score-tasks.js';
 import { scoreTasksWithJudge } from './score-tasks-with-judge.js';
 
 interface ScoreOptions extends SourceOptionValues, JudgeOptionValues {
   json?: boolean;
+  format?: 'table' | 'json' | 'markdown';
+  failUnder?: string;
 }
 
 const HELP_AFTER = `
@@ -37,17 +40,22 @@ Examples:
   taskeval score --tasks tasks.jsonl --judge openai-compatible --judge-base-url http://127.0.0.1:11434/v1 --judge-model llama3.1
   taskeval score --tasks tasks.jsonl --judge command --judge-command "claude -p" --json
   taskeval score --tasks tasks.json --json > results.json
-  taskeval score --tasks tasks.jsonl --strict`;
+  taskeval score --tasks tasks.jsonl --strict
+  taskeval score --project . --since 2026-11-01 --format markdown --fail-under 60 >> "$GITHUB_STEP_SUMMARY"`;
 
 /** `taskeval score`: scores task records and prints the scorecard (or JSON); nothing is stored. */
 export function registerScoreCommand(program: Command, io: CliIo, setExitCode: (code: number) => void): void {
   const command = program
     .command('score')
     .description('score the completed tasks of a project or task file (deterministic-only, or hybrid with --judge) and print the scorecard (no run is stored)')
-    .option('--json', 'print an array of results as JSON instead of the table');
+    .option('--json', 'print an array of results as JSON instead of the table (same as --format json)')
+    .addOption(new Option('--format <format>', 'table, json, or markdown (a summary for a pull-request comment or $GITHUB_STEP_SUMMARY)').choices(['table', 'json', 'markdown']))
+    .option('--fail-under <score>', 'exit 1 when a scored task is under this overall score, listing them (exit 4 for unscored tasks wins)');
   addJudgeOptions(addConfigOption(addHindsightOption(addSourceOptions(command))))
     .addHelpText('after', HELP_AFTER)
     .action(async (options: ScoreOptions) => {
+      const format = options.json ? 'json' : (options.format ?? 'table');
+      const failUnder = parseFailUnder(options.failUnder);
       const { config, path: configPath } = await loadConfig(io.cwd, options.config);
       const judge = createCliJudge(options, config.judge, io);
       const { tasks, set } = await loadSourceTasks(options, io, config.sources, configPath ? dirname(configPath) : undefined);
@@ -63,9 +71,22 @@ export function registerScoreCommand(program: Command, io: CliIo, setExitCode: (
       } else {
         results = scoreTasks({ tasks, ...commits, runId, evaluatedAt: now.toISOString() });
       }
-      io.stdout(options.json ? `${JSON.stringify(results, null, 2)}\n` : renderScoreTable(results, { colour: useColour(io.isTTY, io.env) }));
+      io.stdout(
+        format === 'json'
+          ? `${JSON.stringify(results, null, 2)}\n`
+          : format === 'markdown'
+            ? renderScoreMarkdown(results, { failUnder })
+            : renderScoreTable(results, { colour: useColour(io.isTTY, io.env) }),
+      );
       // The footer goes to stderr with --json so stdout stays one JSON document.
-      if (footer) (options.json ? io.stderr : io.stdout)(`${footer}\n`);
+      if (footer) (format === 'json' ? io.stderr : io.stdout)(`${footer}\n`);
+      const below = failUnder === undefined ? [] : results.flatMap((r) => (r.status === 'scored' && r.overallScore < failUnder ? [r] : []));
+      if (below.length) {
+        // On stderr for json and markdown, so stdout stays the document a CI step posts.
+        const say = format === 'table' ? io.stdout : io.stderr;
+        say(`${below.length} task${below.length === 1 ? '' : 's'} under --fail-under ${failUnder}:\n${below.map((r) => `  ${r.taskId}  ${r.overallScore}\n`).join('')}`);
+        setExitCode(EXIT.belowThreshold);
+      }
       if (results.some((r) => r.status === 'error')) setExitCode(EXIT.notEvaluated);
     });
 }

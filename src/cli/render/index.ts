@@ -12,3 +12,4 @@ export { OUTCOME_FORMATS, renderOutcomes, type OutcomeFormat } from './render-ou
 export { renderValidation } from './render-validation.js';
 export { renderMarkdownTable } from './render-markdown-table.js';
 export { COMPARE_FORMATS, describeDifference, renderCohortComparison, renderPairedComparison, type CompareFormat } from './render-comparison.js';
+export { renderScoreMarkdown, type ScoreMarkdownOptions } from './score-markdown.js';
