@@ -17,3 +17,4 @@ export { runSchedule, nextScheduledRun, DEFAULT_SCHEDULE, type RunScheduleInput 
 export { watchCompletions, evaluatedOnCompletion, type WatchCompletionsInput } from './watch-completions.js';
 export { computeProjectOutcomes, OUTCOMES_METHOD, type ComputeProjectOutcomesInput, type ProjectOutcomes } from './compute-project-outcomes.js';
 export { loadComparedResults, type ComparedResult } from './load-compared-results.js';
+export { compareStoredCohorts, compareStoredRuns, cohortKeyOf, COHORT_BY_KEYS, UNKNOWN_COHORT, type CompareModes, type CompareStoredInput } from './compare-stored-results.js';

@@ -255,6 +255,26 @@ describe('GET /api/trends', () => {
     expect(body.points).toEqual([{ bucket: '2026-03-02', count: 2, mean: { agentPerformance: 70, taskOutcomeQuality: 80, processCompliance: 60, overall: expect.any(Number) } }]);
   });
 
+  it('buckets by completion day with ?run=, gives one series per model with &by=model, and results filter by model and label', async () => {
+    const { run } = await seedRun(fx.store, [], { status: 'running' });
+    for (let i = 0; i < 8; i++) {
+      const cohort = { agent: 'codex', modelProvider: 'openai', modelId: i < 5 ? 'gpt-5' : 'gpt-5-mini', labels: { prompt: i % 2 ? 'v2' : 'v1' } };
+      await fx.store.saveResult(run.id, { result: hybridResult({ taskId: `FN-${i}`, finals: [60, 70, 80] }), completedAt: `2026-02-${10 + i}T10:00:00.000Z`, cohort, now: '2026-03-02T11:00:00.000Z' });
+    }
+    const daily = await json(await fx.get(`/api/trends?bucket=day&run=${run.id}`));
+    expect(daily.points.map((p: { bucket: string; count: number }) => [p.bucket, p.count])).toEqual(Array.from({ length: 8 }, (_, i) => [`2026-02-${10 + i}`, 1]));
+    const byModel = await json(await fx.get(`/api/trends?bucket=week&run=${run.id}&by=model`));
+    expect(byModel.by).toBe('model');
+    expect(byModel.series.map((s: { cohort: string; points: { count: number }[] }) => [s.cohort, s.points.map((p) => p.count)])).toEqual([
+      ['gpt-5', [5]],
+      ['gpt-5-mini', [1, 2]],
+    ]);
+    const filtered = await json(await fx.get('/api/results?model=gpt-5&label=prompt:v2'));
+    expect(filtered.items.map((r: { taskId: string }) => r.taskId).sort()).toEqual(['FN-1', 'FN-3']);
+    expect(filtered.items[0].cohort).toMatchObject({ agent: 'codex', modelId: 'gpt-5' });
+    expect((await fx.get('/api/results?label=prompt')).status).toBe(400);
+  });
+
   it('answers 400 for an unknown bucket', async () => {
     const res = await fx.get('/api/trends?bucket=month');
     expect(res.status).toBe(400);

@@ -123,12 +123,24 @@ if (!availability.run && !process.env.CI) {
         ['/', 'overview'],
         ['/results', 'results'],
         ['/results?q=FN-4', 'results-filtered'],
+        ['/compare?by=model&minN=1', 'compare'],
+        ['/results?latest=1', 'results-latest'],
       ] as const) {
         await page.goto(`${server.origin}${path}`);
         const overflow = await page.evaluate(sidewaysOverflow);
         expect(overflow, `${path} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
         await page.screenshot({ path: join(OUTPUT, `${name}-390.png`), fullPage: true });
       }
+      // Task ids stay on one line; the title shows under the id instead of being hidden.
+      await page.goto(`${server.origin}/results`);
+      const idLines = await page.locator('a.task-id').evaluateAll((links) => links.map((a) => (a as unknown as { getClientRects(): { length: number } }).getClientRects().length));
+      expect(idLines.length).toBeGreaterThan(0);
+      expect(idLines.every((n) => n === 1)).toBe(true);
+      await expect(page.locator('tr[data-task-id="FN-2"] .narrow-title').isVisible()).resolves.toBe(true);
+      expect(await page.locator('tr[data-task-id="FN-1"]').count()).toBe(2);
+      await page.goto(`${server.origin}/results?latest=1`);
+      expect(await page.locator('tr[data-task-id="FN-1"]').count()).toBe(1);
+      await page.goto(`${server.origin}/results`);
       await page.click('tr[data-task-id="FN-4"] a');
       await page.waitForURL(/\/results\/res_/);
       expect(await page.evaluate(sidewaysOverflow)).toBeLessThanOrEqual(0);

@@ -66,6 +66,31 @@ describe('pages with results', () => {
     expect(weakest.indexOf('FN-1')).toBeLessThan(weakest.indexOf('FN-2'));
   });
 
+  it('compares models side by side with interval whiskers and bands, and two runs task by task with links to both results', async () => {
+    const { run } = await seedRun(fx.store, [], { status: 'running' });
+    for (let i = 0; i < 24; i++) {
+      const modelId = i < 12 ? 'gpt-5' : 'claude-sonnet-4-5';
+      const overall = i < 12 ? 80 + (i % 5) : 55 + (i % 5);
+      await fx.store.saveResult(run.id, { result: deterministicOnlyResult({ taskId: `FN-${i}`, finals: [overall, overall, overall] }), cohort: { agent: null, modelProvider: null, modelId, labels: {} }, now: '2026-03-02T11:00:00.000Z' });
+    }
+    await fx.store.transitionRun(run.id, 'completed', { now: '2026-03-02T12:00:00.000Z' });
+    const html = await page(fx, '/compare?by=model');
+    expect(html).toContain('data-cohort="gpt-5"');
+    expect(html).toContain('data-cohort="claude-sonnet-4-5"');
+    expect(html).toMatch(/aria-label="gpt-5 Overall: mean \d+\.\d, 95% CI \d+\.\d to \d+\.\d"/);
+    expect(html).toMatch(/class="clear" data-score="overall"><span class="muted small">Overall:<\/span> gpt-5 higher than claude-sonnet-4-5 by 24\.7 \(95% CI/);
+    expect(html).toContain('Scores: deterministic only (no judge).');
+    const api = (await (await fx.get('/api/compare?by=model')).json()) as { cohorts: { key: string; n: number }[] };
+    expect(api.cohorts.map((c: { key: string; n: number }) => [c.key, c.n])).toEqual([['claude-sonnet-4-5', 12], ['gpt-5', 12]]);
+
+    const later = await seedRun(fx.store, Array.from({ length: 24 }, (_, i) => deterministicOnlyResult({ taskId: `FN-${i}`, finals: [60, 60, 60] })), { at: 60 });
+    const paired = await page(fx, `/compare?a=${run.id}&b=${later.run.id}`);
+    expect(paired).toContain('24 task(s) scored in both');
+    expect(paired).toContain('data-testid="movers"');
+    expect(paired).toContain(`href="/results/${later.results[0]!.id}"`);
+    expect((await fx.get(`/api/compare?a=${run.id}`)).status).toBe(400);
+  });
+
   it('says "deterministic only" wherever such a result appears and shows its AI parts as —', async () => {
     const { run, results } = await seedRun(fx.store, [deterministicOnlyResult({ taskId: 'FN-9', finals: [70, 70, 70] })], { judge: false });
     const badge = /class="badge mode-det"[^>]*>deterministic only</;

@@ -1,8 +1,9 @@
 /** @jsxRuntime automatic @jsxImportSource hono/jsx */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { ErrorPage, OverviewPage, ResultPage, ResultsPage, RunPage, RunsPage } from '../web/index.js';
-import { parseQuery, ResultsQuerySchema, toListResultsQuery } from './api/api-queries.js';
+import { compareStoredCohorts, compareStoredRuns } from '../runs/index.js';
+import { ComparePage, ErrorPage, OverviewPage, ResultPage, ResultsPage, RunPage, RunsPage } from '../web/index.js';
+import { CompareQuerySchema, parseQuery, ResultsQuerySchema, toListResultsQuery } from './api/api-queries.js';
 import { bandCounts } from './api/runs-routes.js';
 import type { AppDeps } from './app-deps.js';
 import { renderPage } from './render-page.js';
@@ -57,6 +58,16 @@ export function pagesRoutes(deps: AppDeps): Hono {
     const result = await store.getResult(c.req.param('id'));
     const history = await store.taskHistory(result.taskId, { limit: 50 });
     return renderPage(c, <ResultPage result={result} history={history} />);
+  });
+
+  app.get('/compare', async (c) => {
+    const q = parseQuery(CompareQuerySchema, c.req.query());
+    const paired = q.a && q.b ? await compareStoredRuns(store, q.a, q.b) : null;
+    const cohorts = paired ? null : await compareStoredCohorts(store, { by: q.by, minN: q.minN });
+    return renderPage(
+      c,
+      <ComparePage by={q.by} minN={q.minN} {...(q.a ? { a: q.a } : {})} {...(q.b ? { b: q.b } : {})} cohorts={cohorts?.report ?? null} paired={paired?.report ?? null} modes={(paired ?? cohorts)?.modes ?? null} />,
+    );
   });
 
   app.get('/runs', async (c) => {

@@ -80,6 +80,11 @@ export function buildResultFilter(query: ParsedListResultsQuery, dialect: Result
     const label = dialect.labelValue(key);
     add(`${label.sql} = ?`, ...label.params, value);
   }
+  if (query.latest) {
+    add(
+      'NOT EXISTS (SELECT 1 FROM eval_task_results n WHERE n.task_id = r.task_id AND (n.evaluated_at > r.evaluated_at OR (n.evaluated_at = r.evaluated_at AND n.id > r.id)))',
+    );
+  }
   if (query.q !== undefined && query.q.trim() !== '') {
     const text = dialect.textClause(query.q.trim());
     add(text.sql, ...text.params);

@@ -115,6 +115,8 @@ export const ListResultsQuerySchema = z
     provider: CohortValue.optional(),
     agent: CohortValue.optional(),
     labels: z.record(z.string().regex(LABEL_KEY, 'a label key is letters, digits, _ . -').max(200), CohortValue).optional(),
+    /** Only each task's newest result anywhere in the store, so a task scored in several runs appears once. */
+    latest: z.boolean().default(false),
     sort: z.enum(RESULT_SORT_KEYS).default('evaluatedAt'),
     order: z.enum(['asc', 'desc']).default('desc'),
     limit: Limit(500, 50),
@@ -129,9 +131,16 @@ export const TaskHistoryQuerySchema = z.strictObject({
   offset: Offset,
 });
 
+/** Cohort keys a trend can be split by. */
+export const TREND_COHORTS = ['model', 'provider', 'agent'] as const;
+
 export const TrendsQuerySchema = z.strictObject({
   bucket: z.enum(['day', 'week']),
   projectId: Id.optional(),
+  runId: Id.optional(),
+  /** One series per cohort value instead of one series. */
+  by: z.enum(TREND_COHORTS).optional(),
+  /** Tasks completed (else evaluated) at or after this time. */
   since: IsoTimeSchema.optional(),
 });
 

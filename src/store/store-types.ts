@@ -98,8 +98,10 @@ export interface Page<T> {
 }
 
 export interface TrendPoint {
-  /** First day of the bucket, YYYY-MM-DD (weeks start on Monday). */
+  /** First day of the bucket, YYYY-MM-DD (weeks start on Monday), by the task's completion time (its evaluation time when unknown). */
   bucket: string;
+  /** The cohort value when the trend is split `by` one; null for results without it. */
+  cohort?: string | null;
   /** Scored results in the bucket. */
   count: number;
   mean: ScoreMeans;

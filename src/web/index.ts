@@ -8,3 +8,4 @@ export { ResultPage, type ResultPageProps } from './pages/result-page.js';
 export { RunPage, type RunPageProps } from './pages/run-page.js';
 export { RunsPage } from './pages/runs-page.js';
 export { ErrorPage, type ErrorPageProps } from './pages/error-page.js';
+export { ComparePage, type ComparePageProps } from './pages/compare-page.js';

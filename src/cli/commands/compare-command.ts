@@ -1,6 +1,6 @@
 import { Option, type Command } from 'commander';
-import { compareCohorts, comparePaired, ConfigError, DEFAULT_MIN_COHORT, type ComparedItem } from '../../core/index.js';
-import { loadComparedResults, type ComparedResult } from '../../runs/index.js';
+import { ConfigError, DEFAULT_MIN_COHORT } from '../../core/index.js';
+import { cohortKeyOf, compareStoredCohorts, compareStoredRuns, type CompareModes } from '../../runs/index.js';
 import type { CliIo } from '../cli-io.js';
 import { addConfigOption } from '../options/source-options.js';
 import { addStoreOption, openCliStore, type StoreOptionValues } from '../options/store-options.js';
@@ -21,8 +21,6 @@ interface CompareOptions extends StoreOptionValues {
   failOnDrop?: string;
 }
 
-const UNKNOWN = '(unknown)';
-const BY_KEYS = ['model', 'provider', 'agent', 'project'] as const;
 
 const HELP_AFTER = `
 --by groups each task's newest scored result (in the runs and times given) by a cohort key: the model id,
@@ -70,16 +68,14 @@ export function registerCompareCommand(program: Command, io: CliIo, setExitCode:
         throw new ConfigError('usage', 'compare needs --by KEY, or exactly two --run ids to compare task by task', { field: '--by' });
       }
       if (!paired && failOnDrop !== null) throw new ConfigError('usage', '--fail-on-drop compares two runs: give two --run ids and no --by', { field: '--fail-on-drop' });
-      const keyOf = paired ? null : cohortKey(options.by!);
+      if (!paired) cohortKeyOf(options.by!);
       const times = { ...(options.since ? { since: isoFlag('--since', options.since) } : {}), ...(options.until ? { until: isoFlag('--until', options.until) } : {}) };
       const cli = await openCliStore(options, io, { mustExist: true, readOnly: true });
       try {
-        for (const id of options.run) await cli.store.getRun(id);
-        const load = (runId?: string) => loadComparedResults(cli.store, { ...times, ...(runId ? { runId } : {}) });
         if (paired) {
           const [a, b] = options.run as [string, string];
-          const report = comparePaired({ key: a, items: await load(a) }, { key: b, items: await load(b) }, { seed });
-          io.stdout(format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : `${renderPairedComparison(report, format)}${modeNote([...(await load(a)), ...(await load(b))])}`);
+          const { report, modes } = await compareStoredRuns(cli.store, a, b, { seed });
+          io.stdout(format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : `${renderPairedComparison(report, format)}${modeNote(modes)}`);
           const overall = report.differences.find((d) => d.category === 'overall');
           if (failOnDrop !== null && overall && overall.diff < -failOnDrop && overall.ciHigh < 0) {
             io.stderr(`the overall mean dropped by ${(-overall.diff).toFixed(1)} (95% CI ${overall.ciLow} to ${overall.ciHigh}), more than --fail-on-drop ${failOnDrop}\n`);
@@ -87,21 +83,8 @@ export function registerCompareCommand(program: Command, io: CliIo, setExitCode:
           }
           return;
         }
-        const results: ComparedResult[] = [];
-        if (options.run.length === 0) results.push(...(await load()));
-        else {
-          // Each task once across the runs given: its newest result among them.
-          const seen = new Set<string>();
-          const all = (await Promise.all(options.run.map((id) => load(id)))).flat().sort((x, y) => (x.summary.evaluatedAt < y.summary.evaluatedAt ? 1 : -1));
-          for (const r of all) if (!seen.has(r.taskId)) (seen.add(r.taskId), results.push(r));
-        }
-        const groups = new Map<string, ComparedItem[]>();
-        for (const r of results) {
-          const key = keyOf!(r) ?? UNKNOWN;
-          groups.set(key, [...(groups.get(key) ?? []), r]);
-        }
-        const report = compareCohorts(groups, { by: options.by!, minN, seed, unknownKey: UNKNOWN });
-        io.stdout(format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : `${renderCohortComparison(report, format)}${modeNote(results)}`);
+        const { report, modes } = await compareStoredCohorts(cli.store, { by: options.by!, runIds: options.run, ...times, minN, seed });
+        io.stdout(format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : `${renderCohortComparison(report, format)}${modeNote(modes)}`);
       } finally {
         await cli.close();
       }
@@ -109,30 +92,10 @@ export function registerCompareCommand(program: Command, io: CliIo, setExitCode:
 }
 
 /** Which scores were compared: deterministic only unless a judge made them. */
-function modeNote(results: readonly ComparedResult[]): string {
-  if (results.length === 0) return '';
-  const hybrid = results.filter((r) => r.summary.mode === 'hybrid').length;
-  if (hybrid === 0) return 'scores: deterministic only (no judge)\n';
-  return hybrid === results.length ? 'scores: hybrid (deterministic and judge)\n' : `scores: ${hybrid} hybrid, ${results.length - hybrid} deterministic only\n`;
-}
-
-function cohortKey(by: string): (r: ComparedResult) => string | null {
-  if (by.startsWith('label:') && by.length > 'label:'.length) {
-    const key = by.slice('label:'.length);
-    return (r) => r.summary.cohort.labels[key] ?? null;
-  }
-  switch (by as (typeof BY_KEYS)[number]) {
-    case 'model':
-      return (r) => r.summary.cohort.modelId;
-    case 'provider':
-      return (r) => r.summary.cohort.modelProvider;
-    case 'agent':
-      return (r) => r.summary.cohort.agent;
-    case 'project':
-      return (r) => r.projectId;
-    default:
-      throw new ConfigError('usage', `--by must be one of ${BY_KEYS.join(', ')} or label:KEY, got "${by}"`, { field: '--by' });
-  }
+function modeNote(modes: CompareModes): string {
+  if (modes.hybrid + modes.deterministicOnly === 0) return '';
+  if (modes.hybrid === 0) return 'scores: deterministic only (no judge)\n';
+  return modes.deterministicOnly === 0 ? 'scores: hybrid (deterministic and judge)\n' : `scores: ${modes.hybrid} hybrid, ${modes.deterministicOnly} deterministic only\n`;
 }
 
 function isoFlag(flag: string, text: string): string {

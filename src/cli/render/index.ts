@@ -11,5 +11,5 @@ export { EXPORT_FORMATS, csvCell, exportHeader, exportItem, exportFooter, type E
 export { OUTCOME_FORMATS, renderOutcomes, type OutcomeFormat } from './render-outcomes.js';
 export { renderValidation } from './render-validation.js';
 export { renderMarkdownTable } from './render-markdown-table.js';
-export { COMPARE_FORMATS, describeDifference, renderCohortComparison, renderPairedComparison, type CompareFormat } from './render-comparison.js';
+export { COMPARE_FORMATS, renderCohortComparison, renderPairedComparison, type CompareFormat } from './render-comparison.js';
 export { renderScoreMarkdown, type ScoreMarkdownOptions } from './score-markdown.js';

@@ -1,4 +1,4 @@
-import { COMPARED_SCORES, SCORE_BAND_NAMES, type CohortComparison, type ComparedScore, type MeanCi, type PairedComparison, type ScoreDifference } from '../../core/index.js';
+import { COMPARED_SCORES, describeDifference, SCORE_BAND_NAMES, type CohortComparison, type ComparedScore, type MeanCi, type PairedComparison } from '../../core/index.js';
 import { renderMarkdownTable } from './render-markdown-table.js';
 import { renderTable } from './render-table.js';
 
@@ -10,13 +10,6 @@ const num = (x: number) => x.toFixed(1);
 const signed = (x: number) => (x > 0 ? `+${num(x)}` : x < 0 ? `−${num(-x)}` : num(0));
 const interval = (low: number, high: number) => `${signed(low)} to ${signed(high)}`;
 const meanCi = (m: MeanCi) => `${num(m.mean)} (${num(m.ciLow)}–${num(m.ciHigh)})`;
-
-/** A difference in words: who is higher and by how much, or no clear difference. */
-export function describeDifference(d: ScoreDifference): string {
-  if (!d.clear) return `no clear difference (${signed(d.diff)}, 95% CI ${interval(d.ciLow, d.ciHigh)})`;
-  const [higher, lower] = d.diff > 0 ? [d.b, d.a] : [d.a, d.b];
-  return `${higher} higher than ${lower} by ${num(Math.abs(d.diff))} (95% CI ${interval(d.ciLow, d.ciHigh)})`;
-}
 
 /** `taskeval compare --by …`: cohorts side by side, then their differences. */
 export function renderCohortComparison(report: CohortComparison, format: 'table' | 'markdown'): string {

@@ -13,3 +13,4 @@ export {
   type ScoreDifference,
 } from './compare-cohorts.js';
 export { comparePaired, PairedComparisonSchema, type PairedComparison, type TaskMove } from './compare-paired.js';
+export { describeDifference } from './describe-difference.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ApiError } from '../error-status.js';
 import { SCORE_BAND_NAMES, type ScoreBand } from '../../core/index.js';
-import { RESULT_SORT_KEYS, RUN_STATUSES, RUN_TRIGGERS, type ListResultsQuery, type ListRunsQuery } from '../../store/index.js';
+import { RESULT_SORT_KEYS, RUN_STATUSES, RUN_TRIGGERS, TREND_COHORTS, type ListResultsQuery, type ListRunsQuery } from '../../store/index.js';
 
 /** Largest page any listing returns; the store enforces the same bound. */
 export const MAX_PAGE_SIZE = 500;
@@ -16,6 +16,13 @@ const int = (min: number, max: number) =>
 const limit = (fallback: number) => int(1, MAX_PAGE_SIZE).default(fallback);
 const offset = int(0, Number.MAX_SAFE_INTEGER).default(0);
 const id = z.string().min(1).max(200);
+
+/** `label=prompt:v2,team:web`: every pair must match. */
+const labels = z
+  .string()
+  .transform((s) => s.split(',').map((p) => p.trim()).filter(Boolean))
+  .pipe(z.array(z.string().regex(/^[A-Za-z0-9_.-]+:.+$/, { message: 'expected key:value pairs separated by commas' })).min(1))
+  .transform((pairs) => Object.fromEntries(pairs.map((p) => [p.slice(0, p.indexOf(':')), p.slice(p.indexOf(':') + 1)])));
 
 const bands = z
   .string()
@@ -41,6 +48,13 @@ export const ResultsQuerySchema = z
     min: int(0, 100).optional(),
     max: int(0, 100).optional(),
     q: z.string().trim().max(200).optional(),
+    model: id.optional(),
+    provider: id.optional(),
+    agent: id.optional(),
+    project: id.optional(),
+    label: labels.optional(),
+    /** `latest=1`: each task once, its newest result. */
+    latest: z.enum(['1', 'true', '0', 'false']).transform((v) => v === '1' || v === 'true').optional(),
     sort: z.enum(RESULT_SORT_KEYS).default('evaluatedAt'),
     order: z.enum(['asc', 'desc']).default('desc'),
     limit: limit(50),
@@ -50,7 +64,17 @@ export const ResultsQuerySchema = z
 
 export const HistoryQuerySchema = z.strictObject({ limit: limit(100), offset });
 
-export const TrendsQuerySchema = z.strictObject({ bucket: z.enum(['day', 'week']).default('day') });
+export const TrendsQuerySchema = z.strictObject({ bucket: z.enum(['day', 'week']).default('day'), run: id.optional(), by: z.enum(TREND_COHORTS).optional() });
+
+/** `GET /api/compare` and `/compare`: `by` for cohorts, or `a` and `b` for two runs paired by task. */
+export const CompareQuerySchema = z
+  .strictObject({
+    by: z.string().regex(/^(model|provider|agent|project|label:[A-Za-z0-9_.-]+)$/, { message: 'expected model, provider, agent, project or label:KEY' }).default('model'),
+    minN: int(1, 100_000).default(10),
+    a: id.optional(),
+    b: id.optional(),
+  })
+  .refine((q) => (q.a === undefined) === (q.b === undefined), { message: 'give both runs, a and b', path: ['a'] });
 
 export type RunsQuery = z.output<typeof RunsQuerySchema>;
 export type ResultsQuery = z.output<typeof ResultsQuerySchema>;
@@ -82,6 +106,12 @@ export function toListResultsQuery(q: ResultsQuery): ListResultsQuery {
     ...(q.min !== undefined ? { min: q.min } : {}),
     ...(q.max !== undefined ? { max: q.max } : {}),
     ...(q.q ? { q: q.q } : {}),
+    ...(q.model ? { model: q.model } : {}),
+    ...(q.provider ? { provider: q.provider } : {}),
+    ...(q.agent ? { agent: q.agent } : {}),
+    ...(q.project ? { projectId: q.project } : {}),
+    ...(q.label ? { labels: q.label } : {}),
+    ...(q.latest ? { latest: true } : {}),
     sort: q.sort,
     order: q.order,
     limit: q.limit,

@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
 import type { AppDeps } from '../app-deps.js';
 import { ApiError } from '../error-status.js';
-import { HistoryQuerySchema, parseQuery, ResultsQuerySchema, toListResultsQuery, TrendsQuerySchema } from './api-queries.js';
+import { compareStoredCohorts, compareStoredRuns } from '../../runs/index.js';
+import { CompareQuerySchema, HistoryQuerySchema, parseQuery, ResultsQuerySchema, toListResultsQuery, TrendsQuerySchema } from './api-queries.js';
 
-/** `GET /api/results`, `/api/results/:id`, `/api/tasks/:id/history`, `/api/trends`. */
+/** `GET /api/results`, `/api/results/:id`, `/api/tasks/:id/history`, `/api/trends`, `/api/compare`. */
 export function resultsRoutes({ store }: AppDeps): Hono {
   const app = new Hono();
 
@@ -27,8 +28,19 @@ export function resultsRoutes({ store }: AppDeps): Hono {
   });
 
   app.get('/trends', async (c) => {
-    const { bucket } = parseQuery(TrendsQuerySchema, c.req.query());
-    return c.json({ bucket, points: await store.trends({ bucket }) });
+    const { bucket, run, by } = parseQuery(TrendsQuerySchema, c.req.query());
+    const points = await store.trends({ bucket, ...(run ? { runId: run } : {}), ...(by ? { by } : {}) });
+    if (!by) return c.json({ bucket, points });
+    // One series per cohort value, in the store's order (results without the key last, as null).
+    const series = new Map<string | null, typeof points>();
+    for (const { cohort, ...point } of points) series.set(cohort ?? null, [...(series.get(cohort ?? null) ?? []), point]);
+    return c.json({ bucket, by, series: [...series].map(([cohort, list]) => ({ cohort, points: list })) });
+  });
+
+  app.get('/compare', async (c) => {
+    const q = parseQuery(CompareQuerySchema, c.req.query());
+    if (q.a && q.b) return c.json((await compareStoredRuns(store, q.a, q.b)).report);
+    return c.json((await compareStoredCohorts(store, { by: q.by, minN: q.minN })).report);
   });
 
   return app;

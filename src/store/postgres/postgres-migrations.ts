@@ -129,4 +129,11 @@ CREATE INDEX eval_task_results_model ON eval_task_results (model_id, evaluated_a
 CREATE INDEX eval_task_results_agent ON eval_task_results (agent, evaluated_at);
 `,
   },
+  {
+    version: 4,
+    name: 'trend_index',
+    sql: `
+CREATE INDEX eval_task_results_trend ON eval_task_results (status, (coalesce(completed_at, evaluated_at)));
+`,
+  },
 ];

@@ -29,10 +29,13 @@ const SUMMARY_COLUMNS =
 const JSON_COLUMNS = new Set(['labels', 'category_scores', 'evidence_bundle', 'signals', 'provenance', 'citation_issues', 'divergence', 'follow_up_drafts', 'task_snapshot']);
 const INSERT_RESULT = `INSERT INTO eval_task_results (${RESULT_COLUMNS.join(', ')}) VALUES (${RESULT_COLUMNS.map((c, i) => `$${i + 1}${JSON_COLUMNS.has(c) ? '::jsonb' : ''}`).join(', ')})`;
 
+/** When a result's task happened: its completion, else its evaluation. */
+const TREND_TIME = 'coalesce(r.completed_at, r.evaluated_at)';
 const BUCKETS = {
-  day: "to_char(date_trunc('day', r.evaluated_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD')",
-  week: "to_char(date_trunc('week', r.evaluated_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD')",
+  day: `to_char(date_trunc('day', ${TREND_TIME} AT TIME ZONE 'UTC'), 'YYYY-MM-DD')`,
+  week: `to_char(date_trunc('week', ${TREND_TIME} AT TIME ZONE 'UTC'), 'YYYY-MM-DD')`,
 } as const;
+const COHORT_COLUMNS = { model: 'r.model_id', provider: 'r.model_provider', agent: 'r.agent' } as const;
 
 const textClause = likeTextClause('ILIKE');
 
@@ -99,19 +102,21 @@ export async function pgTrends(pool: pg.Pool, query: TrendsQuery): Promise<Trend
   const q = parseStoreInput(TrendsQuerySchema, query, 'trends');
   const clauses = ["r.status = 'scored'"];
   const params: unknown[] = [];
-  if (q.since !== undefined) (clauses.push('r.evaluated_at >= ?'), params.push(q.since));
+  if (q.since !== undefined) (clauses.push(`${TREND_TIME} >= ?`), params.push(q.since));
+  if (q.runId !== undefined) (clauses.push('r.run_id = ?'), params.push(q.runId));
   if (q.projectId !== undefined) (clauses.push('r.run_id IN (SELECT id FROM eval_runs WHERE project_id = ?)'), params.push(q.projectId));
   const found = await read('trends', () =>
-    rows<{ bucket: string; n: number; ap: number; toq: number; pc: number; overall: number }>(
+    rows<{ cohort: string | null; bucket: string; n: number; ap: number; toq: number; pc: number; overall: number }>(
       pool,
-      `SELECT ${BUCKETS[q.bucket]} AS bucket, count(*)::int AS n, avg(r.ap_final)::float8 AS ap, avg(r.toq_final)::float8 AS toq,
-         avg(r.pc_final)::float8 AS pc, avg(r.overall_score)::float8 AS overall
-       FROM eval_task_results r WHERE ${clauses.join(' AND ')} GROUP BY 1 ORDER BY 1`,
+      `SELECT ${q.by ? COHORT_COLUMNS[q.by] : 'NULL::text'} AS cohort, ${BUCKETS[q.bucket]} AS bucket, count(*)::int AS n, avg(r.ap_final)::float8 AS ap,
+         avg(r.toq_final)::float8 AS toq, avg(r.pc_final)::float8 AS pc, avg(r.overall_score)::float8 AS overall
+       FROM eval_task_results r WHERE ${clauses.join(' AND ')} GROUP BY 1, 2 ORDER BY 1 NULLS LAST, 2`,
       params,
     ),
   );
   return found.map((r) => ({
     bucket: r.bucket,
+    ...(q.by ? { cohort: r.cohort } : {}),
     count: r.n,
     mean: { agentPerformance: roundMean(r.ap), taskOutcomeQuality: roundMean(r.toq), processCompliance: roundMean(r.pc), overall: roundMean(r.overall) },
   }));

@@ -126,7 +126,7 @@ describe('openSqliteStore', () => {
     const indexes = store.db.raw.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'eval_task_results' AND sql IS NOT NULL ORDER BY name").all();
     expect(indexes.map((r) => (r as { name: string }).name)).toEqual([
       'eval_task_results_agent', 'eval_task_results_by_ap', 'eval_task_results_by_overall', 'eval_task_results_by_pc', 'eval_task_results_by_run',
-      'eval_task_results_by_task', 'eval_task_results_by_time', 'eval_task_results_by_toq', 'eval_task_results_model',
+      'eval_task_results_by_task', 'eval_task_results_by_time', 'eval_task_results_by_toq', 'eval_task_results_model', 'eval_task_results_trend',
     ]);
     expect(() => store.db.raw.prepare("UPDATE eval_task_results SET title = 'changed'").run()).toThrow(/immutable/);
     await store.close();

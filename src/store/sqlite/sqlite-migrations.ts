@@ -212,4 +212,13 @@ CREATE INDEX eval_task_results_model ON eval_task_results (model_id, evaluated_a
 CREATE INDEX eval_task_results_agent ON eval_task_results (agent, evaluated_at);
 `,
   },
+  {
+    version: 5,
+    name: 'trend_index',
+    sql: `
+-- Trends bucket by when the task was completed (evaluation time where unknown), per cohort: one covering index.
+CREATE INDEX eval_task_results_trend ON eval_task_results
+  (status, coalesce(completed_at, evaluated_at), run_id, model_id, model_provider, agent, ap_final, toq_final, pc_final, overall_score);
+`,
+  },
 ];

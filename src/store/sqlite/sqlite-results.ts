@@ -33,10 +33,13 @@ const SUMMARY_COLUMNS =
 const FEW_TEXT_MATCHES = 1_000;
 
 /** Trend buckets to SQL expressions; weeks start on Monday. */
+/** When a result's task happened: its completion, else its evaluation (the trend index holds this expression). */
+const TREND_TIME = 'coalesce(r.completed_at, r.evaluated_at)';
 const BUCKETS = {
-  day: 'substr(r.evaluated_at, 1, 10)',
-  week: "date(r.evaluated_at, 'weekday 0', '-6 days')",
+  day: `substr(${TREND_TIME}, 1, 10)`,
+  week: `date(${TREND_TIME}, 'weekday 0', '-6 days')`,
 } as const;
+const COHORT_COLUMNS = { model: 'r.model_id', provider: 'r.model_provider', agent: 'r.agent' } as const;
 
 const INSERT_RESULT = `INSERT INTO eval_task_results (${RESULT_COLUMNS.join(', ')}) VALUES (${RESULT_COLUMNS.map(() => '?').join(', ')})`;
 
@@ -189,20 +192,23 @@ export class SqliteResults {
     const rows = this.db.read('trends', () => {
       const clauses = ["r.status = 'scored'"];
       const params: unknown[] = [];
-      if (q.since !== undefined) (clauses.push('r.evaluated_at >= ?'), params.push(q.since));
+      if (q.since !== undefined) (clauses.push(`${TREND_TIME} >= ?`), params.push(q.since));
+      if (q.runId !== undefined) (clauses.push('r.run_id = ?'), params.push(q.runId));
       const scope = q.projectId === undefined ? 'every run' : this.projectScope(q.projectId);
       if (scope === 'no run') return [];
       if (scope === 'some runs') (clauses.push('r.run_id IN (SELECT id FROM eval_runs WHERE project_id = ?)'), params.push(q.projectId));
-      // Both indexes carry every column a trend reads.
-      const index = scope === 'some runs' ? RUN_INDEX : SORT_INDEXES.evaluatedAt;
-      return this.db.all<{ bucket: string; n: number; ap: number; toq: number; pc: number; overall: number }>(
-        `SELECT ${BUCKETS[q.bucket]} AS bucket, count(*) AS n, avg(r.ap_final) AS ap, avg(r.toq_final) AS toq, avg(r.pc_final) AS pc,
-           avg(r.overall_score) AS overall FROM eval_task_results r INDEXED BY ${index} WHERE ${clauses.join(' AND ')} GROUP BY bucket ORDER BY bucket`,
+      const cohort = q.by ? COHORT_COLUMNS[q.by] : 'NULL';
+      // The trend index carries every column a trend reads.
+      return this.db.all<{ cohort: string | null; bucket: string; n: number; ap: number; toq: number; pc: number; overall: number }>(
+        `SELECT ${cohort} AS cohort, ${BUCKETS[q.bucket]} AS bucket, count(*) AS n, avg(r.ap_final) AS ap, avg(r.toq_final) AS toq, avg(r.pc_final) AS pc,
+           avg(r.overall_score) AS overall FROM eval_task_results r INDEXED BY eval_task_results_trend WHERE ${clauses.join(' AND ')}
+           GROUP BY cohort, bucket ORDER BY cohort IS NULL, cohort, bucket`,
         ...params,
       );
     });
     return rows.map((r) => ({
       bucket: r.bucket,
+      ...(q.by ? { cohort: r.cohort } : {}),
       count: r.n,
       mean: { agentPerformance: roundMean(r.ap), taskOutcomeQuality: roundMean(r.toq), processCompliance: roundMean(r.pc), overall: roundMean(r.overall) },
     }));

@@ -139,5 +139,30 @@ export function describeListingContract(ctx: ListingContractContext): void {
       expect((await ctx.store.trends({ bucket: 'day', since: '2026-03-02T10:00:00Z' })).map((d) => d.count)).toEqual([1, 1]);
       expect(await ctx.store.trends({ bucket: 'day', projectId: 'nobody' })).toEqual([]);
     });
+
+    it('buckets by when the task was completed, not when it was scored, with one series per model when asked', async () => {
+      const run = await ctx.runIn('running');
+      const other = await ctx.runIn('running');
+      // Eight tasks completed on eight days, all scored on one day.
+      for (let i = 0; i < 8; i++) {
+        const completedAt = `2026-02-${String(i + 10).padStart(2, '0')}T10:00:00.000Z`;
+        const cohort = { agent: 'claude-code', modelProvider: 'anthropic', modelId: i % 2 ? 'claude-sonnet-4-5' : 'claude-opus-4-1', labels: {} };
+        await ctx.store.saveResult(run.id, { result: buildSampleResult({ taskId: `FN-${i}`, finals: [60, 60, 60], evaluatedAt: '2026-03-05T09:00:00Z' }), completedAt, cohort, now: '2026-03-05T09:00:00Z' });
+      }
+      await ctx.store.saveResult(other.id, { result: buildSampleResult({ taskId: 'FN-X', finals: [90, 90, 90], evaluatedAt: '2026-03-05T09:00:00Z' }), now: '2026-03-05T09:00:00Z' });
+      const daily = await ctx.store.trends({ bucket: 'day', runId: run.id });
+      expect(daily.map((p) => [p.bucket, p.count])).toEqual(Array.from({ length: 8 }, (_, i) => [`2026-02-${String(i + 10).padStart(2, '0')}`, 1]));
+      // No completion time: the evaluation time places it.
+      expect((await ctx.store.trends({ bucket: 'day', runId: other.id })).map((p) => [p.bucket, p.count])).toEqual([['2026-03-05', 1]]);
+      const byModel = await ctx.store.trends({ bucket: 'week', by: 'model' });
+      expect(byModel.map((p) => [p.cohort, p.bucket, p.count])).toEqual([
+        ['claude-opus-4-1', '2026-02-09', 3],
+        ['claude-opus-4-1', '2026-02-16', 1],
+        ['claude-sonnet-4-5', '2026-02-09', 3],
+        ['claude-sonnet-4-5', '2026-02-16', 1],
+        [null, '2026-03-02', 1],
+      ]);
+      expect((await ctx.store.trends({ bucket: 'day', since: '2026-02-16T00:00:00Z', runId: run.id })).map((p) => p.bucket)).toEqual(['2026-02-16', '2026-02-17']);
+    });
   });
 }

@@ -169,6 +169,19 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         expect(await codeOf(store.listResults({ labels: { 'bad key': 'x' } }))).toBe('invalid_input');
       });
 
+      it('lists each task once with latest: its newest result across runs', async () => {
+        const first = await runIn('running');
+        const second = await runIn('running');
+        await store.saveResult(first.id, { result: buildSampleResult({ taskId: 'FN-1', evaluatedAt: at(2) }), now: at(2) });
+        await store.saveResult(first.id, { result: buildSampleResult({ taskId: 'FN-2', evaluatedAt: at(2) }), now: at(2) });
+        const newer = await store.saveResult(second.id, { result: buildSampleResult({ taskId: 'FN-1', evaluatedAt: at(3) }), now: at(3) });
+        const page = await store.listResults({ latest: true, sort: 'taskId', order: 'asc' });
+        expect(page.count).toBe(2);
+        expect(page.items.map((r) => [r.taskId, r.runId])).toEqual([['FN-1', second.id], ['FN-2', first.id]]);
+        expect(page.items[0]!.id).toBe(newer.id);
+        expect((await store.listResults({})).count).toBe(3);
+      });
+
       it('numbers events 1, 2, 3 per run, independently across runs', async () => {
         const a = await store.createRun(runInput());
         const b = await store.createRun(runInput());

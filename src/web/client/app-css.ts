@@ -97,15 +97,23 @@ svg.chart text { font-size: 11px; fill: var(--muted); font-family: inherit; }
 .dist { display: grid; grid-template-columns: 6.5em 1fr 3em; gap: 6px 10px; align-items: center; }
 .contrib-pos { color: #256b32; font-weight: 600; } .contrib-neg { color: var(--failing); font-weight: 600; }
 .actions { display: flex; gap: 10px; align-items: center; flex-wrap: wrap; }
+.task-id { white-space: nowrap; }
+.whisker { display: inline-flex; align-items: center; gap: 6px; white-space: nowrap; }
+table.cohorts .dist { min-width: 11em; }
+ul.differences { margin: 0; padding-left: 1.2em; }
+ul.differences li.unclear { color: var(--muted); }
+ul.differences li.clear { font-weight: 600; }
+.narrow-title { display: none; }
 @media (max-width: 720px) {
   main { padding: 10px; }
+  /* The title column is hidden on a phone: show the title under the id, wrapping at words, never mid-id. */
+  .narrow-title { display: block; font-size: 12px; color: var(--muted); white-space: normal; overflow-wrap: break-word; min-width: 9em; max-width: 16em; }
   .grid, .cat-grid { grid-template-columns: 1fr; }
   .hide-narrow { display: none; }
   table.results .bar-track, table.results .overall-cell .badge { display: none; }
   table.results .bar { min-width: 0; }
   table.results .bar-value { min-width: 0; }
   table.results th { font-size: 12px; }
-  table.results td:first-child { white-space: nowrap; }
   table.results .mode-det, table.results .mode-hybrid { white-space: normal; text-align: center; }
   th, td { padding: 5px 6px; }
   .score-big { font-size: 28px; }

@@ -1,7 +1,7 @@
 /** @jsxRuntime automatic @jsxImportSource hono/jsx */
 import type { Child, FC } from 'hono/jsx';
 
-export type NavKey = 'overview' | 'results' | 'runs' | 'none';
+export type NavKey = 'overview' | 'results' | 'runs' | 'compare' | 'none';
 
 export interface LayoutProps {
   title: string;
@@ -17,6 +17,7 @@ const NAV: { key: NavKey; href: string; label: string }[] = [
   { key: 'overview', href: '/', label: 'Overview' },
   { key: 'results', href: '/results', label: 'Results' },
   { key: 'runs', href: '/runs', label: 'Runs' },
+  { key: 'compare', href: '/compare', label: 'Compare' },
 ];
 
 /** The page shell: head, navigation, live banner, main content. */

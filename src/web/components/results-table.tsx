@@ -57,12 +57,16 @@ export const ResultsTable: FC<ResultsTableProps> = ({ items, sort, showRun = tru
           const diverged = divergentCategories(r.categoryScores);
           return (
             <tr data-result-id={r.id} data-task-id={r.taskId}>
-              <td>
-                <a href={`/results/${encodeURIComponent(r.id)}`} class="mono">
+              <td class="task-cell">
+                <a href={`/results/${encodeURIComponent(r.id)}`} class="mono task-id">
                   {r.taskId}
                 </a>
+                {r.title ? <span class="narrow-title">{r.title}</span> : null}
               </td>
-              <td class="hide-narrow">{r.title ?? <span class="muted">—</span>}</td>
+              <td class="hide-narrow">
+                {r.title ?? <span class="muted">—</span>}
+                {r.cohort.agent || r.cohort.modelId ? <div class="muted small">{[r.cohort.agent, r.cohort.modelId].filter(Boolean).join(' · ')}</div> : null}
+              </td>
               {r.status === 'scored' ? (
                 <>
                   {SCORE_CATEGORIES.map((c) => (

@@ -18,6 +18,11 @@ export interface ResultsFilter {
   min?: number;
   max?: number;
   q?: string;
+  model?: string;
+  agent?: string;
+  project?: string;
+  label?: Record<string, string>;
+  latest?: boolean;
   sort: string;
   order: 'asc' | 'desc';
   limit: number;
@@ -43,11 +48,21 @@ export function resultsHref(filter: ResultsFilter, overrides: Partial<ResultsFil
     mode: f.mode,
     min: f.min,
     max: f.max,
+    model: f.model,
+    agent: f.agent,
+    project: f.project,
+    label: f.label ? labelText(f.label) : undefined,
+    latest: f.latest ? 1 : undefined,
     sort: f.sort === 'evaluatedAt' ? undefined : f.sort,
     order: f.order === 'desc' ? undefined : f.order,
     limit: f.limit === 50 ? undefined : f.limit,
     offset: f.offset || undefined,
   });
+}
+
+/** `prompt:v2,team:web`, as the label filter is typed. */
+function labelText(labels: Record<string, string>): string {
+  return Object.entries(labels).map(([k, v]) => `${k}:${v}`).join(',');
 }
 
 const Select: FC<{ name: string; label: string; value: string | undefined; options: readonly (readonly [string, string])[] }> = ({ name, label, value, options }) => (
@@ -90,6 +105,25 @@ export const ResultsPage: FC<ResultsPageProps> = ({ filter, page, anyResults }) 
         <label>
           Max overall
           <input type="number" name="max" min="0" max="100" value={filter.max ?? ''} />
+        </label>
+        <label>
+          Model
+          <input type="text" name="model" value={filter.model ?? ''} placeholder="claude-sonnet-4-5" size={14} />
+        </label>
+        <label>
+          Agent
+          <input type="text" name="agent" value={filter.agent ?? ''} placeholder="claude-code" size={12} />
+        </label>
+        <label>
+          Project
+          <input type="text" name="project" value={filter.project ?? ''} size={10} />
+        </label>
+        <label>
+          Label
+          <input type="text" name="label" value={filter.label ? labelText(filter.label) : ''} placeholder="prompt:v2" size={12} />
+        </label>
+        <label class="checkbox">
+          <input type="checkbox" name="latest" value="1" checked={filter.latest ?? false} /> Latest result per task
         </label>
         {filter.run ? <input type="hidden" name="run" value={filter.run} /> : null}
         {filter.task ? <input type="hidden" name="task" value={filter.task} /> : null}
