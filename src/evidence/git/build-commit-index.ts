@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { resolve as resolvePath } from 'node:path';
 import { ConfigError, SourceError } from '../../core/index.js';
 import { CommitIndexBuilder } from './commit-index-builder.js';
@@ -75,10 +75,14 @@ export async function buildCommitIndex(options: BuildCommitIndexOptions): Promis
   options.onProgress?.(read);
   if (refs.exitCode !== 0) throw unreadable(repo, 'for-each-ref', refs.exitCode, refs.stderr);
   const warnings: string[] = [];
+  const data = builder.finish(repo, refs.stdout);
+  let boundary: { boundary: ReadonlySet<number>; wholeSince: number } | null = null;
   if (shallow.exitCode === 0 && shallow.stdout.trim() === 'true') {
+    boundary = await shallowBoundary(run, base, data.bySha, data.commits);
+    const since = boundary ? ` before ${new Date(boundary.wholeSince * 1000).toISOString()}` : '';
     warnings.push(
-      `${repo} is a shallow clone: commits before its boundary are missing, so tasks may lose commits and later history ` +
-        '(fetch the whole history: git fetch --unshallow, or fetch-depth: 0 in CI)',
+      `${repo} is a shallow clone: commits before its boundary are missing, so the boundary commits' line counts and the history${since} ` +
+        'are treated as unknown, and tasks may lose commits (fetch the whole history: git fetch --unshallow, or fetch-depth: 0 in CI)',
     );
   }
   if (history.unreadableCommits > 0) {
@@ -87,7 +91,17 @@ export async function buildCommitIndex(options: BuildCommitIndexOptions): Promis
         `${history.unreadableCommits} commit(s) are kept with their changed paths but unknown line counts`,
     );
   }
-  return createCommitIndex({ ...builder.finish(repo, refs.stdout), warnings });
+  return createCommitIndex({ ...data, warnings, shallow: boundary });
+}
+
+/** The commits `.git/shallow` lists, and the newest of their times: history before it is cut off. */
+async function shallowBoundary(run: GitRunner, base: { cwd: string; signal?: AbortSignal }, bySha: ReadonlyMap<string, number>, commits: readonly { authorTime: number }[]) {
+  const where = await run(['rev-parse', '--git-path', 'shallow'], base);
+  if (where.exitCode !== 0) return null;
+  const text = await readFile(resolvePath(base.cwd, where.stdout.trim()), 'utf8').catch(() => '');
+  const boundary = new Set(text.split('\n').flatMap((sha) => bySha.get(sha.trim().toLowerCase()) ?? []));
+  if (boundary.size === 0) return null;
+  return { boundary, wholeSince: Math.max(...[...boundary].map((i) => commits[i]!.authorTime)) };
 }
 
 function unreadable(repo: string, step: string, exitCode: number, stderr: string): SourceError {

@@ -22,4 +22,9 @@ export interface CommitIndexData {
   refs: Map<string, string>;
   /** What reading the history could not do in full, one sentence each. */
   warnings: string[];
+  /**
+   * In a shallow clone: the boundary commits (their diffs are against nothing, so their line counts are
+   * unknown) and the time from which history is whole (before it, history is unknown, not absent).
+   */
+  shallow?: { boundary: ReadonlySet<number>; wholeSince: number } | null;
 }

@@ -6,7 +6,7 @@ import {
 } from '../../core/index.js';
 import type { CommitIndexData } from './commit-index-data.js';
 import type { CommitIndex, CommitTaskRef } from './commit-index.js';
-import { PriorActivityIndex } from './prior-activity-index.js';
+import { PRIOR_FIX_DAYS, PriorActivityIndex } from './prior-activity-index.js';
 import { resolveShaPrefix } from './resolve-sha-prefix.js';
 import { classifyPath } from './classify-path.js';
 import { summarizeFiles } from './summarize-files.js';
@@ -42,7 +42,9 @@ export function createCommitIndex(data: CommitIndexData): CommitIndex {
     const c = commits[i]!;
     const trailers: Record<string, string[]> = {};
     for (const [k, v] of Object.entries(attributions[i]!.trailers)) trailers[k] = [...v];
-    const files = c.files.map((f) => ({ ...f, kind: classifyPath(f.path) }));
+    // A shallow boundary's numstat is against nothing: every file reads as added. Its counts are unknown.
+    const cut = data.shallow?.boundary.has(i) ?? false;
+    const files = c.files.map((f) => ({ ...f, ...(cut ? { insertions: null, deletions: null } : {}), kind: classifyPath(f.path) }));
     return {
       sha: c.sha,
       parents: [...c.parents],
@@ -92,6 +94,11 @@ export function createCommitIndex(data: CommitIndexData): CommitIndex {
     warnings: data.warnings,
     allCommits: () => commits,
     priorActivity(own) {
+      // Before a shallow clone's boundary history is unknown, not quiet: no prior figures rather than zeros.
+      if (data.shallow) {
+        const first = Math.min(...own.map((c) => Date.parse(c.date)).filter((t) => !Number.isNaN(t)));
+        if (first - PRIOR_FIX_DAYS * 86_400_000 < data.shallow.wholeSince * 1000) return null;
+      }
       prior ??= new PriorActivityIndex(commits);
       return prior.priorTo(own);
     },

@@ -59,4 +59,23 @@ describe('reading a shallow clone', () => {
     expect(seen.at(-1)).toBe(1);
     expect((await buildCommitIndex({ repo: repo.dir })).warnings).toEqual([]);
   });
+
+  it("treats the boundary commit's line counts and the history before it as unknown, not as a whole-tree change and a quiet past", async () => {
+    const big = Array.from({ length: 400 }, (_, i) => `line ${i}`).join('\n');
+    await repo.commit({ subject: 'feat(T-1): the big module', files: { 'src/big.ts': `${big}\n` } });
+    await repo.commit({ subject: 'fix(T-2): churn on the module', files: { 'src/big.ts': `${big}\nmore\n` } });
+    await repo.commit({ subject: 'feat(T-3): small change', files: { 'src/big.ts': `${big}\nmore\nand more\n`, 'src/small.ts': 'x\n' } });
+    const full = await buildCommitIndex({ repo: repo.dir });
+    const whole = full.commitsFor({ id: 'T-3' });
+    expect(whole[0]!.files.find((f) => f.path === 'src/big.ts')).toMatchObject({ insertions: 1, deletions: 0 });
+    expect(full.priorActivity(whole)).toMatchObject({ commits: 2 });
+
+    const shallow = join(repo.root, 'shallow');
+    await repo.git(['clone', '-q', '--depth', '1', `file://${repo.dir}`, shallow], repo.root);
+    const cut = await buildCommitIndex({ repo: shallow });
+    const own = cut.commitsFor({ id: 'T-3' });
+    // Without the boundary known, the whole 402-line file would read as this task's change.
+    expect(own[0]!.files.find((f) => f.path === 'src/big.ts')).toMatchObject({ insertions: null, deletions: null });
+    expect(cut.priorActivity(own)).toBeNull();
+  });
 });
