@@ -1,19 +1,22 @@
-import { DEFAULT_STALE_AFTER_MS, openSqliteStore, type EvalRun, type SqliteStore } from '../store/index.js';
+import { DEFAULT_STALE_AFTER_MS, openStore, parseStoreLocation, type EvalRun, type Store, type StoreLocation } from '../store/index.js';
 
 export interface OpenProjectStoreOptions {
-  /** The SQLite file; created with its directory when missing. */
-  path: string;
+  /** Where the store is: a SQLite file (created with its directory when missing) or a PostgreSQL URL. */
+  location?: StoreLocation;
+  /** The SQLite file, when no location is given. */
+  path?: string;
   clock?: () => Date;
   /** A run whose heartbeat is older than this is marked failed (`interrupted`); default one minute. */
   staleAfterMs?: number;
-  /** Refuse a damaged file (SQLite quick_check) before writing to it; reading commands skip the cost. */
+  /** Refuse a damaged SQLite file (quick_check) before writing to it; reading commands skip the cost. */
   checkIntegrity?: boolean;
 }
 
-/** The store as every command opens it: the file, plus recovery of runs a killed process left `running`. */
-export async function openProjectStore(options: OpenProjectStoreOptions): Promise<{ store: SqliteStore; recovered: EvalRun[] }> {
+/** The store as every command opens it, plus recovery of runs a killed process left `running`. */
+export async function openProjectStore(options: OpenProjectStoreOptions): Promise<{ store: Store; recovered: EvalRun[] }> {
   const clock = options.clock ?? (() => new Date());
-  const store = openSqliteStore({ path: options.path, now: () => clock().toISOString(), checkIntegrity: options.checkIntegrity ?? false });
+  const location = options.location ?? parseStoreLocation(options.path ?? '.taskeval/taskeval.db', '.');
+  const store = await openStore(location, { now: () => clock().toISOString(), checkIntegrity: options.checkIntegrity ?? false });
   try {
     const recovered = await store.recoverStaleRuns(clock().toISOString(), options.staleAfterMs ?? DEFAULT_STALE_AFTER_MS);
     return { store, recovered };

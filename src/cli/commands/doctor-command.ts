@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
-import { StoreError } from '../../core/index.js';
+import { ConfigError, StoreError } from '../../core/index.js';
 import { loadConfig } from '../../runs/index.js';
 import { diagnoseSqliteStore, type StoreDiagnosis } from '../../store/index.js';
 import type { CliIo } from '../cli-io.js';
 import { addConfigOption } from '../options/source-options.js';
-import { addStoreOption, resolveDbPath, type StoreOptionValues } from '../options/store-options.js';
+import { addStoreOption, resolveStoreLocation, type StoreOptionValues } from '../options/store-options.js';
 import { terminalSafe } from '../render/terminal-safe.js';
 
 interface DoctorOptions extends StoreOptionValues {
@@ -24,7 +24,11 @@ export function registerDoctorCommand(program: Command, io: CliIo): void {
     )
     .action(async (options: DoctorOptions) => {
       const { config, path: configPath } = await loadConfig(io.cwd, options.config);
-      const report = diagnoseSqliteStore(resolveDbPath(options, io, config, configPath));
+      const location = resolveStoreLocation(options, io, config, configPath);
+      if (location.kind !== 'sqlite') {
+        throw new ConfigError('usage', `doctor checks a SQLite store file; ${location.display} is PostgreSQL, whose server checks its own pages (amcheck, pg_checksums)`, { field: 'db' });
+      }
+      const report = diagnoseSqliteStore(location.path);
       io.stdout(options.json ? `${JSON.stringify(report, null, 2)}\n` : renderDiagnosis(report));
       if (!report.healthy) {
         throw new StoreError('store_corrupt', `${report.path}: the store is damaged`, {

@@ -2,8 +2,8 @@ import { dirname, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import type { Task, TaskResult } from '../../core/index.js';
 import { loadConfig } from '../../runs/index.js';
-import { openSqliteStore } from '../../store/index.js';
-import { resolveDbPath } from '../options/store-options.js';
+import { openStore, type StoreLocation } from '../../store/index.js';
+import { resolveStoreLocation } from '../options/store-options.js';
 import { EXIT } from '../exit-codes.js';
 import type { CliIo } from '../cli-io.js';
 import { addJudgeOptions, createCliJudge, type CliJudge, type JudgeOptionValues } from '../options/judge-options.js';
@@ -66,8 +66,8 @@ export function registerScoreCommand(program: Command, io: CliIo, setExitCode: (
       let results: TaskResult[];
       let footer = '';
       if (judge) {
-        const dbPath = resolveDbPath(options, io, config, configPath);
-        ({ results, footer } = await judgeAll(tasks, commits, runId, now.toISOString(), judge, judge.useCache ? dbPath : null, io));
+        const location = resolveStoreLocation(options, io, config, configPath);
+        ({ results, footer } = await judgeAll(tasks, commits, runId, now.toISOString(), judge, judge.useCache ? location : null, io));
       } else {
         results = scoreTasks({ tasks, ...commits, runId, evaluatedAt: now.toISOString() });
       }
@@ -93,8 +93,8 @@ export function registerScoreCommand(program: Command, io: CliIo, setExitCode: (
 
 type CommitLookup = Pick<ScoreTasksInput, 'commitsFor' | 'historyFor'>;
 
-async function judgeAll(tasks: readonly Task[], commits: CommitLookup, runId: string, evaluatedAt: string, judge: CliJudge, dbPath: string | null, io: CliIo) {
-  const store = dbPath ? openSqliteStore({ path: dbPath, checkIntegrity: true }) : null;
+async function judgeAll(tasks: readonly Task[], commits: CommitLookup, runId: string, evaluatedAt: string, judge: CliJudge, location: StoreLocation | null, io: CliIo) {
+  const store = location ? await openStore(location, { checkIntegrity: true }) : null;
   try {
     const scored = await scoreTasksWithJudge({ tasks, ...commits, runId, evaluatedAt, judge, ...(store ? { cache: store.judgeCache } : {}), ...(io.signal ? { signal: io.signal } : {}) });
     const footer = formatJudgeTotals({ provider: judge.judge.provider, model: judge.judge.modelId, totals: scored.totals, costUsd: scored.costUsd, cacheEnabled: store !== null });

@@ -1,10 +1,10 @@
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { ConfigError } from '../../core/index.js';
 import { checkServeExposure, createApp, createEventBus, loadOrCreateServeToken, LOOPBACK_HOSTS, startServer, type StartRun } from '../../server/index.js';
 import { loadConfig, openProjectStore } from '../../runs/index.js';
-import { defaultDbPath } from '../../store/index.js';
 import type { CliIo } from '../cli-io.js';
+import { resolveStoreLocation } from '../options/store-options.js';
 import { createServeRuns } from './serve-start-run.js';
 
 export const DEFAULT_SERVE_PORT = 4180;
@@ -55,7 +55,7 @@ export function registerServeCommand(program: Command, io: CliIo, wiring: ServeW
     .description('serve the dashboard and JSON API over the store (127.0.0.1, token-protected)')
     .addOption(new Option('--port <n>', 'port to listen on; 0 picks a free one').default(String(DEFAULT_SERVE_PORT), String(DEFAULT_SERVE_PORT)))
     .option('--host <host>', 'address to bind', '127.0.0.1')
-    .option('--db <path>', 'store file (default: "db" in taskeval.config.json, else <project>/.taskeval/taskeval.db)')
+    .option('--db <path|url>', 'store: a SQLite file or a postgres:// URL (default: TASKEVAL_DATABASE_URL, else "db" in taskeval.config.json, else <project>/.taskeval/taskeval.db)')
     .option('--project <dir>', 'project whose store to serve when --db is not given (default: the current directory)')
     .option('--config <path>', 'configuration file (default: taskeval.config.json in the current directory, when present)')
     .option('--no-auth', 'accept requests without the token (prints a warning; refused with a non-loopback --host unless --allow-remote)')
@@ -65,21 +65,19 @@ export function registerServeCommand(program: Command, io: CliIo, wiring: ServeW
       const port = parsePort(options.port);
       const warnings = checkServeExposure({ host: options.host, auth: options.auth, allowRemote: options.allowRemote ?? false });
       const { config, path: configPath } = await loadConfig(io.cwd, options.config);
-      const dbPath = options.db
-        ? resolve(io.cwd, options.db)
-        : config.db && configPath
-          ? resolve(dirname(configPath), config.db)
-          : defaultDbPath(resolve(io.cwd, options.project ?? '.'));
-      const { store } = await openProjectStore({ path: dbPath, checkIntegrity: true });
+      const location = resolveStoreLocation(options, io, config, configPath);
+      const { store } = await openProjectStore({ location, checkIntegrity: true });
       try {
-        const token = options.auth ? (await loadOrCreateServeToken(dirname(dbPath))).token : null;
+        // Beside a SQLite file; for PostgreSQL in the project's .taskeval directory.
+        const tokenDir = location.kind === 'sqlite' ? dirname(location.path) : join(resolve(io.cwd, options.project ?? '.'), '.taskeval');
+        const token = options.auth ? (await loadOrCreateServeToken(tokenDir)).token : null;
         const events = createEventBus();
         const runs = createServeRuns({ store, io, config, configPath, events, log: (line) => io.stderr(`${line}\n`) });
         const app = createApp({ store, token, events, log: (line) => io.stderr(`${line}\n`), startRun: wiring.startRun ?? runs.startRun, allowedHosts: allowedHosts(options) });
         const server = await startServer(app, { host: options.host, port });
         for (const warning of warnings) io.stderr(`${warning}\n`);
         const origin = browsableOrigin(server.host, server.port);
-        io.stdout(`taskeval dashboard on ${origin} (store ${dbPath})\n`);
+        io.stdout(`taskeval dashboard on ${origin} (store ${location.display})\n`);
         io.stdout(`Open: ${origin}/${token ? `?token=${token}` : ''}\n`);
         io.stdout('Press Ctrl-C to stop.\n');
         await new Promise<void>((done) => {

@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { StoreError } from '../../core/index.js';
 import { loadConfig, openProjectStore, type TaskevalConfig } from '../../runs/index.js';
-import { defaultDbPath, type SqliteStore } from '../../store/index.js';
+import { defaultDbPath, parseStoreLocation, type Store, type StoreLocation } from '../../store/index.js';
 import type { CliIo } from '../cli-io.js';
 
 /** Flags that say which store a command reads and writes. */
@@ -16,22 +16,29 @@ export interface StoreOptionValues {
 /** Adds --db, and --project for the store's default place, unless the command has them. */
 export function addStoreOption(command: Command): Command {
   const has = (flag: string) => command.options.some((o) => o.long === flag);
-  if (!has('--db')) command.option('--db <path>', 'store file (default: "db" in taskeval.config.json, else <project>/.taskeval/taskeval.db)');
+  if (!has('--db')) {
+    command.option('--db <path|url>', 'store: a SQLite file or a postgres:// URL (?schema=NAME) (default: TASKEVAL_DATABASE_URL, else "db" in taskeval.config.json, else <project>/.taskeval/taskeval.db)');
+  }
   if (!has('--project')) command.option('--project <dir>', 'project whose store (<project>/.taskeval/taskeval.db) to use when --db is not given (default: the current directory)');
   return command;
 }
 
-/** --db, else the config's `db` (relative to the config file), else `.taskeval/taskeval.db` in the project directory. */
-export function resolveDbPath(values: StoreOptionValues, io: CliIo, config: TaskevalConfig, configPath: string | null): string {
-  if (values.db) return resolve(io.cwd, values.db);
-  if (config.db && configPath) return resolve(dirname(configPath), config.db);
-  return defaultDbPath(resolve(io.cwd, values.project ?? '.'));
+/**
+ * Where the store is: --db (a path or a postgres:// URL), else TASKEVAL_DATABASE_URL, else the config's
+ * `db` (a path relative to the config file, or a URL), else `.taskeval/taskeval.db` in the project.
+ */
+export function resolveStoreLocation(values: StoreOptionValues, io: CliIo, config: TaskevalConfig, configPath: string | null): StoreLocation {
+  if (values.db) return parseStoreLocation(values.db, io.cwd);
+  const fromEnv = io.env.TASKEVAL_DATABASE_URL?.trim();
+  if (fromEnv) return parseStoreLocation(fromEnv, io.cwd);
+  if (config.db) return parseStoreLocation(config.db, configPath ? dirname(configPath) : io.cwd);
+  return parseStoreLocation(defaultDbPath(resolve(io.cwd, values.project ?? '.')), io.cwd);
 }
 
 /** An open store with its path and config; stale runs a killed process left are marked failed on the way. */
 export interface CliStore {
-  store: SqliteStore;
-  dbPath: string;
+  store: Store;
+  location: StoreLocation;
   config: TaskevalConfig;
   /** The config file read, or null when there is none. */
   configPath: string | null;
@@ -46,13 +53,13 @@ export interface CliStore {
 export async function openCliStore(values: StoreOptionValues, io: CliIo, options: { mustExist?: boolean; readOnly?: boolean; clock?: () => Date } = {}): Promise<CliStore> {
   const clock = options.clock ?? (() => new Date());
   const { config, path: configPath } = await loadConfig(io.cwd, values.config);
-  const dbPath = resolveDbPath(values, io, config, configPath);
-  if (options.mustExist && !existsSync(dbPath)) {
-    throw new StoreError('not_found', `no taskeval store at ${dbPath}`, { field: 'db', hint: 'evaluate first with `taskeval run`, or name the store with --db PATH' });
+  const location = resolveStoreLocation(values, io, config, configPath);
+  if (options.mustExist && location.kind === 'sqlite' && !existsSync(location.path)) {
+    throw new StoreError('not_found', `no taskeval store at ${location.path}`, { field: 'db', hint: 'evaluate first with `taskeval run`, or name the store with --db PATH' });
   }
-  const { store, recovered } = await openProjectStore({ path: dbPath, clock, checkIntegrity: !options.readOnly });
+  const { store, recovered } = await openProjectStore({ location, clock, checkIntegrity: !options.readOnly });
   for (const run of recovered) {
     io.stderr(`note: run ${run.id} (${run.trigger}) stopped without finishing; marked failed (interrupted). Resume it with \`taskeval run --resume ${run.id}\`\n`);
   }
-  return { store, dbPath, config, configPath, close: () => store.close() };
+  return { store, location, config, configPath, close: () => store.close() };
 }

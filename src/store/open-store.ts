@@ -1,0 +1,34 @@
+import { StoreError } from '../core/index.js';
+import type { Store } from './store.js';
+import type { StoreLocation } from './store-location.js';
+import { redactUrl } from './store-location.js';
+
+export interface OpenStoreOptions {
+  now?: () => string;
+  /** SQLite only: refuse a damaged file before writing (quick_check). */
+  checkIntegrity?: boolean;
+}
+
+/**
+ * Opens the store a location names. Each backend is loaded only when chosen, so a SQLite user never
+ * loads `pg` and a PostgreSQL user never opens a file.
+ */
+export async function openStore(location: StoreLocation, options: OpenStoreOptions = {}): Promise<Store> {
+  if (location.kind === 'sqlite') {
+    const { openSqliteStore } = await import('./sqlite/open-sqlite-store.js');
+    return openSqliteStore({ path: location.path, ...(options.now ? { now: options.now } : {}), checkIntegrity: options.checkIntegrity ?? false });
+  }
+  const { openPostgresStore } = await import('./postgres/open-postgres-store.js');
+  try {
+    return await openPostgresStore({ connectionString: location.connectionString, schema: location.schema, ...(options.now ? { now: options.now } : {}) });
+  } catch (error) {
+    if (error instanceof StoreError && error.code !== 'store_failed') throw error;
+    // pg's own messages can carry the URL; say where, without the password.
+    const message = redactUrl((error as Error).message ?? String(error)).replaceAll(location.connectionString, location.display);
+    throw new StoreError('store_failed', `${location.display}: cannot open the PostgreSQL store: ${message}`, {
+      field: 'db',
+      cause: error,
+      hint: 'check that the server is running and the URL, user and database are right',
+    });
+  }
+}

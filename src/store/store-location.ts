@@ -1,0 +1,47 @@
+import { resolve } from 'node:path';
+import { StoreError } from '../core/index.js';
+
+/** Where a store lives: a SQLite file, or a PostgreSQL database (and schema). */
+export type StoreLocation =
+  | { kind: 'sqlite'; path: string; display: string }
+  | { kind: 'postgres'; connectionString: string; schema: string; display: string };
+
+const POSTGRES = /^postgres(?:ql)?:\/\//i;
+
+/** True for a `postgres://` or `postgresql://` URL. */
+export function isPostgresUrl(text: string): boolean {
+  return POSTGRES.test(text.trim());
+}
+
+/** A URL with its password replaced, for messages and logs. */
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return url.replace(/\/\/([^:/@]+):[^@/]*@/, '//$1:***@');
+  }
+}
+
+/**
+ * Reads a `--db` value: a file path (resolved against `base`) or a PostgreSQL URL, whose `schema`
+ * query parameter (default `public`) names where the tables live and is not sent to the server.
+ */
+export function parseStoreLocation(text: string, base: string): StoreLocation {
+  const value = text.trim();
+  if (!isPostgresUrl(value)) {
+    const path = resolve(base, value);
+    return { kind: 'sqlite', path, display: path };
+  }
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new StoreError('invalid_input', `db: ${redactUrl(value)} is not a valid PostgreSQL URL`, { field: 'db', hint: 'postgres://user:password@host:5432/database?schema=taskeval' });
+  }
+  const schema = url.searchParams.get('schema') ?? 'public';
+  url.searchParams.delete('schema');
+  const connectionString = url.toString();
+  return { kind: 'postgres', connectionString, schema, display: `${redactUrl(connectionString)}${schema === 'public' ? '' : ` (schema ${schema})`}` };
+}
