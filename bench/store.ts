@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { buildSampleResult, openSqliteStore, type ListResultsQuery, type SqliteStore } from '../src/store/index.js';
+import { buildSampleResult, openPostgresStore, openSqliteStore, type ListResultsQuery, type Store } from '../src/store/index.js';
 
 export interface StoreBenchOptions {
   /** Results written (and timed) one by one through saveResult. */
@@ -44,7 +44,7 @@ let lastCpuMs = 0;
  * spent in the store. Results are built a batch at a time outside the timed calls, as a runner hands
  * them over, so the figure is the store's and the heap stays the size of one batch.
  */
-async function fillRun(store: SqliteStore, runIndex: number, from: number, to: number, batch: number): Promise<number> {
+async function fillRun(store: Store, runIndex: number, from: number, to: number, batch: number, marks?: number[]): Promise<number> {
   const run = await store.createRun({ projectId: 'bench', trigger: 'manual', provenance, now: new Date(T0 + runIndex * 3_600_000).toISOString() });
   await store.transitionRun(run.id, 'running', { now: run.createdAt });
   let elapsed = 0;
@@ -59,7 +59,9 @@ async function fillRun(store: SqliteStore, runIndex: number, from: number, to: n
     const cpu = process.cpuUsage();
     if (batch === 1) for (const input of inputs) await store.saveResult(run.id, input);
     else for (let k = 0; k < inputs.length; k += batch) await store.saveResults(run.id, inputs.slice(k, k + batch));
-    elapsed += performance.now() - started;
+    const spent = performance.now() - started;
+    elapsed += spent;
+    marks?.push(spent / inputs.length);
     const used = process.cpuUsage(cpu);
     cpuMicros += used.user + used.system;
   }
@@ -116,13 +118,59 @@ export async function run(options: StoreBenchOptions = {}): Promise<StoreBenchRe
       report.push({ name, p50Ms, maxMs, count });
       log(`store: listResults over ${queryRows} results, ${name} (count ${count}): p50 ${p50Ms.toFixed(1)} ms, max ${maxMs.toFixed(1)} ms (target < ${QUERY_TARGET_MS} ms) ${verdict(p50Ms < QUERY_TARGET_MS)}`);
     }
+    const postgresOk = await comparePostgres(fromArgvQuick(process.argv) ? 2_000 : 20_000, log);
     log(`store: load average ${loadavg().map((n) => n.toFixed(1)).join(' ')} on ${availableParallelism()} CPUs`);
-    const pass = Math.max(writesPerSecond, batchedPerSecond) >= WRITE_TARGET_PER_S && report.every((q) => q.p50Ms < QUERY_TARGET_MS);
+    const pass = Math.max(writesPerSecond, batchedPerSecond) >= WRITE_TARGET_PER_S && report.every((q) => q.p50Ms < QUERY_TARGET_MS) && postgresOk;
     return { writesPerSecond, batchedWritesPerSecond: batchedPerSecond, bytesPerResult, queries: report, pass };
   } finally {
     await store.close();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+const PG_RATIO_TARGET = 0.8;
+const PG_FLAT_TARGET = 1.2;
+
+/**
+ * PostgreSQL against SQLite on the same run, one saveResult each, in this process: results/s of both, and
+ * PostgreSQL's cost per result at the end of an n-result run against its start (flat means ≤ 1.2×).
+ * Needs TASKEVAL_BENCH_PG_URL (or TASKEVAL_TEST_PG_URL); without it the comparison is skipped and says so.
+ */
+async function comparePostgres(n: number, log: (line: string) => void): Promise<boolean> {
+  const url = process.env.TASKEVAL_BENCH_PG_URL ?? process.env.TASKEVAL_TEST_PG_URL;
+  if (!url) {
+    log('store: PostgreSQL comparison skipped (set TASKEVAL_BENCH_PG_URL to a server the bench may create a schema in)');
+    return true;
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'taskeval-bench-pg-'));
+  const sqlite = openSqliteStore({ path: join(dir, 'taskeval.db') });
+  const schema = `taskeval_bench_${Date.now().toString(36)}`;
+  const pg = await openPostgresStore({ connectionString: url, schema });
+  try {
+    const sqliteMs = await fillRun(sqlite, 0, 0, n, 1);
+    const marks: number[] = [];
+    const pgMs = await fillRun(pg, 0, 0, n, 1, marks);
+    const sqlitePerS = Math.round((n / sqliteMs) * 1000);
+    const pgPerS = Math.round((n / pgMs) * 1000);
+    const ratio = pgPerS / sqlitePerS;
+    const head = marks.slice(0, Math.max(1, Math.floor(marks.length / 10)));
+    const tail = marks.slice(-Math.max(1, Math.floor(marks.length / 10)));
+    const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    const growth = avg(tail) / avg(head);
+    const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+    log(`store: PostgreSQL saveResult × ${n}: ${pgPerS}/s against SQLite's ${sqlitePerS}/s in the same process: ${ratio.toFixed(2)}× (target ≥ ${PG_RATIO_TARGET}×) ${verdict(ratio >= PG_RATIO_TARGET)}`);
+    log(`store: PostgreSQL cost per result, last tenth against first tenth of the run: ${avg(head).toFixed(2)} → ${avg(tail).toFixed(2)} ms, ${growth.toFixed(2)}× (target ≤ ${PG_FLAT_TARGET}×) ${verdict(growth <= PG_FLAT_TARGET)}`);
+    return ratio >= PG_RATIO_TARGET && growth <= PG_FLAT_TARGET;
+  } finally {
+    await sqlite.close();
+    await pg.pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => undefined);
+    await pg.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function fromArgvQuick(argv: readonly string[]): boolean {
+  return argv.includes('--quick');
 }
 
 /** `--quick` shrinks N for iterating; the default stays 10,000 writes over 100,000 rows. */

@@ -153,14 +153,19 @@ describe('executeRun', () => {
 const pgUrl = process.env.TASKEVAL_TEST_PG_URL;
 
 describe.skipIf(!pgUrl)('executeRun on PostgreSQL', () => {
-  it('stores an error result for a record PostgreSQL refuses (a NUL character) and completes the run', async () => {
+  it('keeps a NUL character in a record as SQLite does, and stores an error result for what jsonb refuses, completing the run', async () => {
     const schema = `taskeval_test_nul_${Date.now().toString(36)}`;
     const store = await openPostgresStore({ connectionString: pgUrl!, schema });
     try {
-      const tasks = [runTask('RT-1'), runTask('RT-2', '2026-03-01T10:01:00.000Z', { description: 'a NUL \u0000 from a broken exporter' })];
+      const tasks = [
+        runTask('RT-1'),
+        runTask('RT-2', '2026-03-01T10:01:00.000Z', { description: 'a NUL \u0000 from a broken exporter' }),
+        runTask('RT-3', '2026-03-01T10:02:00.000Z', { labels: { prompt: 'v\u00002' } }),
+      ];
       const { run, results } = await executeRun({ store, projectId: 'p1', tasks, trigger: 'manual', taskevalVersion: '1' });
-      expect(run).toMatchObject({ status: 'completed', counts: { total: 2, scored: 1, errored: 1 } });
-      expect(results.find((r) => r.taskId === 'RT-2')).toMatchObject({ status: 'error', reason: expect.stringContaining('unsupported Unicode escape sequence') });
+      expect(run).toMatchObject({ status: 'completed', counts: { total: 3, scored: 2, errored: 1 } });
+      expect((await store.findResult({ taskId: 'RT-2', runId: run.id }))?.taskSnapshot).toMatchObject({ description: 'a NUL \u0000 from a broken exporter' });
+      expect(results.find((r) => r.taskId === 'RT-3')).toMatchObject({ status: 'error', reason: expect.stringContaining('unsupported Unicode escape sequence') });
     } finally {
       await store.pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
       await store.close();

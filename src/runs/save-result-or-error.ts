@@ -15,7 +15,10 @@ export async function saveResultOrError(store: Store, runId: string, item: RunTa
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const reason = truncateExcerpt(`the store could not keep this task's result: ${message}`, 1_000).excerpt;
-    const title = typeof result.title === 'string' ? truncateExcerpt(result.title, 200).excerpt : null;
+    // The fallback must be storable anywhere: no NUL (PostgreSQL text refuses it), no labels, short title.
+    const clean = (text: string | null) => (text === null ? null : text.replaceAll('\u0000', ''));
+    const title = typeof result.title === 'string' ? clean(truncateExcerpt(result.title, 200).excerpt) : null;
+    const safeCohort = { agent: clean(cohort.agent), modelProvider: clean(cohort.modelProvider), modelId: clean(cohort.modelId), labels: {} };
     const fallback: TaskResult = {
       taskId: result.taskId,
       title,
@@ -29,7 +32,7 @@ export async function saveResultOrError(store: Store, runId: string, item: RunTa
       provenance: null,
     };
     try {
-      return await store.saveResult(runId, { result: fallback, taskSnapshot: { id: item.task.id, title }, completedAt: item.completedAt, cohort, now });
+      return await store.saveResult(runId, { result: fallback, taskSnapshot: { id: clean(item.task.id), title }, completedAt: item.completedAt, cohort: safeCohort, now });
     } catch {
       throw error;
     }

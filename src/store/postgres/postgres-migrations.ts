@@ -136,4 +136,31 @@ CREATE INDEX eval_task_results_agent ON eval_task_results (agent, evaluated_at);
 CREATE INDEX eval_task_results_trend ON eval_task_results (status, (coalesce(completed_at, evaluated_at)));
 `,
   },
+  {
+    version: 5,
+    name: 'result_documents_as_json',
+    sql: `
+-- A result's documents are written once and read whole, never queried inside: json keeps them as
+-- checked text, which costs less than half of jsonb's conversion on every write (a bundle is ~30 KB).
+ALTER TABLE eval_task_results
+  ALTER COLUMN category_scores TYPE json USING category_scores::json,
+  ALTER COLUMN citation_issues TYPE json USING citation_issues::json,
+  ALTER COLUMN divergence TYPE json USING divergence::json,
+  ALTER COLUMN follow_up_drafts TYPE json USING follow_up_drafts::json,
+  ALTER COLUMN provenance TYPE json USING provenance::json,
+  ALTER COLUMN signals TYPE json USING signals::json,
+  ALTER COLUMN task_snapshot TYPE json USING task_snapshot::json,
+  ALTER COLUMN evidence_bundle TYPE json USING evidence_bundle::json;
+`,
+  },
+  {
+    version: 6,
+    name: 'run_event_counter',
+    sql: `
+-- The next event number lives on the run row: a write takes it with the row lock in one UPDATE instead
+-- of reading the run and scanning its events.
+ALTER TABLE eval_runs ADD COLUMN next_event_seq INTEGER NOT NULL DEFAULT 0;
+UPDATE eval_runs r SET next_event_seq = coalesce((SELECT max(e.seq) FROM eval_run_events e WHERE e.run_id = r.id), 0);
+`,
+  },
 ];

@@ -18,16 +18,33 @@ import {
 } from '../store-inputs.js';
 import type { Page, ResultSummary, StoredResult, TrendPoint } from '../store-types.js';
 import { taskEvaluatedEvent } from '../task-evaluated-event.js';
-import { inTransaction, one, pgMappers, read, rows } from './pg-db.js';
+import { inTransaction, one, pgMappers, read, rows, type Queryable } from './pg-db.js';
 import type pg from 'pg';
-import { pgInsertEvent, pgRunRow } from './postgres-runs.js';
+import { pgLockRunStatus } from './postgres-runs.js';
 
 const SUMMARY_COLUMNS =
   'r.id, r.run_id, r.task_id, r.title, r.status, r.mode, r.overall_score, r.overall_band, r.ap_final, r.toq_final, r.pc_final, ' +
   'r.category_scores, r.reason, r.transient, r.completed_at, r.evaluated_at, r.agent, r.model_provider, r.model_id, r.labels';
 
-const JSON_COLUMNS = new Set(['labels', 'category_scores', 'evidence_bundle', 'signals', 'provenance', 'citation_issues', 'divergence', 'follow_up_drafts', 'task_snapshot']);
-const INSERT_RESULT = `INSERT INTO eval_task_results (${RESULT_COLUMNS.join(', ')}) VALUES (${RESULT_COLUMNS.map((c, i) => `$${i + 1}${JSON_COLUMNS.has(c) ? '::jsonb' : ''}`).join(', ')})`;
+/** Columns kept as json (written once, read whole) and as jsonb (queried inside). */
+const JSON_COLUMNS = new Set(['category_scores', 'evidence_bundle', 'signals', 'provenance', 'citation_issues', 'divergence', 'follow_up_drafts', 'task_snapshot']);
+const JSONB_COLUMNS = new Set(['labels']);
+const cast = (c: string) => (JSON_COLUMNS.has(c) ? '::json' : JSONB_COLUMNS.has(c) ? '::jsonb' : '');
+const EVENT_PARAMS = RESULT_COLUMNS.length + 2;
+/**
+ * A result and its `task_evaluated` event in one statement: the run row is locked and its event counter
+ * taken by the UPDATE, which matches only a running run ($1); nothing is written otherwise.
+ */
+const SAVE_RESULT = `WITH run AS (
+    UPDATE eval_runs SET next_event_seq = next_event_seq + 1 WHERE id = $1 AND status = 'running' RETURNING next_event_seq
+  ), res AS (
+    INSERT INTO eval_task_results (${RESULT_COLUMNS.join(', ')})
+    SELECT ${RESULT_COLUMNS.map((c, i) => `$${i + 2}${cast(c)}`).join(', ')} FROM run RETURNING id
+  ), ev AS (
+    INSERT INTO eval_run_events (run_id, seq, type, message, data, created_at)
+    SELECT $1, next_event_seq, 'task_evaluated', $${EVENT_PARAMS}, $${EVENT_PARAMS + 1}::jsonb, $${EVENT_PARAMS + 2} FROM run
+  )
+  SELECT count(*)::int AS n FROM res`;
 
 /** When a result's task happened: its completion, else its evaluation. */
 const TREND_TIME = 'coalesce(r.completed_at, r.evaluated_at)';
@@ -48,13 +65,20 @@ export async function pgSaveResults(pool: pg.Pool, runId: string, inputs: readon
     const meta = { id: newId('res'), runId, taskSnapshot: parsed.taskSnapshot, completedAt: parsed.completedAt, evaluatedAt, cohort: parsed.cohort };
     return { result, meta, now: parsed.now, row: resultToRow(result, meta, (v) => JSON.stringify(v), (b) => b) };
   });
-  await inTransaction(pool, `${context} ${prepared.map((p) => p.result.taskId).join(', ')}`.slice(0, 200), async (client) => {
-    assertWritable(runId, (await pgRunRow(client, runId, true)).status, 'result');
-    for (const p of prepared) {
-      await client.query(INSERT_RESULT, p.row);
-      const event = taskEvaluatedEvent(p.result, p.meta.id);
-      await pgInsertEvent(client, runId, 'task_evaluated', event.message, event.data, p.now);
+  const label = `${context} ${prepared.map((p) => p.result.taskId).join(', ')}`.slice(0, 200);
+  const write = async (q: Queryable, p: (typeof prepared)[number]) => {
+    const event = taskEvaluatedEvent(p.result, p.meta.id);
+    const done = await q.query<{ n: number }>(SAVE_RESULT, [runId, ...p.row, event.message, event.data === null || event.data === undefined ? null : JSON.stringify(event.data), p.now]);
+    // Nothing written: the run is missing or not running; say which.
+    if (done.rows[0]?.n !== 1) {
+      assertWritable(runId, await pgLockRunStatus(q, runId), 'result');
+      throw new StoreError('store_failed', `${label}: the result was not written`);
     }
+  };
+  // One result is one statement, atomic on its own: a round trip instead of six.
+  if (prepared.length === 1) await read(label, () => write(pool, prepared[0]!));
+  else await inTransaction(pool, label, async (client) => {
+    for (const p of prepared) await write(client, p);
   });
   return prepared.map((p) => ({ ...p.result, ...p.meta }) as StoredResult);
 }

@@ -16,6 +16,16 @@ export async function pgRunRow(q: Queryable, runId: string, lock = false): Promi
   return row;
 }
 
+/**
+ * Locks the run row for the rest of the transaction and returns only its status: writing a result must
+ * not read back the run's id arrays, which grow with the run (a 20,000-task run carries ~0.5 MB of them).
+ */
+export async function pgLockRunStatus(q: Queryable, runId: string): Promise<RunStatus> {
+  const row = await one<{ status: RunStatus }>(q, 'SELECT status FROM eval_runs WHERE id = ? FOR UPDATE', [runId]);
+  if (!row) throw new StoreError('not_found', `run ${runId} does not exist`, { field: 'runId', hint: 'list runs with `taskeval runs`' });
+  return row.status;
+}
+
 export async function pgInsertRun(q: Queryable, id: string, run: ParsedCreateRun): Promise<void> {
   if (EXCLUSIVE_TRIGGERS.includes(run.trigger)) {
     const active = await one<{ id: string; status: string }>(
@@ -64,11 +74,13 @@ export async function pgToRun(q: Queryable, row: RunRow): Promise<EvalRun> {
 export async function pgInsertEvent(q: Queryable, runId: string, type: RunEventType, message: string, data: unknown, now: string): Promise<number> {
   const row = await one<{ seq: number }>(
     q,
-    `INSERT INTO eval_run_events (run_id, seq, type, message, data, created_at)
-     SELECT ?, coalesce(max(seq), 0) + 1, ?, ?, ?::jsonb, ? FROM eval_run_events WHERE run_id = ? RETURNING seq`,
-    [runId, type, message, data === null || data === undefined ? null : JSON.stringify(data), now, runId],
+    `WITH run AS (UPDATE eval_runs SET next_event_seq = next_event_seq + 1 WHERE id = ? RETURNING next_event_seq)
+     INSERT INTO eval_run_events (run_id, seq, type, message, data, created_at)
+     SELECT ?, next_event_seq, ?, ?, ?::jsonb, ? FROM run RETURNING seq`,
+    [runId, runId, type, message, data === null || data === undefined ? null : JSON.stringify(data), now],
   );
-  return row!.seq;
+  if (!row) throw new StoreError('not_found', `run ${runId} does not exist`, { field: 'runId' });
+  return row.seq;
 }
 
 /** Moves a run inside the caller's transaction, freezing totals on a terminal status. */

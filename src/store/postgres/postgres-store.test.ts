@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { TaskevalError } from '../../core/index.js';
+import { buildSampleError } from '../build-sample-result.js';
 import { describeStoreContract, runInput } from '../testing/store-contract.js';
 import { openPostgresStore } from './open-postgres-store.js';
 import { POSTGRES_MIGRATIONS } from './postgres-migrations.js';
@@ -52,6 +53,39 @@ describe.skipIf(!url)('PostgreSQL store', () => {
       expect((error as TaskevalError).code).toBe('store_version');
       expect((error as TaskevalError).message).toContain(`schema 999, this version knows ${POSTGRES_MIGRATIONS.length}`);
     } finally {
+      await dropSchema(schema);
+    }
+  });
+
+  it('upgrades a store written before the event counter and json documents: results read back whole, event numbers go on', async () => {
+    const schema = freshSchema();
+    const client = new pg.Client({ connectionString: url, options: `-c search_path=${schema}` });
+    await client.connect();
+    try {
+      // The store as taskeval wrote it with migrations 1 to 4.
+      await client.query(`CREATE SCHEMA ${schema}`);
+      await client.query('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
+      for (const m of POSTGRES_MIGRATIONS.filter((m) => m.version <= 4)) {
+        await client.query(m.sql);
+        await client.query('INSERT INTO schema_migrations VALUES ($1, $2, $3)', [m.version, m.name, 'x']);
+      }
+      await client.query(`INSERT INTO eval_runs (id, project_id, trigger, status, rubric_version, taskeval_version, created_at, heartbeat_at, started_at)
+        VALUES ('run_old', 'p', 'manual', 'running', 'r', 'v', now(), now(), now())`);
+      await client.query(`INSERT INTO eval_run_events (run_id, seq, type, message, created_at) VALUES ('run_old', 1, 'status_changed', 'pending → running', now()), ('run_old', 2, 'info', 'x', now())`);
+      await client.query(`INSERT INTO eval_task_results (id, run_id, task_id, status, reason, evaluated_at, task_snapshot, evidence_bundle)
+        VALUES ('res_old', 'run_old', 'FN-1', 'error', 'judge timed out', now(), '{"id":"FN-1","b":[1,2]}'::jsonb, NULL)`);
+      const store = await openPostgresStore({ connectionString: url!, schema });
+      try {
+        expect((await store.getResult('res_old')).taskSnapshot).toEqual({ id: 'FN-1', b: [1, 2] });
+        const event = await store.appendEvent('run_old', { type: 'info', message: 'after the upgrade', now: '2026-03-02T10:00:00Z' });
+        expect(event.seq).toBe(3);
+        await store.saveResult('run_old', { result: buildSampleError('FN-2'), now: '2026-03-02T10:00:01Z' });
+        expect((await store.listEvents('run_old')).map((e) => e.seq)).toEqual([1, 2, 3, 4]);
+      } finally {
+        await store.close();
+      }
+    } finally {
+      await client.end();
       await dropSchema(schema);
     }
   });

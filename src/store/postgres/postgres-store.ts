@@ -22,7 +22,7 @@ import type { Store } from '../store.js';
 import type { EvalRun, Page, PruneReport, ResultSummary, RunEvent, StoredResult, TrendPoint } from '../store-types.js';
 import { inTransaction, one, pgMappers, read, rows } from './pg-db.js';
 import { pgFindResult, pgGetResult, pgListResults, pgSaveResults, pgTaskHistory, pgTrends } from './postgres-results.js';
-import { pgInsertEvent, pgInsertRun, pgRunRow, pgToRun, pgTransition } from './postgres-runs.js';
+import { pgInsertEvent, pgInsertRun, pgLockRunStatus, pgRunRow, pgToRun, pgTransition } from './postgres-runs.js';
 
 /** The shared store on PostgreSQL: the same contract as SQLite, for many workers on one database. */
 export class PostgresStore implements Store {
@@ -167,7 +167,7 @@ export class PostgresStore implements Store {
   async appendEvent(runId: string, input: AppendEventInput): Promise<RunEvent> {
     const e = parseStoreInput(AppendEventInputSchema, input, 'appendEvent');
     const seq = await inTransaction(this.pool, 'appendEvent', async (client) => {
-      assertWritable(runId, (await pgRunRow(client, runId, true)).status, 'event');
+      assertWritable(runId, await pgLockRunStatus(client, runId), 'event');
       return pgInsertEvent(client, runId, e.type, e.message, e.data, e.now);
     });
     return { runId, seq, type: e.type, message: e.message, data: e.data ?? null, createdAt: e.now };
