@@ -2,6 +2,7 @@
 const BENCHES: Record<string, () => Promise<{ run: () => Promise<{ pass: boolean }> }>> = {
   api: () => import('./api.js'),
   judge: () => import('./judge.js'),
+  memory: () => import('./memory.js'),
   sources: () => import('./sources.js'),
   store: () => import('./store.js'),
   transcripts: () => import('./transcript-rss.js'),

@@ -17,6 +17,13 @@ describe('executeRun', () => {
     tmp.remove();
   });
 
+  it('keeps results in memory without their bundles and snapshots, which stay in the store', async () => {
+    const { results } = await executeRun({ store, projectId: 'p1', tasks: runTasks(2), trigger: 'manual', taskevalVersion: '1' });
+    expect(results[0]).not.toHaveProperty('evidenceBundle');
+    expect(results[0]).not.toHaveProperty('taskSnapshot');
+    expect(await store.getResult(results[0]!.id)).toMatchObject({ evidenceBundle: { taskId: 'RT-1' }, taskSnapshot: { id: 'RT-1' } });
+  });
+
   it('stores each result as it completes, then completes the run with counts, means and a summary', async () => {
     const seen: string[] = [];
     const lookups: Array<Promise<StoredResult>> = [];
@@ -143,8 +150,8 @@ describe('executeRun', () => {
     const tasks = [runTask('RT-1'), runTask('RT-2', '2026-03-01T10:01:00.000Z', { extraPayload: deep }), runTask('RT-3', '2026-03-01T10:02:00.000Z')];
     const { run, results } = await executeRun({ store, projectId: 'p1', tasks, trigger: 'manual', taskevalVersion: '1' });
     expect(run).toMatchObject({ status: 'completed', counts: { total: 3, scored: 2, errored: 1 } });
-    const bad = results.find((r) => r.taskId === 'RT-2')!;
-    expect(bad).toMatchObject({ status: 'error', reason: expect.stringMatching(/^the store could not keep this task's result: /), taskSnapshot: { id: 'RT-2', title: 'Task RT-2' } });
+    expect(results.find((r) => r.taskId === 'RT-2')).toMatchObject({ status: 'error', reason: expect.stringMatching(/^the store could not keep this task's result: /) });
+    expect(await store.findResult({ taskId: 'RT-2', runId: run.id })).toMatchObject({ taskSnapshot: { id: 'RT-2', title: 'Task RT-2' } });
     expect((await store.findResult({ taskId: 'RT-2', runId: run.id }))?.status).toBe('error');
     expect((await store.findResult({ taskId: 'RT-3', runId: run.id }))?.status).toBe('scored');
   });

@@ -33,10 +33,19 @@ export interface ExecuteRunInput extends RunObserver {
   heartbeatMs?: number;
 }
 
-/** The finished run and every result it stored, in completion order. */
+/** What a run keeps of a result in memory: all but its evidence bundle and task snapshot, which stay in the store. */
+export type RunResult = StoredResult extends infer R ? (R extends unknown ? Omit<R, 'evidenceBundle' | 'taskSnapshot'> : never) : never;
+
+/** The finished run and every result it stored, in completion order (light: see RunResult). */
 export interface RunOutcome {
   run: EvalRun;
-  results: StoredResult[];
+  results: RunResult[];
+}
+
+/** Drops the parts of a result that grow with its evidence, so a 50,000-task run does not hold them all. */
+function lighten(result: StoredResult): RunResult {
+  const { evidenceBundle: _bundle, taskSnapshot: _snapshot, ...rest } = result as StoredResult & { evidenceBundle?: unknown };
+  return rest as RunResult;
 }
 
 /**
@@ -71,7 +80,7 @@ export async function executeRun(input: ExecuteRunInput): Promise<RunOutcome> {
 
   const timer = setInterval(() => void store.heartbeat(runId, iso()).catch(() => undefined), input.heartbeatMs ?? HEARTBEAT_INTERVAL_MS);
   timer.unref?.();
-  const results: StoredResult[] = [];
+  const results: RunResult[] = [];
   const progress: RunProgress = { runId, done: 0, total: tasks.length, scored: 0, skipped: 0, errors: 0, tokens: 0, elapsedMs: 0 };
   const signal = input.signal;
   const fatal: { error?: unknown } = {};
@@ -94,7 +103,7 @@ export async function executeRun(input: ExecuteRunInput): Promise<RunOutcome> {
         });
         if (signal?.aborted) return;
         const stored = await saveResultOrError(store, runId, item, result, iso(), input.labels);
-        results.push(stored);
+        results.push(lighten(stored));
         progress.done += 1;
         progress.tokens += spend.tokens;
         if (stored.status === 'scored') progress.scored += 1;

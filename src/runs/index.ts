@@ -6,7 +6,7 @@ export { compareRunTasks, type RunTask } from './run-task.js';
 export { DEFAULT_RUN_CONCURRENCY, type RunJudgeOptions } from './run-judge-options.js';
 export type { RunObserver, RunProgress } from './run-progress.js';
 export { evaluateRunTask, type EvaluateRunTaskInput, type EvaluationSpend } from './evaluate-run-task.js';
-export { executeRun, HEARTBEAT_INTERVAL_MS, type ExecuteRunInput, type RunOutcome } from './execute-run.js';
+export { executeRun, HEARTBEAT_INTERVAL_MS, type ExecuteRunInput, type RunOutcome, type RunResult } from './execute-run.js';
 export { summarizeRun } from './summarize-run.js';
 export { openProjectStore, type OpenProjectStoreOptions } from './open-project-store.js';
 export { planResume, type ResumePlan } from './plan-resume.js';

@@ -1,11 +1,12 @@
-import type { EvalRun, StoredResult } from '../../store/index.js';
+import type { RunResult } from '../../runs/index.js';
+import type { EvalRun } from '../../store/index.js';
 import type { CliIo } from '../cli-io.js';
 import { renderScoreMarkdown, renderScoreTable, useColour } from '../render/index.js';
 import { belowThreshold, compactResult, runExitCode } from './run-outcome-output.js';
 
 export interface ReportRunInput {
   run: EvalRun;
-  results: readonly StoredResult[];
+  results: readonly RunResult[];
   failUnder: number | undefined;
   json: boolean;
   /** A pull-request summary instead of the scorecard. */

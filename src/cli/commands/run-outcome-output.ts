@@ -1,14 +1,15 @@
-import type { EvalRun, StoredResult } from '../../store/index.js';
+import type { RunResult } from '../../runs/index.js';
+import type { EvalRun } from '../../store/index.js';
 import { EXIT } from '../exit-codes.js';
 
 /** A result as `run --json` prints it: everything but the bundle, signals and snapshot (see `taskeval export`). */
-export function compactResult(result: StoredResult): Record<string, unknown> {
-  const { evidenceBundle: _bundle, signals: _signals, taskSnapshot: _snapshot, ...rest } = result as StoredResult & { evidenceBundle?: unknown; signals?: unknown };
+export function compactResult(result: RunResult): Record<string, unknown> {
+  const { signals: _signals, ...rest } = result as RunResult & { signals?: unknown; evidenceBundle?: unknown; taskSnapshot?: unknown };
   return rest;
 }
 
 /** Tasks whose overall score is under the threshold. */
-export function belowThreshold(results: readonly StoredResult[], failUnder: number | undefined): Array<{ taskId: string; overallScore: number }> {
+export function belowThreshold(results: readonly RunResult[], failUnder: number | undefined): Array<{ taskId: string; overallScore: number }> {
   if (failUnder === undefined) return [];
   return results.flatMap((r) => (r.status === 'scored' && r.overallScore < failUnder ? [{ taskId: r.taskId, overallScore: r.overallScore }] : []));
 }

@@ -8,9 +8,9 @@ import { EXIT } from '../exit-codes.js';
 import type { CliIo } from '../cli-io.js';
 import { addJudgeOptions, createCliJudge, type CliJudge, type JudgeOptionValues } from '../options/judge-options.js';
 import { addConfigOption, addHindsightOption, addSourceOptions, loadSourceTasks, type SourceOptionValues } from '../options/source-options.js';
-import { formatJudgeTotals, renderScoreMarkdown, renderScoreTable, useColour } from '../render/index.js';
+import { formatJudgeTotals, renderScoreMarkdown, renderScoreTable, useColour, type ScorecardResult } from '../render/index.js';
 import { parseFailUnder } from './fail-under-option.js';
-import { ephemeralRunId, scoreTasks, type ScoreTasksInput } from './score-tasks.js';
+import { eachScoredTask, ephemeralRunId, type ScoreTasksInput } from './score-tasks.js';
 import { scoreTasksWithJudge } from './score-tasks-with-judge.js';
 
 interface ScoreOptions extends SourceOptionValues, JudgeOptionValues {
@@ -63,31 +63,43 @@ export function registerScoreCommand(program: Command, io: CliIo, setExitCode: (
       const commits = { commitsFor: (task: Task) => byId.get(task.id)?.commits, historyFor: (id: string) => byId.get(id)?.history };
       const now = new Date();
       const runId = ephemeralRunId('score', now);
-      let results: TaskResult[];
+      // What the gate and the exit code need of each result; the scorecard needs more, so it keeps more.
+      let gate: GateEntry[];
       let footer = '';
       if (judge) {
         const location = resolveStoreLocation(options, io, config, configPath);
-        ({ results, footer } = await judgeAll(tasks, commits, runId, now.toISOString(), judge, judge.useCache ? location : null, io));
+        const judged = await judgeAll(tasks, commits, runId, now.toISOString(), judge, judge.useCache ? location : null, io);
+        footer = judged.footer;
+        gate = judged.results.map(gateEntry);
+        io.stdout(format === 'json' ? `${JSON.stringify(judged.results, null, 2)}\n` : renderCard(judged.results.map(withoutBundle)));
+      } else if (format === 'json') {
+        // Written as each task is scored: 50,000 results never sit in memory, or in one string, at once.
+        gate = [];
+        io.stdout('[');
+        for (const result of eachScoredTask({ tasks, ...commits, runId, evaluatedAt: now.toISOString() })) {
+          io.stdout(`${gate.length ? ',' : ''}\n${JSON.stringify(result, null, 2).replace(/^/gm, '  ')}`);
+          gate.push(gateEntry(result));
+        }
+        io.stdout(gate.length ? '\n]\n' : ']\n');
       } else {
-        results = scoreTasks({ tasks, ...commits, runId, evaluatedAt: now.toISOString() });
+        const results = [...eachScoredTask({ tasks, ...commits, runId, evaluatedAt: now.toISOString() })].map(withoutBundle);
+        gate = results.map(gateEntry);
+        io.stdout(renderCard(results));
       }
-      io.stdout(
-        format === 'json'
-          ? `${JSON.stringify(results, null, 2)}\n`
-          : format === 'markdown'
-            ? renderScoreMarkdown(results, { failUnder })
-            : renderScoreTable(results, { colour: useColour(io.isTTY, io.env) }),
-      );
       // The footer goes to stderr with --json so stdout stays one JSON document.
       if (footer) (format === 'json' ? io.stderr : io.stdout)(`${footer}\n`);
-      const below = failUnder === undefined ? [] : results.flatMap((r) => (r.status === 'scored' && r.overallScore < failUnder ? [r] : []));
+      const below = failUnder === undefined ? [] : gate.filter((r) => r.overallScore !== null && r.overallScore < failUnder);
       if (below.length) {
         // On stderr for json and markdown, so stdout stays the document a CI step posts.
         const say = format === 'table' ? io.stdout : io.stderr;
         say(`${below.length} task${below.length === 1 ? '' : 's'} under --fail-under ${failUnder}:\n${below.map((r) => `  ${r.taskId}  ${r.overallScore}\n`).join('')}`);
         setExitCode(EXIT.belowThreshold);
       }
-      if (results.some((r) => r.status === 'error')) setExitCode(EXIT.notEvaluated);
+      if (gate.some((r) => r.status === 'error')) setExitCode(EXIT.notEvaluated);
+
+      function renderCard(results: readonly ScorecardResult[]): string {
+        return format === 'markdown' ? renderScoreMarkdown(results, { failUnder }) : renderScoreTable(results, { colour: useColour(io.isTTY, io.env) });
+      }
     });
 }
 
@@ -102,4 +114,20 @@ async function judgeAll(tasks: readonly Task[], commits: CommitLookup, runId: st
   } finally {
     await store?.close();
   }
+}
+
+/** What the scorecard and the gate need of a result; the bundle is the bulk of it. */
+function withoutBundle(result: TaskResult): ScorecardResult {
+  const { evidenceBundle: _bundle, ...rest } = result as TaskResult & { evidenceBundle?: unknown };
+  return rest as ScorecardResult;
+}
+
+interface GateEntry {
+  taskId: string;
+  status: TaskResult['status'];
+  overallScore: number | null;
+}
+
+function gateEntry(result: TaskResult | ScorecardResult): GateEntry {
+  return { taskId: result.taskId, status: result.status, overallScore: result.status === 'scored' ? result.overallScore : null };
 }

@@ -14,33 +14,40 @@ export interface ScoreTasksInput {
 
 /** Scores every task deterministic-only; a task that cannot be scored becomes an error result, never a dropped row. */
 export function scoreTasks(input: ScoreTasksInput): TaskResult[] {
-  return input.tasks.map((task): TaskResult => {
-    try {
-      const commits = input.commitsFor?.(task);
-      const history = input.historyFor?.(task.id);
-      return evaluateTask({
-        task,
-        runId: input.runId,
-        evaluatedAt: input.evaluatedAt,
-        taskevalVersion: TASKEVAL_VERSION,
-        ...(commits ? { commits } : {}),
-        ...(history ? { history } : {}),
-      });
-    } catch (error) {
-      return {
-        taskId: task.id,
-        title: typeof task.title === 'string' ? task.title : null,
-        evaluatedAt: input.evaluatedAt,
-        status: 'error',
-        reason: `could not score this task: ${(error as Error).message}`,
-        transient: false,
-        rawAnswer: null,
-        evidenceBundle: null,
-        signals: null,
-        provenance: null,
-      };
-    }
-  });
+  return [...eachScoredTask(input)];
+}
+
+/** The same, one result at a time, so a caller can write each out and let it go. */
+export function* eachScoredTask(input: ScoreTasksInput): Generator<TaskResult> {
+  for (const task of input.tasks) yield scoreOne(input, task);
+}
+
+function scoreOne(input: ScoreTasksInput, task: Task): TaskResult {
+  try {
+    const commits = input.commitsFor?.(task);
+    const history = input.historyFor?.(task.id);
+    return evaluateTask({
+      task,
+      runId: input.runId,
+      evaluatedAt: input.evaluatedAt,
+      taskevalVersion: TASKEVAL_VERSION,
+      ...(commits ? { commits } : {}),
+      ...(history ? { history } : {}),
+    });
+  } catch (error) {
+    return {
+      taskId: task.id,
+      title: typeof task.title === 'string' ? task.title : null,
+      evaluatedAt: input.evaluatedAt,
+      status: 'error',
+      reason: `could not score this task: ${(error as Error).message}`,
+      transient: false,
+      rawAnswer: null,
+      evidenceBundle: null,
+      signals: null,
+      provenance: null,
+    };
+  }
 }
 
 /** A run id for an evaluation that is not stored: `<prefix>-` and a short hash of the time. */

@@ -1,4 +1,5 @@
-import { SCORE_BAND_NAMES, SCORE_CATEGORIES, type TaskResult } from '../../core/index.js';
+import { SCORE_BAND_NAMES, SCORE_CATEGORIES } from '../../core/index.js';
+import type { ScorecardResult } from './score-table.js';
 import { renderMarkdownTable } from './render-markdown-table.js';
 
 export interface ScoreMarkdownOptions {
@@ -16,7 +17,7 @@ const mean = (xs: number[]) => (xs.length ? (Math.round((xs.reduce((a, b) => a +
  * A summary fit for a pull-request comment or $GITHUB_STEP_SUMMARY: means, bands, the weakest tasks with
  * the evidence ids behind their lowest category, then every task in a collapsed table.
  */
-export function renderScoreMarkdown(results: readonly TaskResult[], options: ScoreMarkdownOptions = {}): string {
+export function renderScoreMarkdown(results: readonly ScorecardResult[], options: ScoreMarkdownOptions = {}): string {
   const scored = results.flatMap((r) => (r.status === 'scored' ? [r] : []));
   const final = (r: (typeof scored)[number], c: (typeof SCORE_CATEGORIES)[number]) => r.categoryScores.find((s) => s.category === c)?.finalScore ?? 0;
   const out: string[] = [`### ${options.title ?? 'taskeval scores'}`, ''];

@@ -1,4 +1,7 @@
 import type { CategoryScoreRecord, ScoreCategory, TaskResult } from '../../core/index.js';
+
+/** A result as a scorecard reads it: its bundle and raw answer are not needed (a run keeps them out of memory). */
+export type ScorecardResult = TaskResult extends infer R ? (R extends unknown ? Omit<R, 'evidenceBundle'> : never) : never;
 import { bandStyle } from './band-style.js';
 import { terminalSafe } from './terminal-safe.js';
 import { renderTable, type TableCell, type TableColumn } from './render-table.js';
@@ -25,7 +28,7 @@ const COLUMNS: readonly TableColumn[] = [
 ];
 
 /** The scorecard: one row per result, scores with their bands, and what mode produced them. */
-export function renderScoreTable(results: readonly TaskResult[], options: ScoreTableOptions = {}): string {
+export function renderScoreTable(results: readonly ScorecardResult[], options: ScoreTableOptions = {}): string {
   const colour = options.colour ?? false;
   const rows = results.map((result): TableCell[] => {
     const title = result.title ?? '';
