@@ -31,6 +31,8 @@ export interface ExecuteRunInput extends RunObserver {
   signal?: AbortSignal;
   clock?: () => Date;
   heartbeatMs?: number;
+  /** False: keep no result in memory (the store has them all; a 50,000-task run would hold ~1 GB). */
+  keepResults?: boolean;
 }
 
 /** What a run keeps of a result in memory: all but its evidence bundle and task snapshot, which stay in the store. */
@@ -103,7 +105,7 @@ export async function executeRun(input: ExecuteRunInput): Promise<RunOutcome> {
         });
         if (signal?.aborted) return;
         const stored = await saveResultOrError(store, runId, item, result, iso(), input.labels);
-        results.push(lighten(stored));
+        if (input.keepResults !== false) results.push(lighten(stored));
         progress.done += 1;
         progress.tokens += spend.tokens;
         if (stored.status === 'scored') progress.scored += 1;

@@ -48,7 +48,7 @@ export function registerBatchCommand(program: Command, io: CliIo, setExitCode: S
           io.stderr(`batch window: after ${w.start ?? 'the beginning'} through ${w.end}; ${outcome.retries.retry.length} retried\n`);
           if (outcome.pruned?.runs) io.stderr(`retention: pruned ${outcome.pruned.runs} run(s), ${outcome.pruned.results} result(s)\n`);
         }
-        setExitCode(reportRunOutcome({ run: outcome.run, results: outcome.results, failUnder, json: options.json ?? false, extra: details }, io));
+        setExitCode(await reportRunOutcome({ run: outcome.run, store: cli.store, failUnder, json: options.json ?? false, extra: details }, io));
       } finally {
         await cli.close();
       }

@@ -25,6 +25,7 @@ export async function runCliBatch(cli: CliStore, options: BatchOptionValues, io:
     taskevalVersion: TASKEVAL_VERSION,
     warnings: set.warnings,
     labels,
+    keepResults: false,
     ...(cli.config.retentionDays !== undefined ? { retentionDays: cli.config.retentionDays } : {}),
     ...(signal ? { signal } : {}),
   });

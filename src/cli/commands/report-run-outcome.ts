@@ -1,12 +1,13 @@
 import type { RunResult } from '../../runs/index.js';
-import type { EvalRun } from '../../store/index.js';
+import type { EvalRun, Store, StoredResult } from '../../store/index.js';
 import type { CliIo } from '../cli-io.js';
 import { renderScoreMarkdown, renderScoreTable, useColour } from '../render/index.js';
-import { belowThreshold, compactResult, runExitCode } from './run-outcome-output.js';
+import { compactResult, runExitCode } from './run-outcome-output.js';
 
 export interface ReportRunInput {
   run: EvalRun;
-  results: readonly RunResult[];
+  /** The store the run wrote: results are read back from it, a page at a time. */
+  store: Store;
   failUnder: number | undefined;
   json: boolean;
   /** A pull-request summary instead of the scorecard. */
@@ -15,26 +16,87 @@ export interface ReportRunInput {
   extra?: Record<string, unknown>;
 }
 
-/** Prints a finished run (scorecard and summary, or JSON) and returns its exit code. */
-export function reportRunOutcome(input: ReportRunInput, io: CliIo): number {
-  const { run, failUnder } = input;
-  const order = new Map(run.requestedTaskIds.map((id, i) => [id, i]));
-  const results = [...input.results].sort((a, b) => (order.get(a.taskId) ?? 0) - (order.get(b.taskId) ?? 0));
-  const below = belowThreshold(results, failUnder);
+/** Up to this many results a scorecard lists whole; a larger run lists its weakest. */
+export const SCORECARD_ROWS = 1_000;
+const WEAKEST_ROWS = 50;
+const PAGE = 500;
+
+/**
+ * Prints a finished run (scorecard and summary, or JSON) and returns its exit code. Results come from the
+ * store page by page, so a run of any size prints in bounded memory.
+ */
+export async function reportRunOutcome(input: ReportRunInput, io: CliIo): Promise<number> {
+  const { run, store, failUnder } = input;
+  const below = failUnder === undefined ? [] : await belowThreshold(store, run.id, failUnder);
+  const total = run.counts.total;
   if (input.json) {
-    io.stdout(`${JSON.stringify({ run, ...(input.extra ?? {}), results: results.map(compactResult), ...(failUnder !== undefined ? { failUnder, belowThreshold: below } : {}) }, null, 2)}\n`);
-  } else if (input.markdown) {
-    io.stdout(renderScoreMarkdown(results, { title: `taskeval run ${run.id} (${run.status})`, failUnder }));
-    if (run.counts.errored > 0) io.stderr(`${run.counts.errored} task(s) could not be evaluated; see \`taskeval results --run ${run.id} --status error\`\n`);
-  } else {
-    if (results.length) io.stdout(renderScoreTable(results, { colour: useColour(io.isTTY, io.env) }));
-    io.stdout(`\nrun ${run.id} ${run.status}: ${run.summary ?? ''}\n`);
-    if (below.length) {
-      io.stdout(`${below.length} task${below.length === 1 ? '' : 's'} under --fail-under ${failUnder}:\n`);
-      for (const b of below) io.stdout(`  ${b.taskId}  ${b.overallScore}\n`);
-    }
-    if (run.counts.errored > 0) io.stdout(`${run.counts.errored} task(s) could not be evaluated; see \`taskeval results --run ${run.id} --status error\`\n`);
-    if (run.status === 'cancelled') io.stdout(`cancelled: results stored so far are kept; finish with \`taskeval run --resume ${run.id}\`\n`);
+    const head = JSON.stringify({ run, ...(input.extra ?? {}) }, null, 2).replace(/\n}$/, '');
+    io.stdout(`${head},\n  "results": [`);
+    let n = 0;
+    await eachResult(store, run, (result) => {
+      io.stdout(`${n++ ? ',' : ''}\n${JSON.stringify(compactResult(light(result)), null, 2).replace(/^/gm, '    ')}`);
+    });
+    const tail = failUnder !== undefined ? `,\n  "failUnder": ${failUnder},\n  "belowThreshold": ${JSON.stringify(below, null, 2).replace(/\n/g, '\n  ')}` : '';
+    io.stdout(`${n ? '\n  ' : ''}]${tail}\n}\n`);
+    return runExitCode(run, below);
   }
+  const shown: RunResult[] = [];
+  if (total <= SCORECARD_ROWS) await eachResult(store, run, (r) => void shown.push(light(r)));
+  else shown.push(...(await store.listResults({ runId: run.id, full: true, sort: 'overall', order: 'asc', limit: WEAKEST_ROWS })).items.map(light));
+  const more = total > SCORECARD_ROWS ? `the ${shown.length} lowest of ${total} results; all of them: taskeval results --run ${run.id}\n` : '';
+  if (input.markdown) {
+    io.stdout(renderScoreMarkdown(shown, { title: `taskeval run ${run.id} (${run.status})`, failUnder }));
+    if (more) io.stdout(`\n_${more.trim()}_\n`);
+    if (run.counts.errored > 0) io.stderr(`${run.counts.errored} task(s) could not be evaluated; see \`taskeval results --run ${run.id} --status error\`\n`);
+    return runExitCode(run, below);
+  }
+  if (shown.length) io.stdout(renderScoreTable(shown, { colour: useColour(io.isTTY, io.env) }));
+  if (more) io.stdout(more);
+  io.stdout(`\nrun ${run.id} ${run.status}: ${run.summary ?? ''}\n`);
+  if (below.length) {
+    io.stdout(`${below.length} task${below.length === 1 ? '' : 's'} under --fail-under ${failUnder}:\n`);
+    for (const b of below) io.stdout(`  ${b.taskId}  ${b.overallScore}\n`);
+  }
+  if (run.counts.errored > 0) io.stdout(`${run.counts.errored} task(s) could not be evaluated; see \`taskeval results --run ${run.id} --status error\`\n`);
+  if (run.status === 'cancelled') io.stdout(`cancelled: results stored so far are kept; finish with \`taskeval run --resume ${run.id}\`\n`);
   return runExitCode(run, below);
+}
+
+/** The run's results in the order it asked for its tasks, a page at a time. */
+async function eachResult(store: Store, run: EvalRun, visit: (result: StoredResult) => void): Promise<void> {
+  const order = new Map(run.requestedTaskIds.map((id, i) => [id, i]));
+  const rank = (id: string) => order.get(id) ?? Number.MAX_SAFE_INTEGER;
+  if (run.counts.total <= SCORECARD_ROWS) {
+    // Small enough to sort in memory into the order the run asked for its tasks.
+    const all: StoredResult[] = [];
+    for (let offset = 0; ; offset += PAGE) {
+      const page = await store.listResults({ runId: run.id, full: true, sort: 'taskId', order: 'asc', limit: PAGE, offset });
+      all.push(...page.items);
+      if (offset + PAGE >= page.count) break;
+    }
+    for (const r of all.sort((a, b) => rank(a.taskId) - rank(b.taskId))) visit(r);
+    return;
+  }
+  for (let offset = 0; ; offset += PAGE) {
+    const page = await store.listResults({ runId: run.id, full: true, sort: 'taskId', order: 'asc', limit: PAGE, offset });
+    for (const r of page.items) visit(r);
+    if (offset + PAGE >= page.count) break;
+  }
+}
+
+/** Scored results under the threshold, from the store's summaries. */
+async function belowThreshold(store: Store, runId: string, failUnder: number): Promise<{ taskId: string; overallScore: number }[]> {
+  if (failUnder === 0) return [];
+  const out: { taskId: string; overallScore: number }[] = [];
+  for (let offset = 0; ; offset += PAGE) {
+    const page = await store.listResults({ runId, status: 'scored', max: failUnder - 1, sort: 'taskId', order: 'asc', limit: PAGE, offset });
+    for (const r of page.items) out.push({ taskId: r.taskId, overallScore: r.overallScore! });
+    if (offset + PAGE >= page.count) break;
+  }
+  return out;
+}
+
+function light(result: StoredResult): RunResult {
+  const { evidenceBundle: _bundle, taskSnapshot: _snapshot, ...rest } = result as StoredResult & { evidenceBundle?: unknown };
+  return rest as RunResult;
 }

@@ -28,6 +28,23 @@ async function cli(argv: string[], over: Partial<CliIo> = {}) {
 }
 
 describe('taskeval run and the reading commands', () => {
+  it('prints a run larger than the scorecard holds as its lowest results, and --json streams every result from the store', async () => {
+    const many = Array.from({ length: 1_050 }, (_, i) =>
+      record(`BIG-${i + 1}`, new Date(Date.UTC(2026, 2, 1) + i * 60_000).toISOString(), i % 10 ? {} : { workflowStepResults: [{ workflowStepId: 'tests', workflowStepName: 'Run tests', status: 'failed' }] }),
+    );
+    await writeFile(join(dir, 'many.jsonl'), many.join('\n'));
+    const table = await cli(['run', '--tasks', 'many.jsonl', '--fail-under', '60']);
+    expect(table.out).toMatch(/the 50 lowest of 1050 results; all of them: taskeval results --run run_[0-9a-f]+/);
+    expect(table.out.match(/^BIG-\d+ /gm)).toHaveLength(50);
+    const json = await cli(['run', '--tasks', 'many.jsonl', '--json', '--fail-under', '60']);
+    const parsed = json.json();
+    expect(parsed.results).toHaveLength(1_050);
+    expect(parsed.results[0]).not.toHaveProperty('evidenceBundle');
+    expect(parsed.failUnder).toBe(60);
+    expect(parsed.belowThreshold.length).toBe(parsed.results.filter((r: { overallScore?: number }) => (r.overallScore ?? 100) < 60).length);
+    expect(json.code).toBe(parsed.belowThreshold.length ? 1 : 0);
+  }, 60_000);
+
   it('stores a manual run and reads it back with runs, results, show and export', async () => {
     const none = await cli(['runs']);
     expect(none.code).toBe(3);

@@ -72,7 +72,7 @@ export function registerRunCommand(program: Command, io: CliIo, setExitCode: Set
           }
         }
         const reporter = createProgressReporter({ mode: json ? 'silent' : io.isTTY ? 'bar' : 'lines', write: io.stderr });
-        const { run, results } = await executeRun({
+        const { run } = await executeRun({
           store: cli.store,
           projectId: set.projectId,
           tasks,
@@ -84,12 +84,13 @@ export function registerRunCommand(program: Command, io: CliIo, setExitCode: Set
           taskevalVersion: TASKEVAL_VERSION,
           warnings,
           labels,
+          keepResults: false,
           ...(io.signal ? { signal: io.signal } : {}),
           onStart: ({ runId, total }) => reporter.start(runId, total),
           onResult: (result, progress) => reporter.result(result, progress),
         });
         reporter.finish();
-        setExitCode(reportRunOutcome({ run, results, failUnder, json, markdown: options.format === 'markdown' }, io));
+        setExitCode(await reportRunOutcome({ run, store: cli.store, failUnder, json, markdown: options.format === 'markdown' }, io));
       } finally {
         await cli.close();
       }
