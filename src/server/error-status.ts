@@ -26,21 +26,36 @@ export interface ApiErrorBody {
 
 export type ErrorStatus = 400 | 401 | 404 | 409 | 500 | 503;
 
-/** The one table from error code to HTTP status; anything unlisted is a 500. */
-const STATUS_BY_CODE: Partial<Record<ApiErrorCode, ErrorStatus>> = {
+/**
+ * The one table from error code to HTTP status. Exhaustive on purpose, like the CLI's exit codes: a new
+ * code must be given its status here. 500 means a fault of the server or its store, shown without detail.
+ */
+const STATUS_BY_CODE: Record<ApiErrorCode, ErrorStatus> = {
   invalid_input: 400,
   invalid_score: 400,
   invalid_category: 400,
   missing_category: 400,
   duplicate_category: 400,
+  invalid_config: 400,
   usage: 400,
+  source_unreadable: 400,
+  source_invalid: 400,
   unauthorized: 401,
   not_found: 404,
   active_run_conflict: 409,
   invalid_transition: 409,
   terminal_immutable: 409,
   run_not_running: 409,
+  duplicate_result: 409,
+  judge_config: 500,
+  judge_failed: 503,
+  judge_malformed: 503,
+  cancelled: 503,
   unavailable: 503,
+  store_failed: 500,
+  store_corrupt: 500,
+  store_version: 500,
+  internal: 500,
 };
 
 /** Maps any thrown value to a status and a body with a stable code; never leaks a stack trace. */
@@ -51,7 +66,7 @@ export function errorStatus(error: unknown): { status: ErrorStatus; body: ApiErr
     return { status: 400, body: { code: 'invalid_input', message: field ? `${field}: ${issue?.message}` : (issue?.message ?? 'invalid input'), field } };
   }
   if (isTaskevalError(error) || error instanceof ApiError) {
-    const status = STATUS_BY_CODE[error.code] ?? 500;
+    const status = STATUS_BY_CODE[error.code];
     if (status === 500) return internal();
     return { status, body: { code: error.code, message: error.message, ...(error.field !== undefined ? { field: error.field } : {}) } };
   }
