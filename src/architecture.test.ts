@@ -109,6 +109,41 @@ describe('architecture', () => {
     expect(cycles).toEqual([]);
   });
 
+  it('reaches into another layer only through an index.ts', () => {
+    const offences: string[] = [];
+    for (const file of files) {
+      const layer = layerOf(file);
+      for (const spec of importsOf(file)) {
+        const target = resolveLocal(file, spec);
+        const targetLayer = target ? layerOf(target) : null;
+        if (!target || !targetLayer || targetLayer === layer) continue;
+        // The layer's index.ts, or the index.ts of one of its parts (core/rubric, sources/files, judge/testing).
+        if (!target.endsWith(`${sep}index.ts`)) offences.push(`${relative(srcDir, file)} imports ${spec}`);
+      }
+    }
+    expect(offences).toEqual([]);
+  });
+
+  it('imports heavy packages only where they belong: drivers in their backend, the AI SDK in the providers', () => {
+    const allowed: Record<string, string[]> = {
+      pg: ['store/postgres/'],
+      'pg-boss': ['store/postgres/', 'runs/queue/'],
+      'better-sqlite3': ['store/sqlite/', 'sources/fusion/'],
+      ai: ['judge/providers/'],
+      '@ai-sdk/': ['judge/providers/'],
+      'playwright-core': ['server/testing/'],
+    };
+    const offences: string[] = [];
+    for (const file of files) {
+      const path = relative(srcDir, file).split(sep).join('/');
+      for (const spec of importsOf(file)) {
+        const key = Object.keys(allowed).find((k) => (k.endsWith('/') ? spec.startsWith(k) : spec === k));
+        if (key && !allowed[key]!.some((dir) => path.startsWith(dir))) offences.push(`${path} imports ${spec}`);
+      }
+    }
+    expect(offences).toEqual([]);
+  });
+
   it('sees the source tree it guards', () => {
     expect(files.some((f) => layerOf(f) === 'core')).toBe(true);
   });

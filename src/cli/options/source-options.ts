@@ -2,7 +2,7 @@ import { Option, type Command } from 'commander';
 import { ConfigError, isTaskevalError, SourceError, type Task } from '../../core/index.js';
 import { loadConfig, type TaskevalConfig } from '../../runs/index.js';
 import { detectTaskSource, loadTaskSet, TASK_SOURCE_KINDS, type LoadTaskSetOptions, type SourceConfig, type TaskSet, type TaskSourceKind } from '../../sources/index.js';
-import type { SourceProblem } from '../../sources/source-read-result.js';
+import type { SourceProblem } from '../../sources/index.js';
 import { formatSourceProblem } from '../../sources/files/index.js';
 import type { CliIo } from '../cli-io.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { JudgeConfigSchema } from '../../judge/judge-config.js';
-import { SourceConfigSchema } from '../../sources/source-config.js';
+import { JudgeConfigSchema } from '../../judge/index.js';
+import { SourceConfigSchema } from '../../sources/index.js';
 
 /** taskeval.config.json: each layer owns the schema of its own key. */
 export const TaskevalConfigSchema = z.strictObject({
