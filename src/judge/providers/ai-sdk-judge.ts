@@ -1,4 +1,4 @@
-import { APICallError, generateText, jsonSchema, NoObjectGeneratedError, Output, type LanguageModel, type LanguageModelUsage } from 'ai';
+import type { LanguageModel, LanguageModelUsage } from 'ai';
 import { JudgeError } from '../../core/index.js';
 import { isRetryableStatus, JudgeCallError, parseRetryAfter } from '../judge-call-error.js';
 import type { Judge, JudgeRequest, JudgeResponse, JudgeUsage } from '../judge.js';
@@ -7,7 +7,8 @@ import { redactSecrets } from '../redact-secrets.js';
 export interface AiSdkJudgeOptions {
   provider: string;
   modelId: string;
-  model: LanguageModel;
+  /** The SDK model, made on the first call: importing taskeval does not load the AI SDK. */
+  model: () => Promise<LanguageModel>;
   supportsStructuredOutput: boolean;
   /** Values to scrub from every error message (the API key). */
   secrets?: readonly string[];
@@ -20,6 +21,7 @@ export interface AiSdkJudgeOptions {
 /** A Judge over any AI SDK language model; the SDK's own retries are off so ours can honour Retry-After. */
 export function createAiSdkJudge(options: AiSdkJudgeOptions): Judge {
   const secrets = options.secrets ?? [];
+  let model: Promise<LanguageModel> | undefined;
   return {
     specificationVersion: 'v1',
     provider: options.provider,
@@ -28,9 +30,10 @@ export function createAiSdkJudge(options: AiSdkJudgeOptions): Judge {
     async complete(request: JudgeRequest): Promise<JudgeResponse> {
       const timeout = AbortSignal.timeout(request.timeoutMs);
       const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
+      const { generateText, jsonSchema, NoObjectGeneratedError, Output, APICallError } = await import('ai');
       try {
         const result = await generateText({
-          model: options.model,
+          model: await (model ??= options.model()),
           system: request.system,
           prompt: request.prompt,
           temperature: request.temperature,
@@ -57,7 +60,7 @@ export function createAiSdkJudge(options: AiSdkJudgeOptions): Judge {
         if (timeout.aborted) {
           throw new JudgeCallError(`${options.provider} did not answer within ${Math.round(request.timeoutMs / 1000)} s`, { retryable: true, transient: true });
         }
-        throw toJudgeCallError(error, options.provider, secrets);
+        throw toJudgeCallError(error, options.provider, secrets, APICallError.isInstance.bind(APICallError));
       }
     },
   };
@@ -73,9 +76,9 @@ export function toJudgeUsage(usage: LanguageModelUsage | undefined): JudgeUsage 
 }
 
 /** Turns an SDK or fetch failure into a JudgeCallError with a secret-free message. */
-export function toJudgeCallError(error: unknown, provider: string, secrets: readonly string[]): JudgeCallError {
+export function toJudgeCallError(error: unknown, provider: string, secrets: readonly string[], isApiCallError: (e: unknown) => e is import('ai').APICallError): JudgeCallError {
   const clean = (text: string) => redactSecrets(text, secrets);
-  if (APICallError.isInstance(error)) {
+  if (isApiCallError(error)) {
     const status = error.statusCode;
     const body = typeof error.responseBody === 'string' ? ` ${error.responseBody.slice(0, 300)}` : '';
     const retryAfterMs = parseRetryAfter(error.responseHeaders);

@@ -1,4 +1,3 @@
-import { createOpenAI } from '@ai-sdk/openai';
 import type { Judge } from '../judge.js';
 import { createAiSdkJudge } from './ai-sdk-judge.js';
 
@@ -12,15 +11,18 @@ export interface HttpJudgeOptions {
 
 /** OpenAI through its chat completions API, with a JSON schema response format. */
 export function createOpenAIJudge(options: HttpJudgeOptions): Judge {
-  const openai = createOpenAI({
-    ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
-    ...(options.baseURL ? { baseURL: options.baseURL } : {}),
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  });
   return createAiSdkJudge({
     provider: 'openai',
     modelId: options.model,
-    model: openai.chat(options.model),
+    model: async () => {
+      const { createOpenAI } = await import('@ai-sdk/openai');
+      const openai = createOpenAI({
+        ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
+        ...(options.baseURL ? { baseURL: options.baseURL } : {}),
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+      });
+      return openai.chat(options.model);
+    },
     supportsStructuredOutput: true,
     secrets: options.apiKey ? [options.apiKey] : [],
     // Non-strict schema mode: strict mode would reject the optional followUpDrafts.

@@ -1,4 +1,5 @@
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { betterSqlite3 } from './load-better-sqlite3.js';
 import type { ProblemList } from '../transcripts/index.js';
 import type { DatabaseRecord } from './read-fusion-database.js';
 import { epochToIso, mapTaskRow } from './map-task-row.js';
@@ -11,7 +12,8 @@ const COLUMNS = ['id', 'taskJson', 'prompt', 'archivedAt', 'title', 'description
  * the whole task from `taskJson`, with the row's own columns filling what it lacks. Read-only.
  */
 export function readArchiveDatabase(path: string, problems: ProblemList): DatabaseRecord[] {
-  const db = new Database(path, { readonly: true, fileMustExist: true });
+  const Driver = betterSqlite3();
+  const db = new Driver(path, { readonly: true, fileMustExist: true });
   try {
     const columns = tableColumns(db, 'archived_tasks');
     const sql = columns && selectExisting(columns, 'archived_tasks', COLUMNS);

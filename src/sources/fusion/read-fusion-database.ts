@@ -1,4 +1,5 @@
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { betterSqlite3 } from './load-better-sqlite3.js';
 import type { z } from 'zod';
 import { AgentLogEntrySchema, RunAuditEventSchema, TaskDocumentSchema, type AgentLogEntry, type RunAuditEvent, type TaskDocument } from '../../core/index.js';
 import { describeZodIssue, issueFieldPath } from '../files/index.js';
@@ -33,7 +34,8 @@ type Row = Record<string, unknown>;
  */
 export function readFusionDatabase(path: string, problems: ProblemList): FusionDatabaseData {
   // Never immutable: Fusion may be writing in WAL mode, and its -wal file must be read too.
-  const db = new Database(path, { readonly: true, fileMustExist: true });
+  const Driver = betterSqlite3();
+  const db = new Driver(path, { readonly: true, fileMustExist: true });
   try {
     const data: FusionDatabaseData = { records: [], agentLogs: new Map(), documents: new Map(), runAudit: new Map() };
     readTasks(db, path, data, problems);

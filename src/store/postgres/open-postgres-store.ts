@@ -1,4 +1,4 @@
-import pg from 'pg';
+import { pgDriver } from './load-pg.js';
 import { StoreError } from '../../core/index.js';
 import { inTransaction } from './pg-db.js';
 import { pgTypes } from './pg-db.js';
@@ -23,7 +23,7 @@ export async function openPostgresStore(options: OpenPostgresStoreOptions): Prom
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) {
     throw new StoreError('invalid_input', `schema: "${schema}" must be lower-case letters, digits and _`, { field: 'schema' });
   }
-  const pool = new pg.Pool({
+  const pool = new (pgDriver().Pool)({
     connectionString: options.connectionString,
     max: options.maxConnections ?? 5,
     types: pgTypes,

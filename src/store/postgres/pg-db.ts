@@ -1,4 +1,5 @@
-import pg from 'pg';
+import type pg from 'pg';
+import { pgDriver } from './load-pg.js';
 import { LifecycleError, StoreError, isTaskevalError } from '../../core/index.js';
 import { makeRowMappers } from '../row-mappers.js';
 
@@ -11,7 +12,7 @@ const TIMESTAMP = 1114;
 export const pgTypes = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
     if (oid === TIMESTAMPTZ || oid === TIMESTAMP) return (value: string) => new Date(oid === TIMESTAMP ? `${value}Z` : value).toISOString();
-    return pg.types.getTypeParser(oid, format);
+    return pgDriver().types.getTypeParser(oid, format);
   },
 };
 

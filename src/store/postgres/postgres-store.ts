@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 import type { CachedJudgeCall, JudgeCache } from '../judge-cache.js';
 import { newId } from '../new-id.js';
 import type { EventRow, RunRow } from '../row-mappers.js';

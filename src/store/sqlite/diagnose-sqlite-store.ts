@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { betterSqlite3 } from './load-better-sqlite3.js';
 import { StoreError } from '../../core/index.js';
 import { checkSqliteIntegrity, type IntegrityReport } from './check-sqlite-integrity.js';
 import { SQLITE_MIGRATIONS } from './sqlite-migrations.js';
@@ -27,7 +28,8 @@ export function diagnoseSqliteStore(file: string): StoreDiagnosis {
   if (!existsSync(path)) throw new StoreError('not_found', `no taskeval store at ${path}`, { field: 'db', hint: 'name the store with --db PATH or --project DIR' });
   let db: Database.Database;
   try {
-    db = new Database(path, { readonly: true, fileMustExist: true });
+    const Driver = betterSqlite3();
+    db = new Driver(path, { readonly: true, fileMustExist: true });
   } catch (error) {
     throw new StoreError('store_corrupt', `${path}: cannot be opened as a SQLite database: ${(error as Error).message}`, { field: 'db', cause: error });
   }

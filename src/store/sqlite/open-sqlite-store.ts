@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { StoreError } from '../../core/index.js';
 import { applySqliteMigrations } from './apply-sqlite-migrations.js';
 import { assertSqliteIntact } from './check-sqlite-integrity.js';
 import { SQLITE_MIGRATIONS } from './sqlite-migrations.js';
 import { SqliteStore } from './sqlite-store.js';
+import { betterSqlite3 } from './load-better-sqlite3.js';
 
 export interface OpenSqliteStoreOptions {
   /** The database file; its directory is created when missing. */
@@ -26,7 +27,8 @@ export function openSqliteStore(options: OpenSqliteStoreOptions): SqliteStore {
   let db: Database.Database;
   try {
     mkdirSync(dirname(path), { recursive: true });
-    db = new Database(path);
+    const Driver = betterSqlite3();
+    db = new Driver(path);
   } catch (error) {
     throw new StoreError('store_failed', `${path}: cannot open the database: ${(error as Error).message}`, {
       cause: error,
