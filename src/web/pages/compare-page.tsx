@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource hono/jsx */
 import type { FC } from 'hono/jsx';
-import { COMPARED_SCORES, describeDifference, type CohortComparison, type ComparedScore, type PairedComparison } from '../../core/index.js';
+import { COMPARED_SCORES, describeDifference, type CohortComparison, type ComparedScore, type PairedComparison, type ScoreDifference } from '../../core/index.js';
 import { BandBadge } from '../components/badges.js';
 import { BandDistribution } from '../components/band-distribution.js';
 import { CiWhisker } from '../components/ci-whisker.js';
@@ -66,6 +66,17 @@ export const ComparePage: FC<ComparePageProps> = ({ by, minN, a, b, cohorts, pai
   </Layout>
 );
 
+/** Each difference in words; clear ones bold, the rest read as no clear difference. */
+const DifferenceList: FC<{ differences: readonly ScoreDifference[] }> = ({ differences }) => (
+  <ul class="differences">
+    {differences.map((d) => (
+      <li class={d.clear ? 'clear' : 'unclear'} data-score={d.category}>
+        <span class="muted small">{LABEL[d.category]}:</span> {describeDifference(d)}
+      </li>
+    ))}
+  </ul>
+);
+
 const CohortView: FC<{ report: CohortComparison }> = ({ report }) =>
   report.cohorts.length === 0 ? (
     <EmptyState title="No scored results to compare" command="taskeval run" />
@@ -112,13 +123,7 @@ const CohortView: FC<{ report: CohortComparison }> = ({ report }) =>
         {report.differences.length === 0 ? (
           <p class="muted">Fewer than two cohorts have {report.minN} or more tasks: nothing to compare.</p>
         ) : (
-          <ul class="differences">
-            {report.differences.map((d) => (
-              <li class={d.clear ? 'clear' : 'unclear'} data-score={d.category}>
-                <span class="muted small">{LABEL[d.category]}:</span> {describeDifference(d)}
-              </li>
-            ))}
-          </ul>
+          <DifferenceList differences={report.differences} />
         )}
       </section>
     </>
@@ -135,13 +140,7 @@ const PairedView: FC<{ report: PairedComparison }> = ({ report }) => (
     </p>
     {report.n === 0 ? null : (
       <>
-        <ul class="differences">
-          {report.differences.map((d) => (
-            <li class={d.clear ? 'clear' : 'unclear'} data-score={d.category}>
-              <span class="muted small">{LABEL[d.category]}:</span> {describeDifference(d)}
-            </li>
-          ))}
-        </ul>
+        <DifferenceList differences={report.differences} />
         <h3>Largest movers</h3>
         <div class="table-scroll">
           <table data-testid="movers">
