@@ -22,6 +22,14 @@ export interface CompareModes {
   deterministicOnly: number;
 }
 
+/** Which scores a comparison read, in words ("deterministic only" when no judge made them); null for none. */
+export function describeCompareModes(modes: CompareModes): string | null {
+  if (modes.hybrid + modes.deterministicOnly === 0) return null;
+  if (modes.hybrid === 0) return 'Scores: deterministic only (no judge).';
+  if (modes.deterministicOnly === 0) return 'Scores: hybrid (deterministic and judge).';
+  return `Scores: ${modes.hybrid} hybrid, ${modes.deterministicOnly} deterministic only.`;
+}
+
 /** The key a result belongs to for `by`; a usage error names a key that is not one. */
 export function cohortKeyOf(by: string): (r: ComparedResult) => string | null {
   if (by.startsWith('label:') && by.length > 'label:'.length) {

@@ -45,7 +45,7 @@ export interface RunOutcome {
 }
 
 /** Drops the parts of a result that grow with its evidence, so a 50,000-task run does not hold them all. */
-function lighten(result: StoredResult): RunResult {
+export function lightResult(result: StoredResult): RunResult {
   const { evidenceBundle: _bundle, taskSnapshot: _snapshot, ...rest } = result as StoredResult & { evidenceBundle?: unknown };
   return rest as RunResult;
 }
@@ -105,7 +105,7 @@ export async function executeRun(input: ExecuteRunInput): Promise<RunOutcome> {
         });
         if (signal?.aborted) return;
         const stored = await saveResultOrError(store, runId, item, result, iso(), input.labels);
-        if (input.keepResults !== false) results.push(lighten(stored));
+        if (input.keepResults !== false) results.push(lightResult(stored));
         progress.done += 1;
         progress.tokens += spend.tokens;
         if (stored.status === 'scored') progress.scored += 1;

@@ -6,7 +6,7 @@ export { compareRunTasks, type RunTask } from './run-task.js';
 export { DEFAULT_RUN_CONCURRENCY, type RunJudgeOptions } from './run-judge-options.js';
 export type { RunObserver, RunProgress } from './run-progress.js';
 export { evaluateRunTask, type EvaluateRunTaskInput, type EvaluationSpend } from './evaluate-run-task.js';
-export { executeRun, HEARTBEAT_INTERVAL_MS, type ExecuteRunInput, type RunOutcome, type RunResult } from './execute-run.js';
+export { executeRun, lightResult, HEARTBEAT_INTERVAL_MS, type ExecuteRunInput, type RunOutcome, type RunResult } from './execute-run.js';
 export { summarizeRun } from './summarize-run.js';
 export { openProjectStore, type OpenProjectStoreOptions } from './open-project-store.js';
 export { planResume, type ResumePlan } from './plan-resume.js';
@@ -17,4 +17,4 @@ export { runSchedule, nextScheduledRun, DEFAULT_SCHEDULE, type RunScheduleInput 
 export { watchCompletions, evaluatedOnCompletion, type WatchCompletionsInput } from './watch-completions.js';
 export { computeProjectOutcomes, OUTCOMES_METHOD, type ComputeProjectOutcomesInput, type ProjectOutcomes } from './compute-project-outcomes.js';
 export { loadComparedResults, type ComparedResult } from './load-compared-results.js';
-export { compareStoredCohorts, compareStoredRuns, cohortKeyOf, COHORT_BY_KEYS, UNKNOWN_COHORT, type CompareModes, type CompareStoredInput } from './compare-stored-results.js';
+export { compareStoredCohorts, compareStoredRuns, cohortKeyOf, describeCompareModes, COHORT_BY_KEYS, UNKNOWN_COHORT, type CompareModes, type CompareStoredInput } from './compare-stored-results.js';

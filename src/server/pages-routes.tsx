@@ -1,7 +1,7 @@
 /** @jsxRuntime automatic @jsxImportSource hono/jsx */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { compareStoredCohorts, compareStoredRuns } from '../runs/index.js';
+import { compareStoredCohorts, compareStoredRuns, describeCompareModes } from '../runs/index.js';
 import { ComparePage, ErrorPage, OverviewPage, ResultPage, ResultsPage, RunPage, RunsPage } from '../web/index.js';
 import { CompareQuerySchema, parseQuery, ResultsQuerySchema, toListResultsQuery } from './api/api-queries.js';
 import { bandCounts } from './api/runs-routes.js';
@@ -64,9 +64,10 @@ export function pagesRoutes(deps: AppDeps): Hono {
     const q = parseQuery(CompareQuerySchema, c.req.query());
     const paired = q.a && q.b ? await compareStoredRuns(store, q.a, q.b) : null;
     const cohorts = paired ? null : await compareStoredCohorts(store, { by: q.by, minN: q.minN });
+    const modes = (paired ?? cohorts)?.modes;
     return renderPage(
       c,
-      <ComparePage by={q.by} minN={q.minN} {...(q.a ? { a: q.a } : {})} {...(q.b ? { b: q.b } : {})} cohorts={cohorts?.report ?? null} paired={paired?.report ?? null} modes={(paired ?? cohorts)?.modes ?? null} />,
+      <ComparePage by={q.by} minN={q.minN} {...(q.a ? { a: q.a } : {})} {...(q.b ? { b: q.b } : {})} cohorts={cohorts?.report ?? null} paired={paired?.report ?? null} modeNote={modes ? describeCompareModes(modes) : null} />,
     );
   });
 

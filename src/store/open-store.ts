@@ -24,7 +24,7 @@ export async function openStore(location: StoreLocation, options: OpenStoreOptio
   } catch (error) {
     if (error instanceof StoreError && error.code !== 'store_failed') throw error;
     // pg's own messages can carry the URL; say where, without the password.
-    const message = redactUrl((error as Error).message ?? String(error)).replaceAll(location.connectionString, location.display);
+    const message = redactUrl(((error as Error).message ?? String(error)).replaceAll(location.connectionString, location.display));
     throw new StoreError('store_failed', `${location.display}: cannot open the PostgreSQL store: ${message}`, {
       field: 'db',
       cause: error,

@@ -1,6 +1,6 @@
 import { Option, type Command } from 'commander';
 import { ConfigError, DEFAULT_MIN_COHORT } from '../../core/index.js';
-import { cohortKeyOf, compareStoredCohorts, compareStoredRuns, type CompareModes } from '../../runs/index.js';
+import { cohortKeyOf, compareStoredCohorts, compareStoredRuns, describeCompareModes, type CompareModes } from '../../runs/index.js';
 import type { CliIo } from '../cli-io.js';
 import { addConfigOption } from '../options/source-options.js';
 import { addStoreOption, openCliStore, type StoreOptionValues } from '../options/store-options.js';
@@ -68,6 +68,7 @@ export function registerCompareCommand(program: Command, io: CliIo, setExitCode:
         throw new ConfigError('usage', 'compare needs --by KEY, or exactly two --run ids to compare task by task', { field: '--by' });
       }
       if (!paired && failOnDrop !== null) throw new ConfigError('usage', '--fail-on-drop compares two runs: give two --run ids and no --by', { field: '--fail-on-drop' });
+      // A bad --by is a usage error before any store is opened.
       if (!paired) cohortKeyOf(options.by!);
       const times = { ...(options.since ? { since: isoFlag('--since', options.since) } : {}), ...(options.until ? { until: isoFlag('--until', options.until) } : {}) };
       const cli = await openCliStore(options, io, { mustExist: true, readOnly: true });
@@ -91,11 +92,10 @@ export function registerCompareCommand(program: Command, io: CliIo, setExitCode:
     });
 }
 
-/** Which scores were compared: deterministic only unless a judge made them. */
+/** The modes line under a table: the same words as the dashboard's. */
 function modeNote(modes: CompareModes): string {
-  if (modes.hybrid + modes.deterministicOnly === 0) return '';
-  if (modes.hybrid === 0) return 'scores: deterministic only (no judge)\n';
-  return modes.deterministicOnly === 0 ? 'scores: hybrid (deterministic and judge)\n' : `scores: ${modes.hybrid} hybrid, ${modes.deterministicOnly} deterministic only\n`;
+  const line = describeCompareModes(modes);
+  return line ? `${line}\n` : '';
 }
 
 function isoFlag(flag: string, text: string): string {

@@ -1,4 +1,4 @@
-import type { RunResult } from '../../runs/index.js';
+import { lightResult, type RunResult } from '../../runs/index.js';
 import type { EvalRun, Store, StoredResult } from '../../store/index.js';
 import type { CliIo } from '../cli-io.js';
 import { renderScoreMarkdown, renderScoreTable, useColour } from '../render/index.js';
@@ -34,15 +34,15 @@ export async function reportRunOutcome(input: ReportRunInput, io: CliIo): Promis
     io.stdout(`${head},\n  "results": [`);
     let n = 0;
     await eachResult(store, run, (result) => {
-      io.stdout(`${n++ ? ',' : ''}\n${JSON.stringify(compactResult(light(result)), null, 2).replace(/^/gm, '    ')}`);
+      io.stdout(`${n++ ? ',' : ''}\n${JSON.stringify(compactResult(lightResult(result)), null, 2).replace(/^/gm, '    ')}`);
     });
     const tail = failUnder !== undefined ? `,\n  "failUnder": ${failUnder},\n  "belowThreshold": ${JSON.stringify(below, null, 2).replace(/\n/g, '\n  ')}` : '';
     io.stdout(`${n ? '\n  ' : ''}]${tail}\n}\n`);
     return runExitCode(run, below);
   }
   const shown: RunResult[] = [];
-  if (total <= SCORECARD_ROWS) await eachResult(store, run, (r) => void shown.push(light(r)));
-  else shown.push(...(await store.listResults({ runId: run.id, full: true, sort: 'overall', order: 'asc', limit: WEAKEST_ROWS })).items.map(light));
+  if (total <= SCORECARD_ROWS) await eachResult(store, run, (r) => void shown.push(lightResult(r)));
+  else shown.push(...(await store.listResults({ runId: run.id, full: true, sort: 'overall', order: 'asc', limit: WEAKEST_ROWS })).items.map(lightResult));
   const more = total > SCORECARD_ROWS ? `the ${shown.length} lowest of ${total} results; all of them: taskeval results --run ${run.id}\n` : '';
   if (input.markdown) {
     io.stdout(renderScoreMarkdown(shown, { title: `taskeval run ${run.id} (${run.status})`, failUnder }));
@@ -62,26 +62,21 @@ export async function reportRunOutcome(input: ReportRunInput, io: CliIo): Promis
   return runExitCode(run, below);
 }
 
-/** The run's results in the order it asked for its tasks, a page at a time. */
+/**
+ * The run's results a page at a time; a run small enough for a scorecard comes in the order it asked
+ * for its tasks (sorted in memory), a larger one by task id.
+ */
 async function eachResult(store: Store, run: EvalRun, visit: (result: StoredResult) => void): Promise<void> {
-  const order = new Map(run.requestedTaskIds.map((id, i) => [id, i]));
-  const rank = (id: string) => order.get(id) ?? Number.MAX_SAFE_INTEGER;
-  if (run.counts.total <= SCORECARD_ROWS) {
-    // Small enough to sort in memory into the order the run asked for its tasks.
-    const all: StoredResult[] = [];
-    for (let offset = 0; ; offset += PAGE) {
-      const page = await store.listResults({ runId: run.id, full: true, sort: 'taskId', order: 'asc', limit: PAGE, offset });
-      all.push(...page.items);
-      if (offset + PAGE >= page.count) break;
-    }
-    for (const r of all.sort((a, b) => rank(a.taskId) - rank(b.taskId))) visit(r);
-    return;
-  }
+  const small = run.counts.total <= SCORECARD_ROWS;
+  const held: StoredResult[] = [];
   for (let offset = 0; ; offset += PAGE) {
     const page = await store.listResults({ runId: run.id, full: true, sort: 'taskId', order: 'asc', limit: PAGE, offset });
-    for (const r of page.items) visit(r);
+    for (const r of page.items) (small ? held.push(r) : visit(r));
     if (offset + PAGE >= page.count) break;
   }
+  const order = new Map(run.requestedTaskIds.map((id, i) => [id, i]));
+  const rank = (id: string) => order.get(id) ?? Number.MAX_SAFE_INTEGER;
+  for (const r of held.sort((a, b) => rank(a.taskId) - rank(b.taskId))) visit(r);
 }
 
 /** Scored results under the threshold, from the store's summaries. */
@@ -94,9 +89,4 @@ async function belowThreshold(store: Store, runId: string, failUnder: number): P
     if (offset + PAGE >= page.count) break;
   }
   return out;
-}
-
-function light(result: StoredResult): RunResult {
-  const { evidenceBundle: _bundle, taskSnapshot: _snapshot, ...rest } = result as StoredResult & { evidenceBundle?: unknown };
-  return rest as RunResult;
 }

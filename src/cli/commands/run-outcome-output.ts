@@ -8,12 +8,6 @@ export function compactResult(result: RunResult): Record<string, unknown> {
   return rest;
 }
 
-/** Tasks whose overall score is under the threshold. */
-export function belowThreshold(results: readonly RunResult[], failUnder: number | undefined): Array<{ taskId: string; overallScore: number }> {
-  if (failUnder === undefined) return [];
-  return results.flatMap((r) => (r.status === 'scored' && r.overallScore < failUnder ? [{ taskId: r.taskId, overallScore: r.overallScore }] : []));
-}
-
 /**
  * The exit code of a run or batch: 130 when cancelled, else 4 when some task could not be evaluated
  * (the judge was down: not the agent's fault), else 1 when some score is under --fail-under, else 0.

@@ -18,19 +18,20 @@ export interface ComparePageProps {
   b?: string;
   cohorts: CohortComparison | null;
   paired: PairedComparison | null;
-  /** How the compared scores were made, so deterministic-only figures say so. */
-  modes: { hybrid: number; deterministicOnly: number } | null;
+  /** How the compared scores were made ("Scores: deterministic only (no judge)."), so such figures say so. */
+  modeNote: string | null;
 }
 
-const ModeNote: FC<{ modes: ComparePageProps['modes'] }> = ({ modes }) =>
-  !modes || modes.hybrid + modes.deterministicOnly === 0 ? null : (
+/** The page only renders the line; its words come with the comparison. */
+const ModeNote: FC<{ note: string | null }> = ({ note }) =>
+  note === null ? null : (
     <p class="small muted" data-testid="compare-modes">
-      {modes.hybrid === 0 ? 'Scores: deterministic only (no judge).' : modes.deterministicOnly === 0 ? 'Scores: hybrid (deterministic and judge).' : `Scores: ${modes.hybrid} hybrid, ${modes.deterministicOnly} deterministic only.`}
+      {note}
     </p>
   );
 
 /** Cohorts side by side (means with 95% whiskers, bands, n), or two runs paired task by task. */
-export const ComparePage: FC<ComparePageProps> = ({ by, minN, a, b, cohorts, paired, modes }) => (
+export const ComparePage: FC<ComparePageProps> = ({ by, minN, a, b, cohorts, paired, modeNote }) => (
   <Layout title="Compare" nav="compare">
     <h1>Compare</h1>
     <form class="filters panel" method="get" action="/compare" data-testid="compare-form">
@@ -60,7 +61,7 @@ export const ComparePage: FC<ComparePageProps> = ({ by, minN, a, b, cohorts, pai
       </label>
       <button type="submit">Compare two runs</button>
     </form>
-    <ModeNote modes={modes} />
+    <ModeNote note={modeNote} />
     {cohorts ? <CohortView report={cohorts} /> : null}
     {paired ? <PairedView report={paired} /> : null}
   </Layout>
