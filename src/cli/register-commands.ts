@@ -17,6 +17,7 @@ import { registerOutcomesCommand } from './commands/outcomes-command.js';
 import { registerValidateCommand } from './commands/validate-command.js';
 import { registerDoctorCommand } from './commands/doctor-command.js';
 import { registerCompareCommand } from './commands/compare-command.js';
+import { registerWorkerCommand } from './commands/worker-command.js';
 
 export type { SetExitCode } from './set-exit-code.js';
 
@@ -38,4 +39,5 @@ export function registerCommands(program: Command, io: CliIo, setExitCode: SetEx
   registerValidateCommand(program, io);
   registerDoctorCommand(program, io);
   registerCompareCommand(program, io, setExitCode);
+  registerWorkerCommand(program, io);
 }

@@ -1,13 +1,16 @@
 import { isTaskevalError } from '../core/index.js';
-import { RUBRIC_VERSION } from '../core/rubric/index.js';
-import { PROMPT_VERSION, type Judge } from '../judge/index.js';
+import { JudgeConfigSchema, type Judge, type JudgeSettings } from '../judge/index.js';
 import type { EvalRun, RunTrigger, RunWindow, StoredResult, Store } from '../store/index.js';
 import { evaluateRunTask } from './evaluate-run-task.js';
 import { DEFAULT_RUN_CONCURRENCY, type RunJudgeOptions } from './run-judge-options.js';
 import type { RunObserver, RunProgress } from './run-progress.js';
 import type { RunTask } from './run-task.js';
+import { runProvenance, runSettings } from './run-settings.js';
 import { saveResultOrError } from './save-result-or-error.js';
 import { summarizeRun } from './summarize-run.js';
+
+/** The judge defaults, for a judge handed in without settings (library callers, tests). */
+const JUDGE_DEFAULTS = JudgeConfigSchema.parse({});
 
 /** How often a running run says it is alive; the store calls a run stale after a minute. */
 export const HEARTBEAT_INTERVAL_MS = 10_000;
@@ -64,13 +67,8 @@ export async function executeRun(input: ExecuteRunInput): Promise<RunOutcome> {
     trigger: input.trigger,
     window: input.window ?? null,
     requestedTaskIds: input.requestedTaskIds ?? tasks.map((t) => t.task.id),
-    provenance: {
-      judgeProvider: judge?.provider ?? null,
-      judgeModel: judge?.modelId ?? null,
-      rubricVersion: RUBRIC_VERSION,
-      promptVersion: judge ? PROMPT_VERSION : null,
-      taskevalVersion: input.taskevalVersion,
-    },
+    provenance: runProvenance(judge, input.taskevalVersion),
+    settings: runSettings(input.judgeOptions?.settings ?? (judge ? { ...JUDGE_DEFAULTS, provider: judge.provider as JudgeSettings['provider'], model: judge.modelId } : null), input.labels),
     resumeOf: input.resumeOf ?? null,
     now: iso(),
   });

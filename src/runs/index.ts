@@ -18,3 +18,5 @@ export { watchCompletions, evaluatedOnCompletion, type WatchCompletionsInput } f
 export { computeProjectOutcomes, OUTCOMES_METHOD, type ComputeProjectOutcomesInput, type ProjectOutcomes } from './compute-project-outcomes.js';
 export { loadComparedResults, type ComparedResult } from './load-compared-results.js';
 export { compareStoredCohorts, compareStoredRuns, cohortKeyOf, describeCompareModes, COHORT_BY_KEYS, UNKNOWN_COHORT, type CompareModes, type CompareStoredInput } from './compare-stored-results.js';
+export { EvaluationQueue, enqueueRun, evaluateQueuedJob, judgeFromRun, finishQueuedRun, followQueuedRun, runQueueWorker, EVALUATE_QUEUE, DEFAULT_JOB_TIMEOUT_SECONDS, JOB_RETRY_LIMIT, type QueueStats, type QueueWorkerInfo, type QueuedTaskJob, type EnqueueRunInput, type QueuedJobOutcome, type RunQueueWorkerInput } from './queue/index.js';
+export { runProvenance, runSettings, recordedJudgeSettings, judgeOptionsOf } from './run-settings.js';

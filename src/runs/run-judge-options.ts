@@ -1,4 +1,4 @@
-import type { BackoffOptions, CostBudget, JudgeCache, ModelPrice } from '../judge/index.js';
+import type { BackoffOptions, CostBudget, JudgeCache, JudgeSettings, ModelPrice } from '../judge/index.js';
 
 /** How a run asks its judge; the CLI fills it from flags and the `judge` config key. */
 export interface RunJudgeOptions {
@@ -11,6 +11,8 @@ export interface RunJudgeOptions {
   backoff?: BackoffOptions;
   price?: ModelPrice;
   budget?: CostBudget;
+  /** The judge's settings from flags and config, recorded on the run (a queue worker rebuilds the judge from them). */
+  settings?: JudgeSettings;
   /** Judge call cache; the run uses the store's when absent. */
   cache?: JudgeCache;
 }

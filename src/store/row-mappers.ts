@@ -1,7 +1,7 @@
 import type { Cohort, TaskResult } from '../core/index.js';
 import type { RunEventType, RunStatus, RunTrigger } from './run-lifecycle.js';
 import { roundMean } from './round-mean.js';
-import type { EvalRun, ResultSummary, RunCounts, RunEvent, ScoreMeans, StoredResult } from './store-types.js';
+import type { EvalRun, ResultSummary, RunCounts, RunEvent, RunSettings, ScoreMeans, StoredResult } from './store-types.js';
 
 /** A row of eval_runs as both backends return it. */
 export interface RunRow {
@@ -20,6 +20,7 @@ export interface RunRow {
   prompt_version: string | null;
   taskeval_version: string;
   resume_of: string | null;
+  settings?: unknown;
   reason: string | null;
   summary: string | null;
   count_total: number | null;
@@ -84,6 +85,12 @@ export interface RunTotals {
   aggregates: ScoreMeans;
 }
 
+/** A run's settings column; runs stored before it existed read as local, unlabelled, judge unknown. */
+function runSettingsOf(value: unknown): RunSettings {
+  const v = (value ?? {}) as Partial<RunSettings>;
+  return { judge: v.judge ?? null, labels: v.labels ?? {}, queued: v.queued === true };
+}
+
 /** Row-to-object mapping shared by the backends; `json` reads a JSON column of the dialect. */
 export function makeRowMappers(json: (value: unknown) => unknown) {
   const list = (value: unknown): string[] => (json(value) as string[] | null) ?? [];
@@ -111,6 +118,7 @@ export function makeRowMappers(json: (value: unknown) => unknown) {
         promptVersion: row.prompt_version,
         taskevalVersion: row.taskeval_version,
       },
+      settings: runSettingsOf(json(row.settings)),
       resumeOf: row.resume_of,
       reason: row.reason,
       summary: row.summary,

@@ -28,6 +28,13 @@ export const CreateRunInputSchema = z.strictObject({
     promptVersion: z.string().nullable(),
     taskevalVersion: z.string(),
   }),
+  settings: z
+    .strictObject({
+      judge: z.record(z.string(), z.unknown()).nullable().default(null),
+      labels: z.record(z.string(), z.string()).default({}),
+      queued: z.boolean().default(false),
+    })
+    .default({ judge: null, labels: {}, queued: false }),
   resumeOf: Id.nullable().default(null),
   now: IsoTimeSchema,
 });

@@ -10,6 +10,16 @@ export interface RunProvenance {
   taskevalVersion: string;
 }
 
+/** How a run evaluates its tasks, recorded when it is created. */
+export interface RunSettings {
+  /** The judge as the run asked it (provider, model, base URL, temperature, samples, …; never keys), or null. */
+  judge: Record<string, unknown> | null;
+  /** Cohort labels every result of the run carries. */
+  labels: Record<string, string>;
+  /** Evaluated by queue workers, not by the process that created it: never recovered as stale. */
+  queued: boolean;
+}
+
 /** Tasks completed after `start` (exclusive) and up to `end` (inclusive); null means open. */
 export interface RunWindow {
   start: string | null;
@@ -36,6 +46,7 @@ export interface EvalRun {
   requestedTaskIds: string[];
   evaluatedTaskIds: string[];
   provenance: RunProvenance;
+  settings: RunSettings;
   resumeOf: string | null;
   reason: string | null;
   summary: string | null;

@@ -57,3 +57,17 @@ export interface Store {
   readonly outcomeCache: OutcomeCache;
   close(): Promise<void>;
 }
+
+/** Runs SQL on a connection the store chose (pg-boss's `db` option has this shape). */
+export interface SqlExecutor {
+  executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/** A store that can create a run and enqueue its jobs in one transaction (PostgreSQL). */
+export interface QueueableStore extends Store {
+  createQueuedRun(input: CreateRunInput, enqueue: (sql: SqlExecutor, runId: string) => Promise<void>): Promise<EvalRun>;
+}
+
+export function isQueueableStore(store: Store): store is QueueableStore {
+  return typeof (store as Partial<QueueableStore>).createQueuedRun === 'function';
+}

@@ -14,6 +14,7 @@ export function cliJudgeRunOptions(judge: CliJudge | null): RunJudgeOptions {
     maxRetries: s.maxRetries,
     callTimeoutMs: s.timeoutMs,
     budget: judge.budget,
+    settings: s,
     ...(judge.price ? { price: judge.price } : {}),
     ...(judge.useCache ? {} : { cache: NO_CACHE }),
   };

@@ -1,5 +1,6 @@
 import { Option, type Command } from 'commander';
-import { executeRun, planResume, type RunTask } from '../../runs/index.js';
+import { ConfigError } from '../../core/index.js';
+import { DEFAULT_JOB_TIMEOUT_SECONDS, executeRun, planResume, type RunTask } from '../../runs/index.js';
 import type { CliIo } from '../cli-io.js';
 import { addJudgeOptions, createCliJudge, type JudgeOptionValues } from '../options/judge-options.js';
 import { addConfigOption, addHindsightOption, addSourceOptions, type SourceOptionValues } from '../options/source-options.js';
@@ -10,6 +11,8 @@ import { createProgressReporter } from '../render/progress-reporter.js';
 import { TASKEVAL_VERSION } from '../version.js';
 import { cliJudgeRunOptions } from './cli-judge-run-options.js';
 import { parseFailUnder } from './fail-under-option.js';
+import { parseCount } from './parse-count.js';
+import { queueRun } from './queue-run.js';
 import { loadRunTasks } from './load-run-tasks.js';
 import { reportRunOutcome } from './report-run-outcome.js';
 
@@ -19,6 +22,9 @@ interface RunOptions extends SourceOptionValues, JudgeOptionValues, StoreOptionV
   failUnder?: string;
   resume?: string;
   label?: string[];
+  queue?: boolean;
+  detach?: boolean;
+  jobTimeout?: string;
 }
 
 const HELP_AFTER = `
@@ -33,7 +39,9 @@ Examples:
   taskeval run --tasks tasks.jsonl
   taskeval run --tasks tasks.jsonl --judge openai --judge-model gpt-4.1-mini --fail-under 60
   taskeval run --tasks tasks.jsonl --label prompt=v2
-  taskeval run --resume run_01J...  --tasks tasks.jsonl`;
+  taskeval run --resume run_01J...  --tasks tasks.jsonl
+  taskeval run --queue --db postgres://taskeval@db/taskeval --judge openai --judge-model gpt-4.1-mini
+    (then \`taskeval worker --db postgres://...\` on as many machines as you like)`;
 
 /** `taskeval run`: a kept, manual evaluation run over the selected tasks. */
 export function registerRunCommand(program: Command, io: CliIo, setExitCode: SetExitCode): void {
@@ -43,7 +51,10 @@ export function registerRunCommand(program: Command, io: CliIo, setExitCode: Set
     .option('--json', 'print only the finished run and its results as JSON (same as --format json)')
     .addOption(new Option('--format <format>', 'table, json, or markdown (a summary for a pull-request comment or $GITHUB_STEP_SUMMARY)').choices(['table', 'json', 'markdown']))
     .option('--fail-under <score>', 'exit 1 when an evaluated task scores under this overall score, listing them')
-    .option('--resume <runId>', 'evaluate, in a new run, the tasks an interrupted or cancelled run did not finish');
+    .option('--resume <runId>', 'evaluate, in a new run, the tasks an interrupted or cancelled run did not finish')
+    .option('--queue', 'enqueue one job per task for `taskeval worker` processes instead of evaluating here (needs a PostgreSQL store); waits for the run unless --detach')
+    .option('--detach', 'with --queue: print the run id and return at once')
+    .option('--job-timeout <seconds>', `with --queue: a job a worker holds this long without finishing goes back to the queue (default ${DEFAULT_JOB_TIMEOUT_SECONDS})`);
   addLabelOption(command, 'a cohort label every result of this run carries, for results --label and compare --by label:KEY');
   addJudgeOptions(addStoreOption(addConfigOption(addHindsightOption(addSourceOptions(command)))))
     .addHelpText('after', HELP_AFTER)
@@ -51,6 +62,9 @@ export function registerRunCommand(program: Command, io: CliIo, setExitCode: Set
       const failUnder = parseFailUnder(options.failUnder);
       const json = options.json || options.format === 'json';
       const labels = parseLabelOption(options.label);
+      if (options.detach && !options.queue) throw new ConfigError('usage', '--detach needs --queue', { field: '--detach' });
+      if (options.jobTimeout !== undefined && !options.queue) throw new ConfigError('usage', '--job-timeout needs --queue', { field: '--job-timeout' });
+      const jobTimeoutSeconds = options.jobTimeout === undefined ? undefined : parseCount('--job-timeout', options.jobTimeout, 1);
       const cli = await openCliStore(options, io);
       try {
         const judge = createCliJudge(options, cli.config.judge, io);
@@ -70,6 +84,12 @@ export function registerRunCommand(program: Command, io: CliIo, setExitCode: Set
             io.stderr(`run ${plan.previous.id} has a result for every task it asked for; nothing to resume\n`);
             return;
           }
+        }
+        if (options.queue) {
+          if (judge && judge.budget.maxUsd !== undefined) throw new ConfigError('usage', '--max-cost cannot be shared by queue workers', { field: '--max-cost' });
+          const queued = await queueRun({ cli, judge, tasks, projectId: set.projectId, requested, resumeOf, labels, warnings, jobTimeoutSeconds, detach: options.detach === true, json }, io);
+          if (queued) setExitCode(await reportRunOutcome({ run: queued, store: cli.store, failUnder, json, markdown: options.format === 'markdown' }, io));
+          return;
         }
         const reporter = createProgressReporter({ mode: json ? 'silent' : io.isTTY ? 'bar' : 'lines', write: io.stderr });
         const { run } = await executeRun({

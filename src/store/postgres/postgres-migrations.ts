@@ -163,4 +163,13 @@ ALTER TABLE eval_runs ADD COLUMN next_event_seq INTEGER NOT NULL DEFAULT 0;
 UPDATE eval_runs r SET next_event_seq = coalesce((SELECT max(e.seq) FROM eval_run_events e WHERE e.run_id = r.id), 0);
 `,
   },
+  {
+    version: 7,
+    name: 'run_settings',
+    sql: `
+-- How the run was asked to evaluate (judge settings without keys, cohort labels, queued or local), so a
+-- stored run can be re-scored and a queue worker can evaluate a task exactly as the run asked.
+ALTER TABLE eval_runs ADD COLUMN settings jsonb;
+`,
+  },
 ];

@@ -42,11 +42,11 @@ export async function pgInsertRun(q: Queryable, id: string, run: ParsedCreateRun
   if (run.resumeOf !== null) await pgRunRow(q, run.resumeOf);
   await q.query(
     `INSERT INTO eval_runs (id, project_id, trigger, status, window_start, window_end, has_window, requested_task_ids,
-       judge_provider, judge_model, rubric_version, prompt_version, taskeval_version, resume_of, created_at, heartbeat_at)
-     VALUES ($1, $2, $3, 'pending', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14)`,
+       judge_provider, judge_model, rubric_version, prompt_version, taskeval_version, resume_of, created_at, heartbeat_at, settings)
+     VALUES ($1, $2, $3, 'pending', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14, $15::jsonb)`,
     [id, run.projectId, run.trigger, run.window?.start ?? null, run.window?.end ?? null, run.window !== null, JSON.stringify(run.requestedTaskIds),
       run.provenance.judgeProvider, run.provenance.judgeModel, run.provenance.rubricVersion, run.provenance.promptVersion,
-      run.provenance.taskevalVersion, run.resumeOf, run.now],
+      run.provenance.taskevalVersion, run.resumeOf, run.now, JSON.stringify(run.settings)],
   );
 }
 

@@ -18,14 +18,14 @@ import {
 } from '../store-inputs.js';
 import type { AppendEventInput, CreateRunInput, ListEventsQuery, ListResultsQuery, ListRunsQuery, PruneInput, SaveResultInput, TaskHistoryQuery, TransitionOptions, TrendsQuery } from '../store-inputs.js';
 import type { OutcomeCache } from '../outcome-cache.js';
-import type { Store } from '../store.js';
+import type { QueueableStore, SqlExecutor } from '../store.js';
 import type { EvalRun, Page, PruneReport, ResultSummary, RunEvent, StoredResult, TrendPoint } from '../store-types.js';
 import { inTransaction, one, pgMappers, read, rows } from './pg-db.js';
 import { pgFindResult, pgGetResult, pgListResults, pgSaveResults, pgTaskHistory, pgTrends } from './postgres-results.js';
 import { pgInsertEvent, pgInsertRun, pgLockRunStatus, pgRunRow, pgToRun, pgTransition } from './postgres-runs.js';
 
 /** The shared store on PostgreSQL: the same contract as SQLite, for many workers on one database. */
-export class PostgresStore implements Store {
+export class PostgresStore implements QueueableStore {
   readonly judgeCache: JudgeCache;
   readonly outcomeCache: OutcomeCache;
 
@@ -72,6 +72,21 @@ export class PostgresStore implements Store {
     return this.getRun(id);
   }
 
+  /**
+   * Creates a run already `running` and, in the same transaction, lets `enqueue` write its jobs through
+   * `sql`: the run and its jobs are kept together or not at all.
+   */
+  async createQueuedRun(input: CreateRunInput, enqueue: (sql: SqlExecutor, runId: string) => Promise<void>): Promise<EvalRun> {
+    const run = parseStoreInput(CreateRunInputSchema, input, 'createRun');
+    const id = newId('run');
+    await inTransaction(this.pool, 'createQueuedRun', async (client) => {
+      await pgInsertRun(client, id, { ...run, settings: { ...run.settings, queued: true } });
+      await pgTransition(client, id, 'running', { reason: null, summary: null, now: run.now });
+      await enqueue({ executeSql: async (text, values) => ({ rows: (await client.query(text, values)).rows }) }, id);
+    });
+    return this.getRun(id);
+  }
+
   async transitionRun(runId: string, to: RunStatus, options: TransitionOptions): Promise<EvalRun> {
     const status = parseStoreInput(RunStatusSchema, to, 'transitionRun.to');
     const opts = parseStoreInput(TransitionOptionsSchema, options, 'transitionRun');
@@ -91,7 +106,7 @@ export class PostgresStore implements Store {
     const at = parseStoreInput(IsoTimeSchema, now, 'recoverStaleRuns.now');
     const cutoff = new Date(Date.parse(at) - staleAfterMs).toISOString();
     const ids = await inTransaction(this.pool, 'recoverStaleRuns', async (client) => {
-      const stale = await rows<{ id: string }>(client, "SELECT id FROM eval_runs WHERE status IN ('pending','running') AND heartbeat_at < ? ORDER BY created_at FOR UPDATE", [cutoff]);
+      const stale = await rows<{ id: string }>(client, "SELECT id FROM eval_runs WHERE status IN ('pending','running') AND heartbeat_at < ? AND coalesce((settings->>'queued')::boolean, false) = false ORDER BY created_at FOR UPDATE", [cutoff]);
       for (const { id } of stale) await pgTransition(client, id, 'failed', { reason: 'interrupted', summary: null, now: at });
       return stale.map((r) => r.id);
     });

@@ -13,7 +13,6 @@ import { runInput } from '../testing/store-contract.js';
 import { applySqliteMigrations } from './apply-sqlite-migrations.js';
 import { openSqliteStore } from './open-sqlite-store.js';
 import { SQLITE_MIGRATIONS } from './sqlite-migrations.js';
-import { SqliteStore } from './sqlite-store.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const CHILD = join(here, '__fixtures__', 'create-schedule-run.ts');
@@ -99,9 +98,11 @@ describe('openSqliteStore', () => {
     const raw = new Database(path);
     raw.pragma('journal_mode = WAL');
     applySqliteMigrations(raw, SQLITE_MIGRATIONS.slice(0, 1), '2026-01-01T00:00:00.000Z', path);
-    const old = new SqliteStore(raw, path);
-    const run = await old.createRun(runInput());
-    await old.transitionRun(run.id, 'running', { now: T1 });
+    // A run as a schema-1 taskeval wrote it (no settings column), already running.
+    const run = { id: 'run_old' };
+    raw.prepare(`INSERT INTO eval_runs (id, project_id, trigger, status, has_window, requested_task_ids, rubric_version, taskeval_version, created_at, started_at, heartbeat_at)
+      VALUES ('run_old', 'proj', 'manual', 'running', 0, '["FN-1","FN-2"]', 'rubric-1', '0.1.0', ?, ?, ?)`).run(T1, T1, T1);
+    raw.prepare("INSERT INTO eval_run_events (run_id, seq, type, message, data, created_at) VALUES ('run_old', 1, 'status_changed', 'pending → running', NULL, ?)").run(T1);
     // Rows as a schema-1 taskeval wrote them: every column but the cohort ones added since.
     const columns = RESULT_COLUMNS.filter((c) => !['agent', 'model_provider', 'model_id', 'labels'].includes(c));
     const saved = [
@@ -114,9 +115,11 @@ describe('openSqliteStore', () => {
       raw.prepare("INSERT INTO eval_run_events (run_id, seq, type, message, data, created_at) VALUES (?, ?, 'task_evaluated', 'x', NULL, ?)").run(run.id, i + 2, T1);
       return { ...result, ...meta };
     });
-    await old.close();
+    raw.close();
 
     const store = openSqliteStore({ path });
+    // Runs from before settings were recorded read as local, unlabelled, judge unknown.
+    expect((await store.getRun(run.id)).settings).toEqual({ judge: null, labels: {}, queued: false });
     expect(await store.getResult('res_old0')).toEqual({ ...saved[0], cohort: { agent: null, modelProvider: 'anthropic', modelId: 'claude-sonnet-4-5', labels: { prompt: 'v2' } } });
     // A model id that is not text is not a cohort: it stays unknown rather than becoming "42".
     expect(await store.getResult('res_old1')).toEqual({ ...saved[1], cohort: { agent: 'codex', modelProvider: null, modelId: null, labels: {} } });
@@ -190,7 +193,7 @@ describe('openSqliteStore', () => {
   it('enforces one active schedule run in the schema even when a writer skips the check', async () => {
     const store = openSqliteStore({ path });
     const run = await store.createRun(runInput({ trigger: 'schedule' }));
-    const copy = store.db.raw.prepare('INSERT INTO eval_runs SELECT ? AS id, project_id, trigger, status, window_start, window_end, has_window, requested_task_ids, evaluated_task_ids, judge_provider, judge_model, rubric_version, prompt_version, taskeval_version, resume_of, reason, summary, count_total, count_scored, count_skipped, count_errored, mean_ap, mean_toq, mean_pc, mean_overall, created_at, started_at, finished_at, heartbeat_at FROM eval_runs WHERE id = ?');
+    const copy = store.db.raw.prepare('INSERT INTO eval_runs SELECT ? AS id, project_id, trigger, status, window_start, window_end, has_window, requested_task_ids, evaluated_task_ids, judge_provider, judge_model, rubric_version, prompt_version, taskeval_version, resume_of, reason, summary, count_total, count_scored, count_skipped, count_errored, mean_ap, mean_toq, mean_pc, mean_overall, created_at, started_at, finished_at, heartbeat_at, settings FROM eval_runs WHERE id = ?');
     expect(() => copy.run('run_copy', run.id)).toThrow(/UNIQUE constraint failed: eval_runs.project_id, eval_runs.trigger/);
     await store.close();
   });

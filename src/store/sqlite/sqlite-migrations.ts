@@ -221,4 +221,13 @@ CREATE INDEX eval_task_results_trend ON eval_task_results
   (status, coalesce(completed_at, evaluated_at), run_id, model_id, model_provider, agent, ap_final, toq_final, pc_final, overall_score);
 `,
   },
+  {
+    version: 6,
+    name: 'run_settings',
+    sql: `
+-- How the run was asked to evaluate (judge settings without keys, cohort labels, queued or local), so a
+-- stored run can be re-scored and a queue worker can evaluate a task exactly as the run asked.
+ALTER TABLE eval_runs ADD COLUMN settings TEXT CHECK (settings IS NULL OR json_valid(settings));
+`,
+  },
 ];

@@ -31,11 +31,11 @@ export class SqliteRuns {
       if (run.resumeOf !== null) this.row(run.resumeOf);
       this.db.run(
         `INSERT INTO eval_runs (id, project_id, trigger, status, window_start, window_end, has_window, requested_task_ids,
-           judge_provider, judge_model, rubric_version, prompt_version, taskeval_version, resume_of, created_at, heartbeat_at)
-         VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           judge_provider, judge_model, rubric_version, prompt_version, taskeval_version, resume_of, created_at, heartbeat_at, settings)
+         VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         id, run.projectId, run.trigger, run.window?.start ?? null, run.window?.end ?? null, run.window ? 1 : 0,
         toJsonText(run.requestedTaskIds), run.provenance.judgeProvider, run.provenance.judgeModel, run.provenance.rubricVersion,
-        run.provenance.promptVersion, run.provenance.taskevalVersion, run.resumeOf, run.now, run.now,
+        run.provenance.promptVersion, run.provenance.taskevalVersion, run.resumeOf, run.now, run.now, toJsonText(run.settings),
       );
     });
     return this.get(id);

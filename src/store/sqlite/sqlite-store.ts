@@ -70,7 +70,7 @@ export class SqliteStore implements Store {
     const at = parseStoreInput(IsoTimeSchema, now, 'recoverStaleRuns.now');
     const cutoff = new Date(Date.parse(at) - staleAfterMs).toISOString();
     const ids = this.db.write('recoverStaleRuns', () => {
-      const stale = this.db.all<{ id: string }>("SELECT id FROM eval_runs WHERE status IN ('pending','running') AND heartbeat_at < ? ORDER BY created_at", cutoff);
+      const stale = this.db.all<{ id: string }>("SELECT id FROM eval_runs WHERE status IN ('pending','running') AND heartbeat_at < ? AND coalesce(json_extract(settings, '$.queued'), 0) = 0 ORDER BY created_at", cutoff);
       for (const { id } of stale) this.runs.transitionInTx(id, 'failed', { reason: 'interrupted', summary: null, now: at });
       return stale.map((r) => r.id);
     });

@@ -308,6 +308,18 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         expect((await store.createRun(runInput({ trigger: 'schedule', now: at(11) }))).status).toBe('pending');
       });
 
+      it('keeps the settings a run was created with, and never recovers a queued run as stale (its workers own it)', async () => {
+        const judge = { provider: 'openai-compatible', model: 'm', baseUrl: 'http://127.0.0.1:9/v1', temperature: 0.2, samples: 3 };
+        const queued = await store.createRun(runInput({ settings: { judge, labels: { prompt: 'v2' }, queued: true } }));
+        await store.transitionRun(queued.id, 'running', { now: at(0) });
+        const local = await runIn('running');
+        expect((await store.getRun(queued.id)).settings).toEqual({ judge, labels: { prompt: 'v2' }, queued: true });
+        expect(local.settings).toEqual({ judge: null, labels: {}, queued: false });
+        const recovered = await store.recoverStaleRuns(at(10), 60_000);
+        expect(recovered.map((r) => r.id)).toEqual([local.id]);
+        expect((await store.getRun(queued.id)).status).toBe('running');
+      });
+
       it('finds the latest completed run of a project and trigger', async () => {
         expect(await store.latestCompletedRun({ projectId: 'proj', trigger: 'schedule' })).toBeNull();
         const first = await runIn('completed', { trigger: 'schedule', window: { start: null, end: at(0) } });

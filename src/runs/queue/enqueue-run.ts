@@ -1,0 +1,65 @@
+import { ConfigError } from '../../core/index.js';
+import type { Judge, JudgeSettings } from '../../judge/index.js';
+import { isQueueableStore, type EvalRun, type RunTrigger, type RunWindow, type Store } from '../../store/index.js';
+import type { RunTask } from '../run-task.js';
+import { runProvenance, runSettings } from '../run-settings.js';
+import type { EvaluationQueue } from './evaluation-queue.js';
+
+/** A job held this long by a worker that stopped answering goes back to the queue. */
+export const DEFAULT_JOB_TIMEOUT_SECONDS = 900;
+/** Attempts after the first before a task's job fails for good (its result is then an error). */
+export const JOB_RETRY_LIMIT = 3;
+
+export interface EnqueueRunInput {
+  store: Store;
+  queue: EvaluationQueue;
+  projectId: string;
+  tasks: readonly RunTask[];
+  trigger: RunTrigger;
+  window?: RunWindow | null;
+  requestedTaskIds?: string[];
+  resumeOf?: string | null;
+  /** The judge the run asks for; workers rebuild it from `judgeSettings`. */
+  judge: Judge | null;
+  judgeSettings: JudgeSettings | null;
+  labels?: Readonly<Record<string, string>>;
+  warnings?: readonly string[];
+  taskevalVersion: string;
+  jobTimeoutSeconds?: number;
+  now: string;
+}
+
+/**
+ * Creates a run for queue workers and one job per task in the same transaction: either the run exists
+ * with all its jobs, or neither does. The run is `running` from the start and never recovered as
+ * stale; the worker that stores its last result completes it.
+ */
+export async function enqueueRun(input: EnqueueRunInput): Promise<EvalRun> {
+  const { store, queue } = input;
+  if (!isQueueableStore(store)) {
+    throw new ConfigError('usage', '--queue needs a PostgreSQL store', { field: 'db', hint: 'name a shared store with --db postgres://… or TASKEVAL_DATABASE_URL' });
+  }
+  if (input.judge && !input.judgeSettings) {
+    throw new ConfigError('usage', 'a queued run needs its judge settings so workers can rebuild the judge', { field: 'judge' });
+  }
+  const run = await store.createQueuedRun(
+    {
+      projectId: input.projectId,
+      trigger: input.trigger,
+      window: input.window ?? null,
+      requestedTaskIds: input.requestedTaskIds ?? input.tasks.map((t) => t.task.id),
+      provenance: runProvenance(input.judge, input.taskevalVersion),
+      settings: runSettings(input.judgeSettings, input.labels, true),
+      resumeOf: input.resumeOf ?? null,
+      now: input.now,
+    },
+    (sql, runId) =>
+      queue.enqueue(
+        sql,
+        input.tasks.map((item) => ({ runId, item })),
+        { expireInSeconds: input.jobTimeoutSeconds ?? DEFAULT_JOB_TIMEOUT_SECONDS, retryLimit: JOB_RETRY_LIMIT },
+      ),
+  );
+  for (const warning of input.warnings ?? []) await store.appendEvent(run.id, { type: 'warning', message: warning, now: input.now });
+  return run;
+}

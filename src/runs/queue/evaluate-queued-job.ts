@@ -1,0 +1,97 @@
+import { isTaskevalError, truncateExcerpt, type TaskResult } from '../../core/index.js';
+import { createJudge, type Judge } from '../../judge/index.js';
+import type { EvalRun, Store } from '../../store/index.js';
+import { evaluateRunTask } from '../evaluate-run-task.js';
+import type { RunJudgeOptions } from '../run-judge-options.js';
+import { judgeOptionsOf, recordedJudgeSettings } from '../run-settings.js';
+import { saveResultOrError } from '../save-result-or-error.js';
+import type { EvaluationQueue, HeldJob } from './evaluation-queue.js';
+import { finishQueuedRun } from './finish-queued-run.js';
+
+/** What became of one job. */
+export type QueuedJobOutcome = 'stored' | 'already-stored' | 'run-not-running' | 'retry';
+
+/** The judge a run asked for, built once per run in a worker from the run's recorded settings. */
+export interface RunJudge {
+  judge: Judge | null;
+  options: RunJudgeOptions;
+}
+
+export interface EvaluateQueuedJobInput {
+  store: Store;
+  queue: EvaluationQueue;
+  job: HeldJob;
+  /** The judge for a run, from its recorded settings and this worker's environment (for API keys). */
+  judgeFor: (run: EvalRun) => RunJudge;
+  taskevalVersion: string;
+  now: () => Date;
+}
+
+/**
+ * Evaluates one queued task exactly as its run asked and stores the result, then completes the job
+ * and, when it was the run's last, the run. A retried job whose result is already stored is done
+ * (one result per run and task); a job of a cancelled run is dropped. A failure that is not the
+ * task's own goes back to the queue, and on its last attempt becomes the task's error result.
+ */
+export async function evaluateQueuedJob(input: EvaluateQueuedJobInput): Promise<QueuedJobOutcome> {
+  const { store, queue, job } = input;
+  const { runId, item } = job.data;
+  const iso = () => input.now().toISOString();
+  try {
+    const run = await store.getRun(runId);
+    if (run.status !== 'running') {
+      await queue.complete(job.id);
+      return 'run-not-running';
+    }
+    if (await store.findResult({ taskId: item.task.id, runId })) {
+      await queue.complete(job.id);
+      await finishQueuedRun(store, queue, runId, iso);
+      return 'already-stored';
+    }
+    let result: TaskResult;
+    try {
+      const { judge, options } = input.judgeFor(run);
+      ({ result } = await evaluateRunTask({ item, runId, evaluatedAt: iso(), taskevalVersion: input.taskevalVersion, judge, judgeOptions: options, cache: store.judgeCache, now: input.now }));
+    } catch (error) {
+      // The run's recorded judge cannot be built here (bad settings, a provider this version lacks).
+      if (!isTaskevalError(error) || error.code === 'cancelled') throw error;
+      result = errorResult(item.task.id, iso(), `this worker cannot evaluate the task as the run asked: ${error.message}`);
+    }
+    await saveOnce(store, runId, item, result, iso(), run.settings.labels);
+    await queue.complete(job.id);
+    await finishQueuedRun(store, queue, runId, iso);
+    return 'stored';
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    if (job.retryCount >= job.retryLimit) {
+      // No attempt left: the task's result says why, so the run can still finish.
+      await saveOnce(store, runId, item, errorResult(item.task.id, iso(), `evaluation failed on every attempt: ${reason}`), iso(), {}).catch(() => undefined);
+      await queue.complete(job.id).catch(() => undefined);
+      await finishQueuedRun(store, queue, runId, iso).catch(() => undefined);
+      return 'stored';
+    }
+    await queue.fail(job.id, reason);
+    return 'retry';
+  }
+}
+
+/** Builds a run's judge from its recorded settings; keys come from `env`, the worker's own. */
+export function judgeFromRun(run: EvalRun, env: NodeJS.ProcessEnv, cwd?: string): RunJudge {
+  const settings = recordedJudgeSettings(run.settings);
+  if (!settings) return { judge: null, options: {} };
+  return { judge: createJudge(settings, env, cwd ? { cwd } : {}), options: judgeOptionsOf(settings) };
+}
+
+async function saveOnce(store: Store, runId: string, item: HeldJob['data']['item'], result: TaskResult, now: string, labels: Readonly<Record<string, string>>): Promise<void> {
+  try {
+    await saveResultOrError(store, runId, item, result, now, labels);
+  } catch (error) {
+    // A retry of a job whose first attempt stored its result before dying.
+    if (isTaskevalError(error) && error.code === 'duplicate_result') return;
+    throw error;
+  }
+}
+
+function errorResult(taskId: string, evaluatedAt: string, reason: string): TaskResult {
+  return { taskId, title: null, evaluatedAt, status: 'error', reason: truncateExcerpt(reason, 1_000).excerpt, transient: false, rawAnswer: null, evidenceBundle: null, signals: null, provenance: null };
+}

@@ -1,0 +1,52 @@
+import { isTaskevalError } from '../../core/index.js';
+import type { EvalRun, Store } from '../../store/index.js';
+import type { RunTask } from '../run-task.js';
+import { saveResultOrError } from '../save-result-or-error.js';
+import { summarizeRun } from '../summarize-run.js';
+import type { EvaluationQueue } from './evaluation-queue.js';
+
+/**
+ * Completes a queued run once every task it asked for has a result. When no job of the run is left
+ * open but tasks still lack results (their jobs failed for good, e.g. every worker that took one was
+ * killed), those tasks get an error result naming why, so the run finishes instead of waiting forever.
+ * Safe to call from many workers at once: results are one per task, and a run completes once.
+ */
+export async function finishQueuedRun(store: Store, queue: EvaluationQueue, runId: string, now: () => string): Promise<EvalRun> {
+  let run = await store.getRun(runId);
+  if (run.status !== 'running') return run;
+  const requested = run.requestedTaskIds.length;
+  if (run.counts.total < requested) {
+    if ((await queue.openJobCount(runId)) > 0) return run;
+    const have = new Set(await store.resultTaskIds(runId));
+    for (const { data, reason } of await queue.failedJobs(runId)) {
+      if (have.has(data.item.task.id)) continue;
+      const result = {
+        taskId: data.item.task.id,
+        title: null,
+        evaluatedAt: now(),
+        status: 'error' as const,
+        reason: `the queue gave up on this task: ${reason}`,
+        transient: true,
+        rawAnswer: null,
+        evidenceBundle: null,
+        signals: null,
+        provenance: null,
+      };
+      await ignoreRace(() => saveResultOrError(store, runId, data.item as RunTask, result, now(), run.settings.labels));
+      have.add(data.item.task.id);
+    }
+    run = await store.getRun(runId);
+    if (run.status !== 'running' || run.counts.total < requested) return run;
+  }
+  return (await ignoreRace(() => store.transitionRun(runId, 'completed', { summary: summarizeRun(run, requested, 'completed'), now: now() }))) ?? (await store.getRun(runId));
+}
+
+/** Another worker stored the same result or completed the run first: not an error. */
+async function ignoreRace<T>(fn: () => Promise<T>): Promise<T | null> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (isTaskevalError(error) && ['duplicate_result', 'terminal_immutable', 'invalid_transition', 'run_not_running'].includes(error.code)) return null;
+    throw error;
+  }
+}

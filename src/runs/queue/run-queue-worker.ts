@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import type { EvalRun, Store } from '../../store/index.js';
+import type { EvaluationQueue } from './evaluation-queue.js';
+import { evaluateQueuedJob, judgeFromRun, type QueuedJobOutcome, type RunJudge } from './evaluate-queued-job.js';
+
+export interface RunQueueWorkerInput {
+  store: Store;
+  queue: EvaluationQueue;
+  /** Jobs evaluated at once by this process. */
+  concurrency: number;
+  /** API keys for the runs' judges come from here, never from the run. */
+  env: NodeJS.ProcessEnv;
+  cwd?: string;
+  taskevalVersion: string;
+  /** Aborting drains: no new job is taken, the ones held finish and are stored. */
+  signal?: AbortSignal;
+  /** Stop once this worker found no job for this long and none is left open anywhere (benchmarks, one-shot CI workers); default: never. */
+  exitWhenIdleMs?: number;
+  pollMs?: number;
+  heartbeatMs?: number;
+  now?: () => Date;
+  onJob?: (event: { runId: string; taskId: string; outcome: QueuedJobOutcome; jobsDone: number }) => void;
+  onStart?: (workerId: string) => void;
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * Takes jobs from the queue until told to stop, `concurrency` at a time, and evaluates each with its
+ * run's recorded settings. Reports itself on the queue's worker table every few seconds and keeps the
+ * runs it works on alive.
+ */
+export async function runQueueWorker(input: RunQueueWorkerInput): Promise<{ workerId: string; jobsDone: number }> {
+  const { store, queue, signal } = input;
+  const now = input.now ?? (() => new Date());
+  const pollMs = input.pollMs ?? 500;
+  const workerId = `wrk_${randomUUID()}`;
+  const startedAt = now();
+  const judges = new Map<string, RunJudge>();
+  const busyRuns = new Map<string, number>();
+  let jobsDone = 0;
+  let idleSince = Date.now();
+
+  const judgeFor = (run: EvalRun): RunJudge => {
+    let judge = judges.get(run.id);
+    if (!judge) judges.set(run.id, (judge = judgeFromRun(run, input.env, input.cwd)));
+    return judge;
+  };
+  const report = async () => {
+    await queue.reportWorker(workerId, input.concurrency, jobsDone, startedAt).catch(() => undefined);
+    for (const runId of busyRuns.keys()) await store.heartbeat(runId, now().toISOString()).catch(() => undefined);
+  };
+  await queue.reportWorker(workerId, input.concurrency, 0, startedAt);
+  input.onStart?.(workerId);
+  const timer = setInterval(() => void report(), input.heartbeatMs ?? 5_000);
+  timer.unref?.();
+
+  const slot = async (): Promise<void> => {
+    while (!signal?.aborted) {
+      let job;
+      try {
+        job = await queue.take();
+      } catch (error) {
+        // The database went away for a moment: say so and try again, holding nothing.
+        input.onError?.(error);
+        await sleep(pollMs * 4, signal);
+        continue;
+      }
+      if (!job) {
+        // Idle means nothing left anywhere: a job another worker holds may still come back to the queue.
+        if (input.exitWhenIdleMs !== undefined && Date.now() - idleSince >= input.exitWhenIdleMs && (await queue.openJobCount().catch(() => 1)) === 0) return;
+        await sleep(pollMs, signal);
+        continue;
+      }
+      const { runId } = job.data;
+      busyRuns.set(runId, (busyRuns.get(runId) ?? 0) + 1);
+      try {
+        const outcome = await evaluateQueuedJob({ store, queue, job, judgeFor, taskevalVersion: input.taskevalVersion, now });
+        if (outcome !== 'retry') jobsDone += 1;
+        input.onJob?.({ runId, taskId: job.data.item.task.id, outcome, jobsDone });
+      } finally {
+        const left = (busyRuns.get(runId) ?? 1) - 1;
+        if (left > 0) busyRuns.set(runId, left);
+        else busyRuns.delete(runId);
+        idleSince = Date.now();
+      }
+    }
+  };
+
+  try {
+    await Promise.all(Array.from({ length: Math.max(1, input.concurrency) }, slot));
+  } finally {
+    clearInterval(timer);
+    await queue.forgetWorker(workerId).catch(() => undefined);
+  }
+  return { workerId, jobsDone };
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}

@@ -1,0 +1,52 @@
+import { RUBRIC_VERSION } from '../core/rubric/index.js';
+import { JudgeConfigSchema, PROMPT_VERSION, type Judge, type JudgeSettings } from '../judge/index.js';
+import type { RunProvenance, RunSettings } from '../store/index.js';
+import type { RunJudgeOptions } from './run-judge-options.js';
+
+/** The judge and versions a run records: what made its results. */
+export function runProvenance(judge: Judge | null, taskevalVersion: string): RunProvenance {
+  return {
+    judgeProvider: judge?.provider ?? null,
+    judgeModel: judge?.modelId ?? null,
+    rubricVersion: RUBRIC_VERSION,
+    promptVersion: judge ? PROMPT_VERSION : null,
+    taskevalVersion,
+  };
+}
+
+/**
+ * What a run records of how it evaluates: the judge settings from flag to call (never keys; a
+ * password in the base URL is dropped), its labels, and whether queue workers evaluate it.
+ */
+export function runSettings(judge: JudgeSettings | null | undefined, labels: Readonly<Record<string, string>> = {}, queued = false): RunSettings {
+  if (!judge) return { judge: null, labels: { ...labels }, queued };
+  const recorded: Record<string, unknown> = { ...judge };
+  if (judge.baseUrl) {
+    const url = new URL(judge.baseUrl);
+    url.password = '';
+    recorded.baseUrl = url.toString();
+  }
+  return { judge: recorded, labels: { ...labels }, queued };
+}
+
+/** The judge settings a run recorded, checked again: a worker builds its judge from them. */
+export function recordedJudgeSettings(settings: RunSettings): JudgeSettings | null {
+  if (!settings.judge) return null;
+  const parsed = JudgeConfigSchema.parse(settings.judge);
+  if (!parsed.provider) return null;
+  return { ...parsed, provider: parsed.provider };
+}
+
+/** The per-call knobs of recorded judge settings (the run's own budget and cache flags are not shared). */
+export function judgeOptionsOf(settings: JudgeSettings): RunJudgeOptions {
+  const price = settings.model ? settings.prices?.[settings.model] : undefined;
+  return {
+    concurrency: settings.concurrency,
+    samples: settings.samples,
+    temperature: settings.temperature,
+    maxRetries: settings.maxRetries,
+    callTimeoutMs: settings.timeoutMs,
+    settings,
+    ...(price ? { price } : {}),
+  };
+}
