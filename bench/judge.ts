@@ -1,13 +1,12 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { EvidenceEntry } from '../src/core/index.js';
 import { createJudge, createMemoryJudgeCache, judgeTask, mapWithConcurrency, type JudgeCache } from '../src/judge/index.js';
 import { SAMPLE_TASK, sampleAssessment, sampleBundle } from '../src/judge/testing/index.js';
 import { openSqliteStore } from '../src/store/index.js';
+import { startJudgeServerProcess } from './start-judge-server-process.js';
 
 export interface JudgeBenchOptions {
   tasks?: number;
@@ -33,7 +32,7 @@ export async function run(options: JudgeBenchOptions = {}): Promise<JudgeBenchRe
   const concurrency = options.concurrency ?? 8;
   const delayMs = options.delayMs ?? 200;
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
-  const server = await startServerProcess(delayMs);
+  const server = await startJudgeServerProcess(delayMs);
   // tsx turns on source maps, which make every internal Error the SDK's streams create costly; dist/ runs without them.
   process.setSourceMapsEnabled(false);
   const dir = mkdtempSync(join(tmpdir(), 'taskeval-bench-judge-'));
@@ -79,17 +78,3 @@ async function timedPass(bundles: ReturnType<typeof sampleBundle>[], concurrency
   };
 }
 
-/** Starts bench/judge-server-process.ts and waits for the base URL it prints. */
-async function startServerProcess(delayMs: number): Promise<{ baseUrl: string; stop: () => void }> {
-  const script = join(dirname(fileURLToPath(import.meta.url)), 'judge-server-process.ts');
-  const child = spawn(process.execPath, ['--import', 'tsx', script, String(delayMs)], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    let text = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      text += chunk.toString('utf8');
-      if (text.includes('\n')) resolve(text.trim());
-    });
-    child.on('exit', (code) => reject(new Error(`judge server process exited with ${code}`)));
-  });
-  return { baseUrl, stop: () => void child.kill('SIGTERM') };
-}

@@ -7,6 +7,7 @@ const BENCHES: Record<string, () => Promise<{ run: () => Promise<{ pass: boolean
   store: () => import('./store.js'),
   transcripts: () => import('./transcript-rss.js'),
   validity: () => import('./validity.js'),
+  workers: () => import('./workers.js'),
 };
 
 // Flags (--quick) are for the bench modules themselves, which read process.argv.

@@ -13,6 +13,7 @@ export { planResume, type ResumePlan } from './plan-resume.js';
 export { selectWindowTasks } from './select-window-tasks.js';
 export { findRetryCandidates, MAX_TRANSIENT_RETRIES, type RetryCandidate, type RetryPlan } from './find-retry-candidates.js';
 export { executeBatch, type ExecuteBatchInput, type BatchOutcome } from './execute-batch.js';
+export { planBatch, type BatchPlan } from './plan-batch.js';
 export { runSchedule, nextScheduledRun, DEFAULT_SCHEDULE, type RunScheduleInput } from './run-schedule.js';
 export { watchCompletions, evaluatedOnCompletion, type WatchCompletionsInput } from './watch-completions.js';
 export { computeProjectOutcomes, OUTCOMES_METHOD, type ComputeProjectOutcomesInput, type ProjectOutcomes } from './compute-project-outcomes.js';

@@ -4,7 +4,7 @@ import type { RunProvenance, RunSettings } from '../store/index.js';
 import type { RunJudgeOptions } from './run-judge-options.js';
 
 /** The judge and versions a run records: what made its results. */
-export function runProvenance(judge: Judge | null, taskevalVersion: string): RunProvenance {
+export function runProvenance(judge: Pick<Judge, 'provider' | 'modelId'> | null, taskevalVersion: string): RunProvenance {
   return {
     judgeProvider: judge?.provider ?? null,
     judgeModel: judge?.modelId ?? null,

@@ -1,3 +1,4 @@
+import type { QueueStats } from '../runs/index.js';
 import type { Store } from '../store/index.js';
 import type { EventBus } from './event-bus.js';
 
@@ -11,6 +12,8 @@ export interface AppDeps {
   token: string | null;
   /** Absent when this server cannot start runs: `POST /api/runs` then answers 503. */
   startRun?: StartRun;
+  /** What the evaluation queue holds now; absent when the store has no queue (SQLite). */
+  queueStats?: () => Promise<QueueStats>;
   /** Live run and result events for `GET /api/events`. */
   events?: EventBus;
   /** Where unexpected errors are reported (never to the client). */

@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { APP_CSS, APP_SCRIPT } from '../web/index.js';
 import { eventsRoute } from './api/events-route.js';
 import { resultsRoutes } from './api/results-routes.js';
+import { queueRoute } from './api/queue-route.js';
 import { runsRoutes } from './api/runs-routes.js';
 import type { AppDeps } from './app-deps.js';
 import { requireToken } from './auth/require-token.js';
@@ -63,6 +64,7 @@ export function createApp(deps: AppDeps): Hono {
   api.route('/runs', runsRoutes(deps));
   api.route('/', resultsRoutes(deps));
   api.route('/', eventsRoute(deps));
+  api.route('/', queueRoute(deps));
   app.route('/api', api);
   app.route('/', pagesRoutes(deps));
 

@@ -73,8 +73,8 @@ export function pagesRoutes(deps: AppDeps): Hono {
 
   app.get('/runs', async (c) => {
     const { limit, offset } = parseQuery(pageQuery(25), c.req.query());
-    const page = await store.listRuns({ limit, offset });
-    return renderPage(c, <RunsPage page={page} limit={limit} offset={offset} />);
+    const [page, queue] = await Promise.all([store.listRuns({ limit, offset }), deps.queueStats ? deps.queueStats() : Promise.resolve(null)]);
+    return renderPage(c, <RunsPage page={page} limit={limit} offset={offset} queue={queue} />);
   });
 
   app.get('/runs/:id', async (c) => {

@@ -5,7 +5,7 @@ import { addConfigOption, addHindsightOption, addSourceOptions } from '../option
 import { addLabelOption } from '../options/label-option.js';
 import { addStoreOption, openCliStore, type StoreOptionValues } from '../options/store-options.js';
 import type { SetExitCode } from '../set-exit-code.js';
-import { batchDetails, runCliBatch, type BatchOptionValues } from './cli-batch.js';
+import { addQueueOptions, batchDetails, runCliBatch, type BatchOptionValues } from './cli-batch.js';
 import { parseFailUnder } from './fail-under-option.js';
 import { reportRunOutcome } from './report-run-outcome.js';
 
@@ -25,7 +25,8 @@ active; 130 cancelled.
 
 Examples:
   taskeval batch --tasks tasks.jsonl
-  taskeval batch --tasks tasks.jsonl --judge anthropic --judge-model claude-sonnet-4-5 --json`;
+  taskeval batch --tasks tasks.jsonl --judge anthropic --judge-model claude-sonnet-4-5 --json
+  taskeval batch --project . --db postgres://… --queue --detach     # from cron; \`taskeval worker\` evaluates it`;
 
 /** `taskeval batch`: one scheduled batch, now. */
 export function registerBatchCommand(program: Command, io: CliIo, setExitCode: SetExitCode): void {
@@ -35,6 +36,7 @@ export function registerBatchCommand(program: Command, io: CliIo, setExitCode: S
     .option('--json', 'print only the finished batch run, its window and results as JSON')
     .option('--fail-under <score>', 'exit 1 when an evaluated task scores under this overall score');
   addLabelOption(command, 'a cohort label every result of this batch carries');
+  addQueueOptions(command, 'the batch');
   addJudgeOptions(addStoreOption(addConfigOption(addHindsightOption(addSourceOptions(command)))))
     .addHelpText('after', HELP_AFTER)
     .action(async (options: BatchOptions) => {
@@ -42,6 +44,7 @@ export function registerBatchCommand(program: Command, io: CliIo, setExitCode: S
       const cli = await openCliStore(options, io);
       try {
         const outcome = await runCliBatch(cli, options, io, io.signal);
+        if (!outcome) return;
         const details = batchDetails(outcome);
         if (!options.json) {
           const w = outcome.window;

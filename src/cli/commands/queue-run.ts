@@ -1,5 +1,5 @@
 import { enqueueRun, EvaluationQueue, followQueuedRun, type RunTask } from '../../runs/index.js';
-import type { EvalRun } from '../../store/index.js';
+import type { EvalRun, RunTrigger, RunWindow } from '../../store/index.js';
 import type { CliIo } from '../cli-io.js';
 import type { CliJudge } from '../options/judge-options.js';
 import type { CliStore } from '../options/store-options.js';
@@ -10,6 +10,9 @@ export interface QueueRunInput {
   judge: CliJudge | null;
   tasks: readonly RunTask[];
   projectId: string;
+  /** 'manual' for `run --queue`, 'schedule' (with its window) for `batch --queue`. */
+  trigger?: RunTrigger;
+  window?: RunWindow | null;
   requested: string[] | undefined;
   resumeOf: string | null;
   labels: Readonly<Record<string, string>>;
@@ -20,7 +23,7 @@ export interface QueueRunInput {
 }
 
 /**
- * `run --queue`: creates the run with one job per task, then follows it until workers finish it (the
+ * `run --queue` and `batch --queue`: creates the run with one job per task, then follows it until workers finish it (the
  * finished run is returned for the usual report), or, with --detach, prints its id and returns null.
  */
 export async function queueRun(input: QueueRunInput, io: CliIo): Promise<EvalRun | null> {
@@ -31,7 +34,8 @@ export async function queueRun(input: QueueRunInput, io: CliIo): Promise<EvalRun
       queue,
       projectId: input.projectId,
       tasks: input.tasks,
-      trigger: 'manual',
+      trigger: input.trigger ?? 'manual',
+      window: input.window ?? null,
       ...(input.requested ? { requestedTaskIds: input.requested } : {}),
       resumeOf: input.resumeOf,
       judge: input.judge?.judge ?? null,

@@ -163,6 +163,47 @@ describe.skipIf(!url)('taskeval run --queue and taskeval worker (pg-boss on Post
     expect(results).toHaveLength(1);
   }, 60_000);
 
+  it('the dashboard shows queue depth, active workers and failed jobs (GET /api/queue and the runs page)', async () => {
+    await writeTasks(4);
+    server.setDefault((req) => ({ answer: validAnswerFromPrompt(req.prompt), delayMs: 30_000 }));
+    expect((await cli(['run', '--tasks', 'tasks.jsonl', '--db', db, '--queue', '--detach', ...judged()])).code).toBe(0);
+    const controller = new AbortController();
+    const io = captureIo(dir, { signal: controller.signal });
+    const exited = runCli(['serve', '--port', '0', '--db', db, '--no-auth'], io);
+    await until(() => /^Open: /m.test(io.out()), 'the dashboard to listen');
+    const origin = new URL(io.out().match(/^Open: (\S+)$/m)![1]!).origin;
+    const stats = async () => (await (await fetch(`${origin}/api/queue`)).json()) as { queued: number; active: number; failed: number; workers: { concurrency: number }[] };
+    expect(await stats()).toMatchObject({ queued: 4, active: 0, failed: 0, workers: [] });
+    expect(await (await fetch(`${origin}/runs`)).text()).toMatch(/data-testid="queue-waiting">4<[\s\S]*No worker is running/);
+
+    startWorker(['--concurrency', '2']);
+    await until(async () => (await stats()).active === 2, 'the worker to hold two jobs');
+    const busy = await stats();
+    expect(busy).toMatchObject({ queued: 2, active: 2, workers: [{ concurrency: 2 }] });
+    const page = await (await fetch(`${origin}/runs`)).text();
+    expect(page).toMatch(/data-testid="queue-active">2</);
+    expect(page).toMatch(/data-testid="queue-workers"/);
+    controller.abort();
+    expect(await exited).toBe(0);
+  }, 60_000);
+
+  it('batch --queue hands the batch window to the workers; a second batch while it is active exits 5; nothing new completes at once', async () => {
+    await writeTasks(4);
+    const first = await cli(['batch', '--tasks', 'tasks.jsonl', '--db', db, '--queue', '--detach']);
+    expect(first.code, first.err).toBe(0);
+    const second = await cli(['batch', '--tasks', 'tasks.jsonl', '--db', db, '--queue', '--detach']);
+    expect(second.code).toBe(5);
+    const worker = startWorker(['--exit-when-idle', '2']);
+    expect(await worker.exited).toBe(0);
+    const again = await cli(['batch', '--tasks', 'tasks.jsonl', '--db', db, '--queue', '--detach']);
+    expect(again.code, again.err).toBe(0);
+    const runs = JSON.parse((await cli(['runs', '--db', db, '--json'])).out).items as { trigger: string; status: string; counts: { total: number }; window: { start: string | null } }[];
+    expect(runs.map((r) => [r.trigger, r.status, r.counts.total, r.window.start === null])).toEqual([
+      ['schedule', 'completed', 0, false],
+      ['schedule', 'completed', 4, true],
+    ]);
+  }, 60_000);
+
   it('refuses --queue on a SQLite store, naming the flag (exit 2), and leaves no run behind', async () => {
     await writeTasks(2);
     const refused = await cli(['run', '--tasks', 'tasks.jsonl', '--db', join(dir, 'local.db'), '--queue']);
@@ -170,6 +211,16 @@ describe.skipIf(!url)('taskeval run --queue and taskeval worker (pg-boss on Post
     expect(refused.err).toMatch(/queue needs a PostgreSQL store/);
     const runs = await cli(['runs', '--db', join(dir, 'local.db'), '--json']);
     expect(JSON.parse(runs.out).count).toBe(0);
+    const controller = new AbortController();
+    const io = captureIo(dir, { signal: controller.signal });
+    const exited = runCli(['serve', '--port', '0', '--db', join(dir, 'local.db'), '--no-auth'], io);
+    await until(() => /^Open: /m.test(io.out()), 'the dashboard to listen');
+    const origin = new URL(io.out().match(/^Open: (\S+)$/m)![1]!).origin;
+    const noQueue = await fetch(`${origin}/api/queue`);
+    expect(noQueue.status).toBe(503);
+    expect(await (await fetch(`${origin}/runs`)).text()).not.toMatch(/queue-panel/);
+    controller.abort();
+    await exited;
     const detach = await cli(['run', '--tasks', 'tasks.jsonl', '--detach']);
     expect(detach).toMatchObject({ code: 2, err: expect.stringMatching(/--detach needs --queue/) });
   });

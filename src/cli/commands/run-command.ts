@@ -1,6 +1,6 @@
 import { Option, type Command } from 'commander';
 import { ConfigError } from '../../core/index.js';
-import { DEFAULT_JOB_TIMEOUT_SECONDS, executeRun, planResume, type RunTask } from '../../runs/index.js';
+import { executeRun, planResume, type RunTask } from '../../runs/index.js';
 import type { CliIo } from '../cli-io.js';
 import { addJudgeOptions, createCliJudge, type JudgeOptionValues } from '../options/judge-options.js';
 import { addConfigOption, addHindsightOption, addSourceOptions, type SourceOptionValues } from '../options/source-options.js';
@@ -9,6 +9,7 @@ import { addStoreOption, openCliStore, type StoreOptionValues } from '../options
 import type { SetExitCode } from '../set-exit-code.js';
 import { createProgressReporter } from '../render/progress-reporter.js';
 import { TASKEVAL_VERSION } from '../version.js';
+import { addQueueOptions, checkQueueFlags } from './cli-batch.js';
 import { cliJudgeRunOptions } from './cli-judge-run-options.js';
 import { parseFailUnder } from './fail-under-option.js';
 import { parseCount } from './parse-count.js';
@@ -51,10 +52,8 @@ export function registerRunCommand(program: Command, io: CliIo, setExitCode: Set
     .option('--json', 'print only the finished run and its results as JSON (same as --format json)')
     .addOption(new Option('--format <format>', 'table, json, or markdown (a summary for a pull-request comment or $GITHUB_STEP_SUMMARY)').choices(['table', 'json', 'markdown']))
     .option('--fail-under <score>', 'exit 1 when an evaluated task scores under this overall score, listing them')
-    .option('--resume <runId>', 'evaluate, in a new run, the tasks an interrupted or cancelled run did not finish')
-    .option('--queue', 'enqueue one job per task for `taskeval worker` processes instead of evaluating here (needs a PostgreSQL store); waits for the run unless --detach')
-    .option('--detach', 'with --queue: print the run id and return at once')
-    .option('--job-timeout <seconds>', `with --queue: a job a worker holds this long without finishing goes back to the queue (default ${DEFAULT_JOB_TIMEOUT_SECONDS})`);
+    .option('--resume <runId>', 'evaluate, in a new run, the tasks an interrupted or cancelled run did not finish');
+  addQueueOptions(command, 'the run');
   addLabelOption(command, 'a cohort label every result of this run carries, for results --label and compare --by label:KEY');
   addJudgeOptions(addStoreOption(addConfigOption(addHindsightOption(addSourceOptions(command)))))
     .addHelpText('after', HELP_AFTER)
@@ -62,8 +61,7 @@ export function registerRunCommand(program: Command, io: CliIo, setExitCode: Set
       const failUnder = parseFailUnder(options.failUnder);
       const json = options.json || options.format === 'json';
       const labels = parseLabelOption(options.label);
-      if (options.detach && !options.queue) throw new ConfigError('usage', '--detach needs --queue', { field: '--detach' });
-      if (options.jobTimeout !== undefined && !options.queue) throw new ConfigError('usage', '--job-timeout needs --queue', { field: '--job-timeout' });
+      checkQueueFlags(options);
       const jobTimeoutSeconds = options.jobTimeout === undefined ? undefined : parseCount('--job-timeout', options.jobTimeout, 1);
       const cli = await openCliStore(options, io);
       try {

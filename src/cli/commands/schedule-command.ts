@@ -83,7 +83,8 @@ export function registerScheduleCommand(program: Command, io: CliIo): void {
           ...(io.signal ? { signal: io.signal } : {}),
           runBatch: async (signal) => {
             log('batch starting');
-            const outcome = await runCliBatch(cli, options, io, signal);
+            // schedule has no --queue: its batches always evaluate here, so there is always an outcome.
+            const outcome = (await runCliBatch(cli, options, io, signal))!;
             const w = outcome.window;
             log(`batch ${outcome.run.id} ${outcome.run.status} (after ${w.start ?? 'the beginning'} through ${w.end}): ${outcome.run.summary ?? ''}`);
             if (outcome.pruned?.runs) log(`retention: pruned ${outcome.pruned.runs} run(s)`);

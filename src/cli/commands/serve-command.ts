@@ -2,7 +2,7 @@ import { dirname, join, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { ConfigError } from '../../core/index.js';
 import { checkServeExposure, createApp, createEventBus, loadOrCreateServeToken, LOOPBACK_HOSTS, startServer, type StartRun } from '../../server/index.js';
-import { loadConfig, openProjectStore } from '../../runs/index.js';
+import { EvaluationQueue, loadConfig, openProjectStore } from '../../runs/index.js';
 import type { CliIo } from '../cli-io.js';
 import { resolveStoreLocation } from '../options/store-options.js';
 import { createServeRuns } from './serve-start-run.js';
@@ -73,7 +73,23 @@ export function registerServeCommand(program: Command, io: CliIo, wiring: ServeW
         const token = options.auth ? (await loadOrCreateServeToken(tokenDir)).token : null;
         const events = createEventBus();
         const runs = createServeRuns({ store, io, config, configPath, events, log: (line) => io.stderr(`${line}\n`) });
-        const app = createApp({ store, token, events, log: (line) => io.stderr(`${line}\n`), startRun: wiring.startRun ?? runs.startRun, allowedHosts: allowedHosts(options) });
+        // A PostgreSQL store has an evaluation queue: opened on the first look at it, closed on the way out.
+        const held: { queue: Promise<EvaluationQueue> | null } = { queue: null };
+        const openQueue = () =>
+          EvaluationQueue.open(location).catch((error: unknown) => {
+            held.queue = null; // try again on the next look instead of keeping the failure
+            throw error;
+          });
+        const queueStats = location.kind === 'postgres' ? async () => (await (held.queue ??= openQueue())).stats() : undefined;
+        const app = createApp({
+          store,
+          token,
+          events,
+          log: (line) => io.stderr(`${line}\n`),
+          startRun: wiring.startRun ?? runs.startRun,
+          allowedHosts: allowedHosts(options),
+          ...(queueStats ? { queueStats } : {}),
+        });
         const server = await startServer(app, { host: options.host, port });
         for (const warning of warnings) io.stderr(`${warning}\n`);
         const origin = browsableOrigin(server.host, server.port);
@@ -87,6 +103,7 @@ export function registerServeCommand(program: Command, io: CliIo, wiring: ServeW
         });
         await server.close();
         await runs.drain();
+        if (held.queue) await (await held.queue.catch(() => null))?.close();
         io.stdout('Stopped.\n');
       } finally {
         await store.close();

@@ -4,6 +4,7 @@ import { isQueueableStore, type EvalRun, type RunTrigger, type RunWindow, type S
 import type { RunTask } from '../run-task.js';
 import { runProvenance, runSettings } from '../run-settings.js';
 import type { EvaluationQueue } from './evaluation-queue.js';
+import { finishQueuedRun } from './finish-queued-run.js';
 
 /** A job held this long by a worker that stopped answering goes back to the queue. */
 export const DEFAULT_JOB_TIMEOUT_SECONDS = 900;
@@ -19,8 +20,9 @@ export interface EnqueueRunInput {
   window?: RunWindow | null;
   requestedTaskIds?: string[];
   resumeOf?: string | null;
-  /** The judge the run asks for; workers rebuild it from `judgeSettings`. */
-  judge: Judge | null;
+  /** The judge the run asks for, as its provenance names it (default: from `judgeSettings`). */
+  judge?: Pick<Judge, 'provider' | 'modelId'> | null;
+  /** What workers rebuild the judge from; null for deterministic-only. */
   judgeSettings: JudgeSettings | null;
   labels?: Readonly<Record<string, string>>;
   warnings?: readonly string[];
@@ -42,13 +44,15 @@ export async function enqueueRun(input: EnqueueRunInput): Promise<EvalRun> {
   if (input.judge && !input.judgeSettings) {
     throw new ConfigError('usage', 'a queued run needs its judge settings so workers can rebuild the judge', { field: 'judge' });
   }
+  const settings = input.judgeSettings;
+  const judge = input.judge ?? (settings ? { provider: settings.provider, modelId: settings.model ?? settings.provider } : null);
   const run = await store.createQueuedRun(
     {
       projectId: input.projectId,
       trigger: input.trigger,
       window: input.window ?? null,
       requestedTaskIds: input.requestedTaskIds ?? input.tasks.map((t) => t.task.id),
-      provenance: runProvenance(input.judge, input.taskevalVersion),
+      provenance: runProvenance(judge, input.taskevalVersion),
       settings: runSettings(input.judgeSettings, input.labels, true),
       resumeOf: input.resumeOf ?? null,
       now: input.now,
@@ -61,5 +65,7 @@ export async function enqueueRun(input: EnqueueRunInput): Promise<EvalRun> {
       ),
   );
   for (const warning of input.warnings ?? []) await store.appendEvent(run.id, { type: 'warning', message: warning, now: input.now });
+  // No job means no worker will ever finish it (a batch with nothing new): it is complete now.
+  if (input.tasks.length === 0) return (await finishQueuedRun(store, queue, run.id, () => input.now)) ?? store.getRun(run.id);
   return run;
 }

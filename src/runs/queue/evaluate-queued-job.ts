@@ -21,6 +21,8 @@ export interface EvaluateQueuedJobInput {
   store: Store;
   queue: EvaluationQueue;
   job: HeldJob;
+  /** The run as last read; a worker may hand back a copy a few seconds old (its settings never change). */
+  runOf?: (runId: string) => Promise<EvalRun>;
   /** The judge for a run, from its recorded settings and this worker's environment (for API keys). */
   judgeFor: (run: EvalRun) => RunJudge;
   taskevalVersion: string;
@@ -38,12 +40,13 @@ export async function evaluateQueuedJob(input: EvaluateQueuedJobInput): Promise<
   const { runId, item } = job.data;
   const iso = () => input.now().toISOString();
   try {
-    const run = await store.getRun(runId);
+    const run = await (input.runOf ?? ((id: string) => store.getRun(id)))(runId);
     if (run.status !== 'running') {
       await queue.complete(job.id);
       return 'run-not-running';
     }
-    if (await store.findResult({ taskId: item.task.id, runId })) {
+    // Only a retried job can find its result stored (its first worker died after saving).
+    if (job.retryCount > 0 && (await store.findResult({ taskId: item.task.id, runId }))) {
       await queue.complete(job.id);
       await finishQueuedRun(store, queue, runId, iso);
       return 'already-stored';
@@ -57,7 +60,16 @@ export async function evaluateQueuedJob(input: EvaluateQueuedJobInput): Promise<
       if (!isTaskevalError(error) || error.code === 'cancelled') throw error;
       result = errorResult(item.task.id, iso(), `this worker cannot evaluate the task as the run asked: ${error.message}`);
     }
-    await saveOnce(store, runId, item, result, iso(), run.settings.labels);
+    try {
+      await saveOnce(store, runId, item, result, iso(), run.settings.labels);
+    } catch (error) {
+      // The run was cancelled (or finished) after it was last read: the job has nothing left to do.
+      if (isTaskevalError(error) && (error.code === 'run_not_running' || error.code === 'terminal_immutable')) {
+        await queue.complete(job.id);
+        return 'run-not-running';
+      }
+      throw error;
+    }
     await queue.complete(job.id);
     await finishQueuedRun(store, queue, runId, iso);
     return 'stored';

@@ -89,6 +89,12 @@ export class EvaluationQueue {
            jobs_done integer NOT NULL DEFAULT 0, started_at timestamptz NOT NULL, seen_at timestamptz NOT NULL)`,
         [],
       );
+      // Counting a run's open jobs after each one stays an index lookup however long the queue grows.
+      await db.executeSql(`CREATE INDEX IF NOT EXISTS taskeval_job_run ON ${schema}.job ((data->>'runId'), state)`, []).catch(async (error: unknown) => {
+        // Two workers starting at once: the other one made it.
+        const { rows } = await db.executeSql(`SELECT to_regclass('${schema}.taskeval_job_run') AS name`, []);
+        if (!(rows[0] as { name: string | null }).name) throw error;
+      });
       if (!(await boss.getQueue(EVALUATE_QUEUE))) {
         await boss.createQueue(EVALUATE_QUEUE).catch(async (error: unknown) => {
           // Another process created it between the check and here.

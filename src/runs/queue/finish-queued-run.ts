@@ -6,17 +6,18 @@ import { summarizeRun } from '../summarize-run.js';
 import type { EvaluationQueue } from './evaluation-queue.js';
 
 /**
- * Completes a queued run once every task it asked for has a result. When no job of the run is left
+ * Completes a queued run once every task it asked for has a result; null while jobs of it are open. When no job of the run is left
  * open but tasks still lack results (their jobs failed for good, e.g. every worker that took one was
  * killed), those tasks get an error result naming why, so the run finishes instead of waiting forever.
  * Safe to call from many workers at once: results are one per task, and a run completes once.
  */
-export async function finishQueuedRun(store: Store, queue: EvaluationQueue, runId: string, now: () => string): Promise<EvalRun> {
+export async function finishQueuedRun(store: Store, queue: EvaluationQueue, runId: string, now: () => string): Promise<EvalRun | null> {
+  // The common case, one indexed count: other jobs of the run are still open, so it is not done.
+  if ((await queue.openJobCount(runId)) > 0) return null;
   let run = await store.getRun(runId);
   if (run.status !== 'running') return run;
   const requested = run.requestedTaskIds.length;
   if (run.counts.total < requested) {
-    if ((await queue.openJobCount(runId)) > 0) return run;
     const have = new Set(await store.resultTaskIds(runId));
     for (const { data, reason } of await queue.failedJobs(runId)) {
       if (have.has(data.item.task.id)) continue;

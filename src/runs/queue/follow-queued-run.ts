@@ -33,8 +33,8 @@ export async function followQueuedRun(input: FollowQueuedRunInput): Promise<Eval
       if (isTerminalStatus(run.status)) return run;
       return store.transitionRun(runId, 'cancelled', { reason: 'cancelled by the user', summary: summarizeRun(run, run.requestedTaskIds.length, 'cancelled'), now: iso() }).catch(() => store.getRun(runId));
     }
-    // Jobs that failed for good leave no worker to complete the run: settle it here.
-    if (run.counts.total < run.requestedTaskIds.length) await finishQueuedRun(store, queue, runId, iso);
+    // Jobs that failed for good leave no worker to complete the run: settle it here (a no-op while jobs are open).
+    await finishQueuedRun(store, queue, runId, iso);
     await new Promise<void>((resolve) => {
       const timer = setTimeout(done, input.pollMs ?? 1_000);
       function done() {

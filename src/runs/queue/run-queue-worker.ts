@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { preloadJudgeSdk } from '../../judge/index.js';
 import type { EvalRun, Store } from '../../store/index.js';
 import type { EvaluationQueue } from './evaluation-queue.js';
 import { evaluateQueuedJob, judgeFromRun, type QueuedJobOutcome, type RunJudge } from './evaluate-queued-job.js';
+
+/** How long a worker trusts the run it last read before reading it again. */
+const RUN_REREAD_MS = 2_000;
 
 export interface RunQueueWorkerInput {
   store: Store;
@@ -32,7 +36,7 @@ export interface RunQueueWorkerInput {
 export async function runQueueWorker(input: RunQueueWorkerInput): Promise<{ workerId: string; jobsDone: number }> {
   const { store, queue, signal } = input;
   const now = input.now ?? (() => new Date());
-  const pollMs = input.pollMs ?? 500;
+  const pollMs = input.pollMs ?? 250;
   const workerId = `wrk_${randomUUID()}`;
   const startedAt = now();
   const judges = new Map<string, RunJudge>();
@@ -40,6 +44,17 @@ export async function runQueueWorker(input: RunQueueWorkerInput): Promise<{ work
   let jobsDone = 0;
   let idleSince = Date.now();
 
+  // Runs as last read, for a few seconds: settings never change, and a cancel is seen within that time
+  // (or when saving refuses the result).
+  const runs = new Map<string, { run: Promise<EvalRun>; at: number }>();
+  const runOf = (runId: string): Promise<EvalRun> => {
+    const held = runs.get(runId);
+    if (held && Date.now() - held.at < RUN_REREAD_MS) return held.run;
+    const run = store.getRun(runId);
+    runs.set(runId, { run, at: Date.now() });
+    run.catch(() => runs.delete(runId));
+    return run;
+  };
   const judgeFor = (run: EvalRun): RunJudge => {
     let judge = judges.get(run.id);
     if (!judge) judges.set(run.id, (judge = judgeFromRun(run, input.env, input.cwd)));
@@ -49,6 +64,8 @@ export async function runQueueWorker(input: RunQueueWorkerInput): Promise<{ work
     await queue.reportWorker(workerId, input.concurrency, jobsDone, startedAt).catch(() => undefined);
     for (const runId of busyRuns.keys()) await store.heartbeat(runId, now().toISOString()).catch(() => undefined);
   };
+  // Warm the judge SDK while no job is held yet; a failure here shows up again on the first real call.
+  void preloadJudgeSdk().catch(() => undefined);
   await queue.reportWorker(workerId, input.concurrency, 0, startedAt);
   input.onStart?.(workerId);
   const timer = setInterval(() => void report(), input.heartbeatMs ?? 5_000);
@@ -74,7 +91,7 @@ export async function runQueueWorker(input: RunQueueWorkerInput): Promise<{ work
       const { runId } = job.data;
       busyRuns.set(runId, (busyRuns.get(runId) ?? 0) + 1);
       try {
-        const outcome = await evaluateQueuedJob({ store, queue, job, judgeFor, taskevalVersion: input.taskevalVersion, now });
+        const outcome = await evaluateQueuedJob({ store, queue, job, runOf, judgeFor, taskevalVersion: input.taskevalVersion, now });
         if (outcome !== 'retry') jobsDone += 1;
         input.onJob?.({ runId, taskId: job.data.item.task.id, outcome, jobsDone });
       } finally {
