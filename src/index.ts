@@ -1,7 +1,166 @@
-/** The library surface of taskeval: the contract core, evidence, sources, judge, store and runs. */
-export * from './core/index.js';
-export * from './evidence/index.js';
-export * from './sources/index.js';
-export * from './judge/index.js';
-export * from './store/index.js';
-export * from './runs/index.js';
+/**
+ * The library surface of taskeval, named one by one: what a program that evaluates agent work needs,
+ * and nothing the layers use among themselves or in tests. The CLI is built on exactly these.
+ */
+
+// The contract: categories, bands, the blend, the task and result records, errors.
+export {
+  SCORE_CATEGORIES,
+  SCORE_BANDS,
+  SCORE_BAND_NAMES,
+  CATEGORY_WEIGHTS,
+  isScoreCategory,
+  resolveScoreBand,
+  normalizeCategoryScore,
+  computeCategoryFinalScore,
+  computeOverallScore,
+  buildScoredResult,
+  TaskSchema,
+  TaskResultSchema,
+  ScoredResultSchema,
+  EvidenceBundleSchema,
+  CommitRecordSchema,
+  DeterministicAssessmentSchema,
+  boundTaskRecord,
+  taskCohort,
+  EVIDENCE_LIMITS,
+  TaskevalError,
+  ContractError,
+  ConfigError,
+  SourceError,
+  JudgeError,
+  StoreError,
+  LifecycleError,
+  isTaskevalError,
+  ERROR_CODES_BY_CLASS,
+  type ScoreCategory,
+  type ScoreBand,
+  type Task,
+  type TaskInput,
+  type TaskResult,
+  type ScoredResult,
+  type ErrorResult,
+  type SkippedResult,
+  type CategoryScoreRecord,
+  type Provenance,
+  type EvaluationMode,
+  type EvidenceBundle,
+  type EvidenceEntry,
+  type EvidenceGroup,
+  type CommitRecord,
+  type CommitHistorySignals,
+  type DeterministicAssessment,
+  type Contribution,
+  type Cohort,
+  type ErrorCode,
+} from './core/index.js';
+
+// The deterministic rubric, and how well scores predict a label.
+export { RUBRIC_VERSION, RUBRIC_RULES, assessTask } from './core/rubric/index.js';
+export { validateScores, computeAuc, computeGroupedAuc, spearmanRho, sizeDeciles, ValidationReportSchema, type ValidationReport, type ValidateScoresOptions } from './core/validity/index.js';
+export { compareCohorts, comparePaired, type CohortComparison, type PairedComparison } from './core/compare/index.js';
+
+// Evidence: bundles, the git commit index, hindsight outcomes.
+export { buildEvidenceBundle, bundleDigest, deriveTaskTitle, buildCommitIndex, DEFAULT_TRAILER_KEYS, DEFAULT_ID_PATTERN, computeTaskOutcomes, type CommitIndex, type BuildCommitIndexOptions, type OutcomesReport, type TaskOutcome } from './evidence/index.js';
+
+// Sources: Fusion projects, task files, git-only repositories, transcripts.
+export {
+  loadTaskSet,
+  detectTaskSource,
+  readTaskFile,
+  parseTaskRecords,
+  taskJsonSchema,
+  readFusionProject,
+  inferGitTasks,
+  readTranscript,
+  linkTranscripts,
+  SourceConfigSchema,
+  type LoadTaskSetOptions,
+  type TaskSet,
+  type LoadedTask,
+  type TaskSourceKind,
+} from './sources/index.js';
+
+// The judge.
+export {
+  createJudge,
+  judgeTask,
+  JudgeConfigSchema,
+  JUDGE_PROVIDERS,
+  API_KEY_VARIABLES,
+  PROMPT_VERSION,
+  createMemoryJudgeCache,
+  createCostBudget,
+  redactSecrets,
+  type Judge,
+  type JudgeRequest,
+  type JudgeResponse,
+  type JudgeSettings,
+  type JudgeConfig,
+  type JudgeCache,
+  type JudgeTaskInput,
+  type JudgeTaskOutcome,
+  type ModelPrice,
+} from './judge/index.js';
+
+// The store: SQLite or PostgreSQL behind one interface.
+export {
+  openStore,
+  parseStoreLocation,
+  openSqliteStore,
+  openPostgresStore,
+  defaultDbPath,
+  isTerminalStatus,
+  RUN_STATUSES,
+  RUN_TRIGGERS,
+  type Store,
+  type StoreLocation,
+  type EvalRun,
+  type RunSettings,
+  type RunProvenance,
+  type RunStatus,
+  type RunTrigger,
+  type RunWindow,
+  type RunEvent,
+  type StoredResult,
+  type ResultSummary,
+  type Page,
+} from './store/index.js';
+
+// Runs: evaluation, batches, schedules, the queue and its workers, comparisons, configuration.
+export {
+  evaluateTask,
+  evaluateRunTask,
+  executeRun,
+  executeBatch,
+  planBatch,
+  planResume,
+  openProjectStore,
+  runSchedule,
+  nextScheduledRun,
+  watchCompletions,
+  computeProjectOutcomes,
+  compareStoredCohorts,
+  compareStoredRuns,
+  loadConfig,
+  parseConfig,
+  TaskevalConfigSchema,
+  CONFIG_FILE_NAME,
+  DEFAULT_RUN_CONCURRENCY,
+  EvaluationQueue,
+  enqueueRun,
+  runQueueWorker,
+  followQueuedRun,
+  runSettings,
+  recordedJudgeSettings,
+  type RunTask,
+  type RunJudgeOptions,
+  type ExecuteRunInput,
+  type RunOutcome,
+  type ExecuteBatchInput,
+  type BatchOutcome,
+  type TaskevalConfig,
+  type QueueStats,
+  type EnqueueRunInput,
+  type RunQueueWorkerInput,
+} from './runs/index.js';
