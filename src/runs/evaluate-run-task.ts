@@ -1,8 +1,8 @@
-import { assessTask, RUBRIC_VERSION } from '../core/rubric/index.js';
+import { RUBRIC_VERSION } from '../core/rubric/index.js';
 import { buildScoredResult, JudgeError, type ErrorResult, type Provenance, type TaskResult } from '../core/index.js';
-import { buildEvidenceBundle, deriveTaskTitle } from '../evidence/index.js';
+import { deriveTaskTitle } from '../evidence/index.js';
 import { judgeTask, type Judge, type JudgeCache } from '../judge/index.js';
-import { deterministicProvenance } from './evaluate-task.js';
+import { deterministicProvenance, prepareTask, scorePrepared, type PreparedTask } from './evaluate-task.js';
 import type { RunJudgeOptions } from './run-judge-options.js';
 import type { RunTask } from './run-task.js';
 
@@ -24,26 +24,17 @@ export interface EvaluationSpend {
 }
 
 /**
- * Evaluates one task: bundle and rubric, then the judge when there is one. A judge that cannot
+ * Evaluates one task: bundle and rubric (prepareTask, shared with evaluateTask), then the judge when there is one. A judge that cannot
  * answer gives an error result (transient when it was unreachable); only cancellation throws.
  */
 export async function evaluateRunTask(input: EvaluateRunTaskInput): Promise<{ result: TaskResult; spend: EvaluationSpend }> {
-  const { item, runId, evaluatedAt } = input;
+  const { item, evaluatedAt } = input;
   const { task } = item;
-  const title = deriveTaskTitle(task);
-  const evidence = { runId, ...(item.commits ? { commits: item.commits } : {}), ...(item.history ? { history: item.history } : {}) };
-  let bundle;
-  let assessment;
-  try {
-    bundle = buildEvidenceBundle(task, evidence);
-    assessment = assessTask({ task, bundle, ...(item.commits ? { commits: item.commits } : {}), ...(item.history ? { history: item.history } : {}) });
-  } catch (error) {
-    return { result: errorResult(task.id, title, evaluatedAt, `could not score this task: ${(error as Error).message}`, false), spend: { tokens: 0 } };
-  }
+  const prepared = prepareOrError(input);
+  if (!('bundle' in prepared)) return { result: prepared, spend: { tokens: 0 } };
+  if (!input.judge) return { result: scorePrepared(prepared, evaluatedAt, input.taskevalVersion), spend: { tokens: 0 } };
+  const { title, bundle, assessment } = prepared;
   const det = deterministicProvenance(bundle.digest, input.taskevalVersion);
-  if (!input.judge) {
-    return { result: buildScoredResult({ taskId: task.id, title, bundle, assessment, provenance: det, evaluatedAt }), spend: { tokens: 0 } };
-  }
   const o = input.judgeOptions ?? {};
   const cache = o.cache ?? input.cache;
   const outcome = await judgeTask({
@@ -83,6 +74,38 @@ export async function evaluateRunTask(input: EvaluateRunTaskInput): Promise<{ re
   }
   const judgedProvenance = provenance(outcome.provenance, { cached: outcome.provenance.cached, spread: outcome.provenance.spread });
   return { result: buildScoredResult({ taskId: task.id, title, bundle, assessment, provenance: judgedProvenance, judged: outcome.judged, evaluatedAt }), spend: { tokens } };
+}
+
+/**
+ * The same evaluation with no judge, synchronously: `score` streams tens of thousands of these without
+ * a promise per task. A task that cannot be read is its error result, never a dropped row.
+ */
+export function evaluateWithoutJudge(input: Pick<EvaluateRunTaskInput, 'item' | 'runId' | 'evaluatedAt' | 'taskevalVersion'>): TaskResult {
+  const prepared = prepareOrError(input);
+  return 'bundle' in prepared ? scorePrepared(prepared, input.evaluatedAt, input.taskevalVersion) : prepared;
+}
+
+function prepareOrError(input: Pick<EvaluateRunTaskInput, 'item' | 'runId' | 'evaluatedAt'>): PreparedTask | ErrorResult {
+  const { item } = input;
+  try {
+    return prepareTask({ task: item.task, runId: input.runId, ...(item.commits ? { commits: item.commits } : {}), ...(item.history ? { history: item.history } : {}) });
+  } catch (error) {
+    return taskErrorResult(item.task, input.evaluatedAt, `could not score this task: ${(error as Error).message}`);
+  }
+}
+
+/** The error result of a task that could not be evaluated (not transient: trying again would not help). */
+export function taskErrorResult(task: EvaluateRunTaskInput['item']['task'], evaluatedAt: string, reason: string): ErrorResult {
+  return errorResult(task.id, safeTitle(task), evaluatedAt, reason, false);
+}
+
+/** The title for an error result; a task too broken to title has none. */
+function safeTitle(task: EvaluateRunTaskInput['item']['task']): string | null {
+  try {
+    return deriveTaskTitle(task);
+  } catch {
+    return typeof task.title === 'string' ? task.title : null;
+  }
 }
 
 function errorResult(taskId: string, title: string | null, evaluatedAt: string, reason: string, transient: boolean): ErrorResult {

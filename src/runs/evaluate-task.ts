@@ -1,5 +1,5 @@
 import { assessTask, RUBRIC_VERSION } from '../core/rubric/index.js';
-import { buildScoredResult, type CommitHistorySignals, type CommitRecord, type Provenance, type ScoredResult, type Task } from '../core/index.js';
+import { buildScoredResult, type CommitHistorySignals, type CommitRecord, type DeterministicAssessment, type EvidenceBundle, type Provenance, type ScoredResult, type Task } from '../core/index.js';
 import { buildEvidenceBundle, deriveTaskTitle } from '../evidence/index.js';
 
 export interface EvaluateTaskInput {
@@ -14,19 +14,37 @@ export interface EvaluateTaskInput {
   taskevalVersion?: string;
 }
 
-/** Scores one task deterministic-only: evidence bundle, rubric assessment, then the code-owned blend. */
-export function evaluateTask(input: EvaluateTaskInput): ScoredResult {
+/** A task ready to score: its evidence bundle and the rubric's assessment of it. */
+export interface PreparedTask {
+  task: Task;
+  title: string | null;
+  bundle: EvidenceBundle;
+  assessment: DeterministicAssessment;
+}
+
+/** Builds the bundle and runs the rubric: the part every evaluation shares, judged or not. Throws on a task it cannot read. */
+export function prepareTask(input: Pick<EvaluateTaskInput, 'task' | 'runId' | 'commits' | 'history'>): PreparedTask {
   const { task, runId, commits, history } = input;
   const bundle = buildEvidenceBundle(task, { runId, ...(commits ? { commits } : {}), ...(history ? { history } : {}) });
   const assessment = assessTask({ task, bundle, ...(commits ? { commits } : {}), ...(history ? { history } : {}) });
+  return { task, title: deriveTaskTitle(task), bundle, assessment };
+}
+
+/** The deterministic-only result of a prepared task: the code-owned blend with no judge. */
+export function scorePrepared(prepared: PreparedTask, evaluatedAt: string | undefined, taskevalVersion: string | undefined): ScoredResult {
   return buildScoredResult({
-    taskId: task.id,
-    title: deriveTaskTitle(task),
-    bundle,
-    assessment,
-    provenance: deterministicProvenance(bundle.digest, input.taskevalVersion),
-    ...(input.evaluatedAt ? { evaluatedAt: input.evaluatedAt } : {}),
+    taskId: prepared.task.id,
+    title: prepared.title,
+    bundle: prepared.bundle,
+    assessment: prepared.assessment,
+    provenance: deterministicProvenance(prepared.bundle.digest, taskevalVersion),
+    ...(evaluatedAt ? { evaluatedAt } : {}),
   });
+}
+
+/** Scores one task deterministic-only, synchronously (the judged path is evaluateRunTask, on the same steps). */
+export function evaluateTask(input: EvaluateTaskInput): ScoredResult {
+  return scorePrepared(prepareTask(input), input.evaluatedAt, input.taskevalVersion);
 }
 
 /** Provenance of a result no judge took part in. */

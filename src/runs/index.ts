@@ -1,11 +1,11 @@
-export { evaluateTask, deterministicProvenance, type EvaluateTaskInput } from './evaluate-task.js';
+export { evaluateTask, deterministicProvenance, prepareTask, scorePrepared, type EvaluateTaskInput, type PreparedTask } from './evaluate-task.js';
 export { loadConfig, CONFIG_FILE_NAME } from './config/load-config.js';
 export { parseConfig } from './config/parse-config.js';
 export { TaskevalConfigSchema, type TaskevalConfig } from './config/taskeval-config.js';
 export { compareRunTasks, type RunTask } from './run-task.js';
 export { DEFAULT_RUN_CONCURRENCY, type RunJudgeOptions } from './run-judge-options.js';
 export type { RunObserver, RunProgress } from './run-progress.js';
-export { evaluateRunTask, type EvaluateRunTaskInput, type EvaluationSpend } from './evaluate-run-task.js';
+export { evaluateRunTask, evaluateWithoutJudge, taskErrorResult, type EvaluateRunTaskInput, type EvaluationSpend } from './evaluate-run-task.js';
 export { executeRun, lightResult, HEARTBEAT_INTERVAL_MS, type ExecuteRunInput, type RunOutcome, type RunResult } from './execute-run.js';
 export { summarizeRun } from './summarize-run.js';
 export { openProjectStore, type OpenProjectStoreOptions } from './open-project-store.js';

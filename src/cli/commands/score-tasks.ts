@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { CommitHistorySignals, CommitRecord, Task, TaskResult } from '../../core/index.js';
-import { evaluateTask } from '../../runs/index.js';
+import { evaluateWithoutJudge, taskErrorResult } from '../../runs/index.js';
 import { TASKEVAL_VERSION } from '../version.js';
 
 export interface ScoreTasksInput {
@@ -23,31 +23,15 @@ export function* eachScoredTask(input: ScoreTasksInput): Generator<TaskResult> {
 }
 
 function scoreOne(input: ScoreTasksInput, task: Task): TaskResult {
+  let commits: CommitRecord[] | null | undefined;
+  let history: CommitHistorySignals | null | undefined;
   try {
-    const commits = input.commitsFor?.(task);
-    const history = input.historyFor?.(task.id);
-    return evaluateTask({
-      task,
-      runId: input.runId,
-      evaluatedAt: input.evaluatedAt,
-      taskevalVersion: TASKEVAL_VERSION,
-      ...(commits ? { commits } : {}),
-      ...(history ? { history } : {}),
-    });
+    commits = input.commitsFor?.(task);
+    history = input.historyFor?.(task.id);
   } catch (error) {
-    return {
-      taskId: task.id,
-      title: typeof task.title === 'string' ? task.title : null,
-      evaluatedAt: input.evaluatedAt,
-      status: 'error',
-      reason: `could not score this task: ${(error as Error).message}`,
-      transient: false,
-      rawAnswer: null,
-      evidenceBundle: null,
-      signals: null,
-      provenance: null,
-    };
+    return taskErrorResult(task, input.evaluatedAt, `could not score this task: ${(error as Error).message}`);
   }
+  return evaluateWithoutJudge({ item: { task, commits: commits ?? null, history: history ?? null, completedAt: null }, runId: input.runId, evaluatedAt: input.evaluatedAt, taskevalVersion: TASKEVAL_VERSION });
 }
 
 /** A run id for an evaluation that is not stored: `<prefix>-` and a short hash of the time. */
