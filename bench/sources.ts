@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildCommitIndex, GIT_LOG_ARGS } from '../src/evidence/index.js';
+import { openSqliteStore } from '../src/store/index.js';
 import { createSyntheticGitRepo } from './synthetic-git-repo.js';
 
 export interface SourcesBenchOptions {
@@ -25,10 +26,17 @@ export interface SourcesBenchReport {
   indexOverRaw: number;
   /** (c)/(b): one git process per task over the index build; target at least 20. */
   perTaskOverIndex: number;
+  /** (d): the first build with the history kept in a store; target at most 1.1× (a). */
+  firstKeptMs: number;
+  /** (e): the build after NEW_COMMITS new commits; target at most 5% of (d). */
+  nextKeptMs: number;
   pass: boolean;
 }
 
 const INDEX_OVER_RAW_MAX = 1.5;
+const FIRST_OVER_RAW_MAX = 1.1;
+const NEXT_OVER_FIRST_MAX = 0.05;
+const NEW_COMMITS = 10;
 const PER_TASK_OVER_INDEX_MIN = 20;
 
 const ms = (start: bigint): number => Number(process.hrtime.bigint() - start) / 1e6;
@@ -84,6 +92,7 @@ export async function run(options: SourcesBenchOptions = {}): Promise<SourcesBen
     const perTaskMs = ms(start);
 
     const attributed = ids.reduce((n, id) => n + index.commitsFor({ id }).length, 0);
+    const incremental = await timeIncremental(repo.dir, root, repeats);
     const indexOverRaw = indexMs / rawLogMs;
     const perTaskOverIndex = perTaskMs / indexMs;
     const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
@@ -92,7 +101,13 @@ export async function run(options: SourcesBenchOptions = {}): Promise<SourcesBen
     log(`sources: (a) one raw git log --all --numstat        ${rawLogMs.toFixed(0).padStart(8)} ms  (median of ${repeats})`);
     log(`sources: (b) taskeval buildCommitIndex             ${indexMs.toFixed(0).padStart(8)} ms  (median of ${repeats})`);
     log(`sources: (c) git log --grep=<id> × ${String(ids.length).padEnd(4)} tasks       ${perTaskMs.toFixed(0).padStart(8)} ms  (${attributed} commits attributed to those tasks by the index)`);
+    log(`sources: (d) first build kept in a SQLite store       ${incremental.firstMs.toFixed(0).padStart(8)} ms  (median of ${repeats}; reads the whole history and saves it)`);
+    log(`sources: (e) next build after ${NEW_COMMITS} new commits      ${incremental.nextMs.toFixed(0).padStart(8)} ms  (median of ${repeats}; reads only the new commits)`);
     log(`sources: (b)/(a) = ${indexOverRaw.toFixed(2)} (target ≤ ${INDEX_OVER_RAW_MAX}) ${verdict(okRaw)}`);
+    const okFirst = incremental.firstMs / rawLogMs <= FIRST_OVER_RAW_MAX;
+    const okNext = incremental.nextMs / incremental.firstMs <= NEXT_OVER_FIRST_MAX;
+    log(`sources: (d)/(a) = ${(incremental.firstMs / rawLogMs).toFixed(2)} (target ≤ ${FIRST_OVER_RAW_MAX}) ${verdict(okFirst)}`);
+    log(`sources: (e)/(d) = ${((incremental.nextMs / incremental.firstMs) * 100).toFixed(1)}% (target ≤ ${NEXT_OVER_FIRST_MAX * 100}%) ${verdict(okNext)}`);
     log(`sources: (c)/(b) = ${perTaskOverIndex.toFixed(1)} (target ≥ ${PER_TASK_OVER_INDEX_MIN}) ${verdict(okTask)}`);
     return {
       commits: repo.commits,
@@ -102,11 +117,50 @@ export async function run(options: SourcesBenchOptions = {}): Promise<SourcesBen
       perTaskMs,
       indexOverRaw,
       perTaskOverIndex,
-      pass: okRaw && okTask,
+      firstKeptMs: incremental.firstMs,
+      nextKeptMs: incremental.nextMs,
+      pass: okRaw && okTask && okFirst && okNext,
     };
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
+}
+
+/**
+ * (d) a first build whose history is kept in a real SQLite store's cache, and (e) the next build after
+ * NEW_COMMITS commits land on a new branch: each repeat starts from an empty store and a fresh branch.
+ */
+async function timeIncremental(repoDir: string, root: string, repeats: number): Promise<{ firstMs: number; nextMs: number }> {
+  const first: number[] = [];
+  const next: number[] = [];
+  for (let r = 0; r < repeats; r += 1) {
+    const store = openSqliteStore({ path: join(root, `cache-${r}.db`) });
+    const cache = { get: (key: string) => store.outcomeCache.get(key), set: (key: string, value: unknown) => store.outcomeCache.set(key, value, new Date().toISOString()) };
+    try {
+      let start = process.hrtime.bigint();
+      await buildCommitIndex({ repo: repoDir, cache });
+      first.push(ms(start));
+      await gitIn(repoDir, ['checkout', '-q', '-b', `bench-${r}`, 'main']);
+      for (let c = 0; c < NEW_COMMITS; c += 1) await gitIn(repoDir, ['commit', '-q', '--allow-empty', '-m', `feat(FN-${900_000 + r * 100 + c}): new work ${c}`]);
+      await gitIn(repoDir, ['checkout', '-q', 'main']);
+      start = process.hrtime.bigint();
+      const index = await buildCommitIndex({ repo: repoDir, cache });
+      next.push(ms(start));
+      if (index.commitsFor({ id: `FN-${900_000 + r * 100}` }).length !== 1) throw new Error('the incremental build missed a new commit');
+    } finally {
+      await store.close();
+    }
+  }
+  return { firstMs: median(first), nextMs: median(next) };
+}
+
+function gitIn(cwd: string, args: string[]): Promise<void> {
+  const env = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_AUTHOR_NAME: 'bench', GIT_AUTHOR_EMAIL: 'bench@example.com', GIT_COMMITTER_NAME: 'bench', GIT_COMMITTER_EMAIL: 'bench@example.com' };
+  return new Promise((resolve, reject) => {
+    const child = spawn('git', args, { cwd, env, stdio: 'ignore' });
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`git ${args.join(' ')} exited ${code}`))));
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -24,7 +24,7 @@ export async function runCliBatch(cli: CliStore, options: BatchOptionValues, io:
   const judge = createCliJudge(options, cli.config.judge, io);
   checkQueueFlags(options);
   // Batches take completed tasks only, whatever the source's own default.
-  const set = await loadRunTasks({ ...options, column: options.column ?? 'done' }, io, cli.config, cli.configPath);
+  const set = await loadRunTasks({ ...options, column: options.column ?? 'done' }, io, cli.config, cli.configPath, cli.store);
   if (options.queue) {
     if (judge && judge.budget.maxUsd !== undefined) throw new ConfigError('usage', '--max-cost cannot be shared by queue workers', { field: '--max-cost' });
     const plan = await planBatch(cli.store, set.projectId, set.tasks, new Date().toISOString());

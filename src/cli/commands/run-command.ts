@@ -66,7 +66,7 @@ export function registerRunCommand(program: Command, io: CliIo, setExitCode: Set
       const cli = await openCliStore(options, io);
       try {
         const judge = createCliJudge(options, cli.config.judge, io);
-        const set = await loadRunTasks(options, io, cli.config, cli.configPath);
+        const set = await loadRunTasks(options, io, cli.config, cli.configPath, cli.store);
         let tasks: RunTask[] = set.tasks;
         let requested: string[] | undefined;
         let resumeOf: string | null = null;

@@ -61,14 +61,14 @@ export function registerScheduleCommand(program: Command, io: CliIo): void {
         if (watching) {
           const judge = createCliJudge(options, cli.config.judge, io);
           const watched = { ...options, column: options.column ?? 'done' };
-          const first = await loadRunTasks(watched, io, cli.config, cli.configPath);
+          const first = await loadRunTasks(watched, io, cli.config, cli.configPath, cli.store);
           await watchCompletions({
             store: cli.store,
             projectId: first.projectId,
             intervalMs,
             log,
             ...(io.signal ? { signal: io.signal } : {}),
-            poll: async () => (await loadRunTasks(watched, io, cli.config, cli.configPath)).tasks,
+            poll: async () => (await loadRunTasks(watched, io, cli.config, cli.configPath, cli.store)).tasks,
             evaluate: async (tasks, signal) => {
               const { run } = await executeRun({ store: cli.store, projectId: first.projectId, tasks, trigger: 'task_completion', judge: judge?.judge ?? null, judgeOptions: cliJudgeRunOptions(judge), taskevalVersion: TASKEVAL_VERSION, signal });
               log(`run ${run.id} ${run.status}: ${run.summary ?? ''}`);

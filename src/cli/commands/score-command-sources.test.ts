@@ -131,3 +131,33 @@ describe('taskeval score sources', () => {
     for (const flag of ['--project <dir>', '--repo <path>', '--source <kind>', '--task <id>', '--since <date>', '--until <date>', '--column <name>', '--transcripts <dir>']) expect(out).toContain(flag);
   });
 });
+
+describe('the git history a run keeps in its store', () => {
+  it('is kept after the first run and extended by the next: a new task committed since is evaluated, the old ones score the same', async () => {
+    const db = join(dir, 'store.db');
+    const first = await run(dir, 'run', '--project', repo.dir, '--db', db, '--json');
+    expect(first.code, first.err).toBe(0);
+    const firstRun = JSON.parse(first.out) as { results: { taskId: string; overallScore: number }[] };
+    expect(firstRun.results.map((r) => r.taskId).sort()).toEqual(['T-1', 'T-2']);
+    const Database = (await import('better-sqlite3')).default;
+    const keys = () => {
+      const raw = new Database(db, { readonly: true });
+      try {
+        return (raw.prepare("SELECT key FROM outcome_cache WHERE key LIKE 'commit-history:%' ORDER BY key").all() as { key: string }[]).map((r) => r.key);
+      } finally {
+        raw.close();
+      }
+    };
+    expect(keys()).toHaveLength(2);
+
+    await repo.commit({ subject: 'feat(T-3): export the config', files: { 'src/export.ts': 'x\n' }, date: '2026-03-06T10:00:00Z' });
+    const second = await run(dir, 'run', '--project', repo.dir, '--db', db, '--json');
+    const secondRun = JSON.parse(second.out) as { results: { taskId: string; overallScore: number }[] };
+    expect(secondRun.results.map((r) => r.taskId).sort()).toEqual(['T-1', 'T-2', 'T-3']);
+    // The new commit went into its own segment beside the first read.
+    expect(keys()).toHaveLength(3);
+    const fresh = await run(dir, 'run', '--project', repo.dir, '--db', join(dir, 'fresh.db'), '--json');
+    const byId = (out: string) => Object.fromEntries((JSON.parse(out) as { results: { taskId: string; overallScore: number }[] }).results.map((r) => [r.taskId, r.overallScore]));
+    expect(byId(second.out)).toEqual(byId(fresh.out));
+  });
+});

@@ -42,7 +42,7 @@ export function createServeRuns(input: ServeRunsInput): ServeRuns {
   };
   const launch = async (): Promise<{ runId: string }> => {
     const judge = createCliJudge({}, config.judge, io);
-    const set = await loadRunTasks({}, io, config, input.configPath);
+    const set = await loadRunTasks({}, io, config, input.configPath, store);
     return new Promise((resolve, reject) => {
       let started = false;
       const done = executeRun({

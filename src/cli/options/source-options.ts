@@ -4,6 +4,7 @@ import { loadConfig, type TaskevalConfig } from '../../runs/index.js';
 import { detectTaskSource, loadTaskSet, TASK_SOURCE_KINDS, type LoadTaskSetOptions, type SourceConfig, type TaskSet, type TaskSourceKind } from '../../sources/index.js';
 import type { SourceProblem } from '../../sources/index.js';
 import { formatSourceProblem } from '../../sources/files/index.js';
+import type { Store } from '../../store/index.js';
 import type { CliIo } from '../cli-io.js';
 
 /** Flags that say where tasks come from and which of them to take. */
@@ -106,8 +107,10 @@ function historyProgress(io: CliIo): (commits: number) => void {
  * Loads and selects tasks as the flags say; prints problems as warnings. No valid task at all is an
  * error (exit 3); nothing named and nothing found in the current directory is a usage error (exit 2).
  */
-export async function loadSourceTasks(options: SourceOptionValues, io: CliIo, config?: SourceConfig, configDir?: string): Promise<LoadedTasks> {
+export async function loadSourceTasks(options: SourceOptionValues, io: CliIo, config?: SourceConfig, configDir?: string, store?: Store): Promise<LoadedTasks> {
   const load = taskSetOptions(options, io, config, configDir);
+  // With a store at hand, the git history is kept in it: the next run reads only the commits since.
+  if (store) load.historyCache = { get: (key) => store.outcomeCache.get(key), set: (key, value) => store.outcomeCache.set(key, value, new Date().toISOString()) };
   if (!load.source && options.tasks === undefined && options.project === undefined) load.source = await detectInCwd(io);
   const set = await loadTaskSet(load);
   reportSourceProblems(set.problems, io);

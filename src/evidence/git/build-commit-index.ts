@@ -5,6 +5,8 @@ import { CommitIndexBuilder } from './commit-index-builder.js';
 import type { CommitIndex } from './commit-index.js';
 import { compileIdMatcher, DEFAULT_ID_PATTERN } from './compile-id-matcher.js';
 import { createCommitIndex } from './create-commit-index.js';
+import { historyCacheKey, loadCachedHistory, MAX_HISTORY_SEGMENTS, saveHistorySegment, type CommitHistoryCache } from './commit-history-cache.js';
+import { createGitLogParser, GIT_LOG_ARGS, type RawCommit } from './git-log-parser.js';
 import { HistoryReadError, readGitHistory } from './read-git-history.js';
 import { runGit, type GitRunner } from './run-git.js';
 
@@ -19,6 +21,11 @@ export interface BuildCommitIndexOptions {
   signal?: AbortSignal;
   /** Replaces the git runner, for tests that count or fake processes. */
   runGit?: GitRunner;
+  /**
+   * Keeps the history between runs, keyed by the repository and attribution rules: a later build reads
+   * only the commits its ref tips do not reach yet (`git log --all --not <old tips>`), or none at all.
+   */
+  cache?: CommitHistoryCache;
   /** Called with the number of commits read so far, as the history streams in. */
   onProgress?: (commits: number) => void;
 }
@@ -58,26 +65,73 @@ export async function buildCommitIndex(options: BuildCommitIndexOptions): Promis
     });
   }
 
-  const builder = new CommitIndexBuilder({ trailerKeys: new Set(trailerKeys.map((k) => k.toLowerCase())), ids });
+  const rules = { trailerKeys: new Set(trailerKeys.map((k) => k.toLowerCase())), ids };
+  let builder = new CommitIndexBuilder(rules);
   let read = 0;
-  const [history, refs, shallow] = await Promise.all([
-    readGitHistory(run, base, (commit) => {
-      builder.add(commit);
-      read += 1;
-      if (read % 1000 === 0) options.onProgress?.(read);
-    }).catch((error: unknown) => {
+  const onCommit = (commit: RawCommit) => {
+    builder.add(commit);
+    read += 1;
+    if (read % 1000 === 0) options.onProgress?.(read);
+  };
+  const readAll = () =>
+    readGitHistory(run, base, onCommit).catch((error: unknown) => {
       if (error instanceof HistoryReadError) throw unreadable(repo, error.step, error.exitCode, error.stderr);
       throw error;
-    }),
+    });
+  const cache = options.cache;
+  // Without a cache the whole read starts at once, alongside the ref listing, as before.
+  const wholeRead = cache ? null : readAll();
+  // Its failure is reported where it is awaited; until then it must not count as unhandled.
+  wholeRead?.catch(() => undefined);
+  const [refs, shallow, tips] = await Promise.all([
     run(['for-each-ref', '--format=%(objectname) %(refname)', 'refs/heads', 'refs/remotes'], base),
     run(['rev-parse', '--is-shallow-repository'], base),
+    cache ? currentTips(run, base) : Promise.resolve(null),
   ]);
+  const isShallow = shallow.exitCode === 0 && shallow.stdout.trim() === 'true';
+  const key = historyCacheKey(repo, trailerKeys, options.idPattern ?? DEFAULT_ID_PATTERN);
+  // A shallow clone's history changes under the same tips as it deepens: never cached.
+  const cached = cache && tips && !isShallow ? await loadCachedHistory(cache, key) : null;
+  let history: { unreadableCommits: number; missingObjects: number } | null = null;
+  let fromCache: 'unchanged' | 'incremental' | null = null;
+  if (cached && tips) {
+    if (sameList(cached.tips, tips)) {
+      fromCache = 'unchanged';
+    } else if (await onlyGrew(run, base, cached.tips)) {
+      // Only the commits the cached tips do not reach, newest first as in a whole read, then the cached ones.
+      const parser = createGitLogParser(onCommit);
+      const fresh = await run([...GIT_LOG_ARGS, '--not', ...cached.tips], { ...base, onStdout: (chunk) => parser.push(chunk) });
+      if (fresh.exitCode === 0) {
+        parser.end();
+        fromCache = 'incremental';
+      } else {
+        builder = new CommitIndexBuilder(rules);
+        read = 0;
+      }
+    }
+  }
+  const added = read;
+  if (fromCache && cached) {
+    for (const segment of cached.segments) segment.commits.forEach((commit, i) => builder.addAttributed(commit, segment.attributions[i]!));
+    read = builder.added().commits.length;
+    history = { unreadableCommits: 0, missingObjects: 0 };
+  }
+  history ??= await (wholeRead ?? readAll());
+  if (cache && tips && !isShallow && fromCache !== 'unchanged' && history.unreadableCommits === 0) {
+    const all = builder.added();
+    const segments = fromCache === 'incremental' ? cached!.segments.length : 0;
+    // A cache that cannot be written costs the next run a whole read, nothing more.
+    const save = segments > 0 && segments < MAX_HISTORY_SEGMENTS
+      ? saveHistorySegment(cache, key, segments, tips, { commits: all.commits.slice(0, added), attributions: all.attributions.slice(0, added) })
+      : saveHistorySegment(cache, key, 0, tips, all);
+    await save.catch(() => undefined);
+  }
   options.onProgress?.(read);
   if (refs.exitCode !== 0) throw unreadable(repo, 'for-each-ref', refs.exitCode, refs.stderr);
   const warnings: string[] = [];
   const data = builder.finish(repo, refs.stdout);
   let boundary: { boundary: ReadonlySet<number>; wholeSince: number } | null = null;
-  if (shallow.exitCode === 0 && shallow.stdout.trim() === 'true') {
+  if (isShallow) {
     boundary = await shallowBoundary(run, base, data.bySha, data.commits);
     const since = boundary ? ` before ${new Date(boundary.wholeSince * 1000).toISOString()}` : '';
     warnings.push(
@@ -92,6 +146,26 @@ export async function buildCommitIndex(options: BuildCommitIndexOptions): Promis
     );
   }
   return createCommitIndex({ ...data, warnings, shallow: boundary });
+}
+
+/** Every ref's target and HEAD, sorted: what `git log --all` starts from. */
+async function currentTips(run: GitRunner, base: { cwd: string; signal?: AbortSignal }): Promise<string[] | null> {
+  const [refs, head] = await Promise.all([run(['for-each-ref', '--format=%(objectname)'], base), run(['rev-parse', '--verify', '-q', 'HEAD'], base)]);
+  if (refs.exitCode !== 0) return null;
+  const tips = new Set(refs.stdout.split('\n').map((l) => l.trim()).filter(Boolean));
+  if (head.exitCode === 0 && head.stdout.trim()) tips.add(head.stdout.trim());
+  return [...tips].sort();
+}
+
+/** Whether every commit the old tips reached is still reachable: no branch deleted or rewritten since. */
+async function onlyGrew(run: GitRunner, base: { cwd: string; signal?: AbortSignal }, oldTips: readonly string[]): Promise<boolean> {
+  if (oldTips.length === 0) return true;
+  const lost = await run(['rev-list', '--count', ...oldTips, '--not', '--all'], base);
+  return lost.exitCode === 0 && lost.stdout.trim() === '0';
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
 /** The commits `.git/shallow` lists, and the newest of their times: history before it is cut off. */

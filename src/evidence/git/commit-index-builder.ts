@@ -24,14 +24,24 @@ export class CommitIndexBuilder {
   /** Adds one commit; a sha seen before (it cannot be, with one pass) is ignored. */
   add(commit: RawCommit): void {
     if (this.bySha.has(commit.sha)) return;
+    this.addAttributed(commit, attributeCommit(commit.subject, commit.body, this.rules));
+  }
+
+  /** Adds a commit whose attribution under the same rules is already known (the history cache). */
+  addAttributed(commit: RawCommit, att: MessageAttribution): void {
+    if (this.bySha.has(commit.sha)) return;
     const i = this.commits.length;
-    const att = attributeCommit(commit.subject, commit.body, this.rules);
     this.commits.push(commit);
     this.attributions.push(att);
     this.bySha.set(commit.sha, i);
     for (const id of att.owners) push(this.owned, id, i);
     for (const id of att.mentions) push(this.mentioned, id, i);
     for (const id of att.revertIds) push(this.revertsById, id, i);
+  }
+
+  /** Every commit added so far, with its attribution, in the order added. */
+  added(): { commits: readonly RawCommit[]; attributions: readonly MessageAttribution[] } {
+    return { commits: this.commits, attributions: this.attributions };
   }
 
   /** Finishes the tables; refsText is `git for-each-ref --format='%(objectname) %(refname)'` output. */

@@ -1,5 +1,6 @@
 export { attributeCommit, type AttributionRules, type MessageAttribution } from './attribute-commit.js';
 export { buildCommitIndex, DEFAULT_TRAILER_KEYS, type BuildCommitIndexOptions } from './build-commit-index.js';
+export { historyCacheKey, type CommitHistoryCache } from './commit-history-cache.js';
 export { classifyPath, type PathKind } from './classify-path.js';
 export type { CommitIndex, CommitTaskRef } from './commit-index.js';
 export { compileIdMatcher, DEFAULT_ID_PATTERN, type IdMatcher } from './compile-id-matcher.js';

@@ -83,6 +83,7 @@ async function openIndex(options: LoadTaskSetOptions, cwd: string, projectDir: s
     ...(options.config?.idPattern ? { idPattern: options.config.idPattern } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.onHistoryProgress ? { onProgress: options.onHistoryProgress } : {}),
+    ...(options.historyCache ? { cache: options.historyCache } : {}),
   });
 }
 

@@ -1,5 +1,5 @@
 import type { CommitHistorySignals, CommitRecord, Task } from '../../core/index.js';
-import type { CommitIndex } from '../../evidence/index.js';
+import type { CommitHistoryCache, CommitIndex } from '../../evidence/index.js';
 import type { SourceConfig } from '../source-config.js';
 import type { SourceProblem } from '../source-read-result.js';
 
@@ -64,6 +64,8 @@ export interface LoadTaskSetOptions {
   signal?: AbortSignal;
   /** Called with the commits read so far while the repository's history streams in. */
   onHistoryProgress?: (commits: number) => void;
+  /** Keeps the history read from git between runs (the store's cache), so the next one reads only new commits. */
+  historyCache?: CommitHistoryCache;
 }
 
 /** The selected tasks of one project, with their commits, and what could not be read or found. */
