@@ -12,6 +12,9 @@ import { summarizeRun } from './summarize-run.js';
 /** The judge defaults, for a judge handed in without settings (library callers, tests). */
 const JUDGE_DEFAULTS = JudgeConfigSchema.parse({});
 
+/** Deterministic tasks evaluated while earlier results are still being written. */
+const WRITE_OVERLAP = 4;
+
 /** How often a running run says it is alive; the store calls a run stale after a minute. */
 export const HEARTBEAT_INTERVAL_MS = 10_000;
 
@@ -120,9 +123,11 @@ export async function executeRun(input: ExecuteRunInput): Promise<RunOutcome> {
     }
   };
 
-  const judgeWidth = judge ? (input.judgeOptions?.concurrency ?? DEFAULT_RUN_CONCURRENCY) : 1;
+  // Without a judge, a store across the network still gets a few writes in flight while the next tasks are
+  // evaluated; SQLite writes in-process, so one slot is as fast and stops exactly where Ctrl-C came.
+  const width = judge ? (input.judgeOptions?.concurrency ?? DEFAULT_RUN_CONCURRENCY) : store.writesOverNetwork ? WRITE_OVERLAP : 1;
   try {
-    await Promise.all(Array.from({ length: Math.max(1, Math.min(judgeWidth, tasks.length)) }, worker));
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(width, tasks.length)) }, worker));
   } finally {
     clearInterval(timer);
   }

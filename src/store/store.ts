@@ -55,6 +55,8 @@ export interface Store {
 
   readonly judgeCache: JudgeCache;
   readonly outcomeCache: OutcomeCache;
+  /** True when writes travel to a server: a caller keeping a few in flight hides their latency (PostgreSQL). */
+  readonly writesOverNetwork?: boolean;
   close(): Promise<void>;
 }
 

@@ -172,4 +172,23 @@ UPDATE eval_runs r SET next_event_seq = coalesce((SELECT max(e.seq) FROM eval_ru
 ALTER TABLE eval_runs ADD COLUMN settings jsonb;
 `,
   },
+  {
+    version: 8,
+    name: 'lz4_result_documents',
+    sql: `
+-- A result's documents (~30 KB of JSON) are compressed on every write; lz4 costs a fraction of the default
+-- pglz, which made PostgreSQL writes CPU-bound. Servers built without lz4 keep pglz.
+DO $$
+BEGIN
+  IF EXISTS (SELECT 1 FROM pg_settings WHERE name = 'default_toast_compression' AND 'lz4' = ANY (enumvals)) THEN
+    ALTER TABLE eval_task_results
+      ALTER COLUMN evidence_bundle SET COMPRESSION lz4,
+      ALTER COLUMN signals SET COMPRESSION lz4,
+      ALTER COLUMN task_snapshot SET COMPRESSION lz4,
+      ALTER COLUMN category_scores SET COMPRESSION lz4,
+      ALTER COLUMN provenance SET COMPRESSION lz4;
+  END IF;
+END $$;
+`,
+  },
 ];

@@ -28,6 +28,7 @@ import { pgInsertEvent, pgInsertRun, pgLockRunStatus, pgRunRow, pgToRun, pgTrans
 export class PostgresStore implements QueueableStore {
   readonly judgeCache: JudgeCache;
   readonly outcomeCache: OutcomeCache;
+  readonly writesOverNetwork = true;
 
   constructor(readonly pool: pg.Pool) {
     this.judgeCache = {
