@@ -1,7 +1,6 @@
 import { RUBRIC_VERSION } from '../core/rubric/index.js';
 import { JudgeConfigSchema, PROMPT_VERSION, type Judge, type JudgeSettings } from '../judge/index.js';
 import type { RunProvenance, RunSettings } from '../store/index.js';
-import type { RunJudgeOptions } from './run-judge-options.js';
 
 /** The judge and versions a run records: what made its results. */
 export function runProvenance(judge: Pick<Judge, 'provider' | 'modelId'> | null, taskevalVersion: string): RunProvenance {
@@ -35,18 +34,4 @@ export function recordedJudgeSettings(settings: RunSettings): JudgeSettings | nu
   const parsed = JudgeConfigSchema.parse(settings.judge);
   if (!parsed.provider) return null;
   return { ...parsed, provider: parsed.provider };
-}
-
-/** The per-call knobs of recorded judge settings (the run's own budget and cache flags are not shared). */
-export function judgeOptionsOf(settings: JudgeSettings): RunJudgeOptions {
-  const price = settings.model ? settings.prices?.[settings.model] : undefined;
-  return {
-    concurrency: settings.concurrency,
-    samples: settings.samples,
-    temperature: settings.temperature,
-    maxRetries: settings.maxRetries,
-    callTimeoutMs: settings.timeoutMs,
-    settings,
-    ...(price ? { price } : {}),
-  };
 }

@@ -27,14 +27,7 @@ export interface JudgedScores {
 export async function scoreTasksWithJudge(input: ScoreTasksWithJudgeInput): Promise<JudgedScores> {
   const { judge: cli } = input;
   const meter = meterJudge(cli.judge, input.cache);
-  const judgeOptions = {
-    samples: cli.settings.samples,
-    temperature: cli.settings.temperature,
-    maxRetries: cli.settings.maxRetries,
-    callTimeoutMs: cli.settings.timeoutMs,
-    budget: cli.budget,
-    ...(cli.price ? { price: cli.price } : {}),
-  };
+  const judgeOptions = cli.evaluation.judgeOptions;
   const results = await mapWithConcurrency(
     input.tasks,
     cli.concurrency,

@@ -1,8 +1,7 @@
 import { Option, type Command } from 'commander';
 import { ConfigError } from '../../core/index.js';
+import { openEvaluation, type Evaluation } from '../../runs/index.js';
 import {
-  createCostBudget,
-  createJudge,
   JUDGE_PROVIDERS,
   JudgeConfigSchema,
   type CostBudget,
@@ -56,6 +55,8 @@ export interface CliJudge {
   useCache: boolean;
   price: ModelPrice | undefined;
   budget: CostBudget;
+  /** The evaluation the flags open (runs' openEvaluation): what a run passes to every judge call. */
+  evaluation: Evaluation;
 }
 
 const FLAG_OF: Record<string, string> = {
@@ -111,13 +112,15 @@ export function createCliJudge(values: JudgeOptionValues, config: JudgeConfig | 
       hint: 'Add "judge": { "prices": { "<model>": { "inputPerMTok": ..., "outputPerMTok": ... } } } to taskeval.config.json.',
     });
   }
+  const evaluation = openEvaluation({ judge: settings, ...(maxCost !== undefined ? { maxCostUsd: maxCost } : {}), useCache: values.cache !== false }, io.env, { cwd: io.cwd });
   return {
-    judge: createJudge(settings, io.env, { cwd: io.cwd }),
+    judge: evaluation.judge!,
     settings,
     concurrency: settings.concurrency,
     useCache: values.cache !== false,
     price,
-    budget: createCostBudget(maxCost),
+    budget: evaluation.budget,
+    evaluation,
   };
 }
 

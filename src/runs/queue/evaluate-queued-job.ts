@@ -1,9 +1,10 @@
 import { isTaskevalError, truncateExcerpt, type TaskResult } from '../../core/index.js';
-import { createJudge, type Judge } from '../../judge/index.js';
+import type { Judge } from '../../judge/index.js';
 import type { EvalRun, Store } from '../../store/index.js';
 import { evaluateRunTask } from '../evaluate-run-task.js';
 import type { RunJudgeOptions } from '../run-judge-options.js';
-import { judgeOptionsOf, recordedJudgeSettings } from '../run-settings.js';
+import { openEvaluation } from '../open-evaluation.js';
+import { recordedJudgeSettings } from '../run-settings.js';
 import { saveResultOrError } from '../save-result-or-error.js';
 import type { EvaluationQueue, HeldJob } from './evaluation-queue.js';
 import { finishQueuedRun } from './finish-queued-run.js';
@@ -87,11 +88,10 @@ export async function evaluateQueuedJob(input: EvaluateQueuedJobInput): Promise<
   }
 }
 
-/** Builds a run's judge from its recorded settings; keys come from `env`, the worker's own. */
+/** Builds a run's judge from its recorded settings, as every command builds one; keys come from `env`, the worker's own. */
 export function judgeFromRun(run: EvalRun, env: NodeJS.ProcessEnv, cwd?: string): RunJudge {
-  const settings = recordedJudgeSettings(run.settings);
-  if (!settings) return { judge: null, options: {} };
-  return { judge: createJudge(settings, env, cwd ? { cwd } : {}), options: judgeOptionsOf(settings) };
+  const evaluation = openEvaluation({ judge: recordedJudgeSettings(run.settings) }, env, cwd ? { cwd } : {});
+  return { judge: evaluation.judge, options: evaluation.judgeOptions };
 }
 
 async function saveOnce(store: Store, runId: string, item: HeldJob['data']['item'], result: TaskResult, now: string, labels: Readonly<Record<string, string>>): Promise<void> {
