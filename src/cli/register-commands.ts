@@ -18,6 +18,7 @@ import { registerValidateCommand } from './commands/validate-command.js';
 import { registerDoctorCommand } from './commands/doctor-command.js';
 import { registerCompareCommand } from './commands/compare-command.js';
 import { registerWorkerCommand } from './commands/worker-command.js';
+import { registerSessionsCommand } from './commands/sessions-command.js';
 
 export type { SetExitCode } from './set-exit-code.js';
 
@@ -40,4 +41,5 @@ export function registerCommands(program: Command, io: CliIo, setExitCode: SetEx
   registerDoctorCommand(program, io);
   registerCompareCommand(program, io, setExitCode);
   registerWorkerCommand(program, io);
+  registerSessionsCommand(program, io);
 }

@@ -5,3 +5,4 @@ export * from './fusion/index.js';
 export * from './select/index.js';
 export * from './files/index.js';
 export * from './labels/index.js';
+export * from './sessions/index.js';

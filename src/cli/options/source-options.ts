@@ -1,7 +1,8 @@
+import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { ConfigError, isTaskevalError, SourceError, type Task } from '../../core/index.js';
 import { loadConfig, type TaskevalConfig } from '../../runs/index.js';
-import { detectTaskSource, loadTaskSet, TASK_SOURCE_KINDS, type LoadTaskSetOptions, type SourceConfig, type TaskSet, type TaskSourceKind } from '../../sources/index.js';
+import { detectTaskSource, loadTaskSet, TASK_SOURCE_KINDS, type SessionReport, type LoadTaskSetOptions, type SourceConfig, type TaskSet, type TaskSourceKind } from '../../sources/index.js';
 import type { SourceProblem } from '../../sources/index.js';
 import { formatSourceProblem } from '../../sources/files/index.js';
 import type { Store } from '../../store/index.js';
@@ -18,6 +19,8 @@ export interface SourceOptionValues {
   until?: string;
   column?: string;
   transcripts?: string;
+  /** Extra places holding agent sessions (--sessions DIR, repeatable), or false with --no-sessions. */
+  sessions?: string[] | false;
   strict?: boolean;
   config?: string;
   /** False with --no-hindsight: score from what existed when each task completed. */
@@ -38,6 +41,8 @@ export function addSourceOptions(command: Command): Command {
     .option('--until <date>', 'only tasks completed at or before this date (a bare date includes that whole day, UTC)')
     .option('--column <name>', 'done = completed tasks (done or archived), all = every task, or a column name such as in-review (default: done; all for --tasks)')
     .option('--transcripts <dir>', 'agent transcripts (Claude Code .jsonl, SWE-agent trajectories) linked to tasks whose id a file or folder names')
+    .option('--sessions <dir>', 'also look for agent sessions (Claude Code .jsonl, Codex rollouts) here (repeatable); ~/.claude/projects and ~/.codex/sessions are searched by default', collect)
+    .option('--no-sessions', 'do not look for agent sessions to link to the tasks by working directory, time and branch')
     .option('--strict', 'fail (exit 3) on the first invalid task record instead of reporting it and scoring the valid ones');
 }
 
@@ -78,6 +83,11 @@ export function taskSetOptions(options: SourceOptionValues, io: CliIo, config?: 
     ...(options.tasks !== undefined ? { tasksFile: options.tasks } : {}),
     ...(options.repo !== undefined ? { repo: options.repo } : {}),
     ...(options.transcripts !== undefined ? { transcriptsDir: options.transcripts } : {}),
+    // Sessions are searched in this user's own home only, never another's.
+    sessions:
+      options.sessions === false
+        ? null
+        : { home: io.env.HOME ?? null, ...(io.env.CODEX_HOME ? { codexHome: io.env.CODEX_HOME } : {}), dirs: (options.sessions ?? []).map((d) => resolve(io.cwd, d)) },
     ...(options.task?.length ? { taskIds: options.task } : {}),
     ...(options.since !== undefined ? { since: options.since } : {}),
     ...(options.until !== undefined ? { until: options.until } : {}),
@@ -114,6 +124,7 @@ export async function loadSourceTasks(options: SourceOptionValues, io: CliIo, co
   if (!load.source && options.tasks === undefined && options.project === undefined) load.source = await detectInCwd(io);
   const set = await loadTaskSet(load);
   reportSourceProblems(set.problems, io);
+  if (set.sessions && set.sessions.found.length > 0) io.stderr(`${describeSessionReport(set.sessions)}\n`);
   if (set.readCount === 0) {
     const why = set.problems.length ? `${set.problems.length} invalid record(s), see the warnings above` : set.source === 'git' ? 'no commit names a task id (trailer or subject)' : 'it holds no task records';
     throw new SourceError('source_invalid', `no valid task in ${set.origin}: ${why}`, {
@@ -126,6 +137,15 @@ export async function loadSourceTasks(options: SourceOptionValues, io: CliIo, co
   }
   if (set.items.length === 0) io.stderr(`note: no task matched the selection (${set.readCount} read from ${set.origin}); --column all takes tasks that are not completed\n`);
   return { tasks: set.items.map((i) => i.task), problems: set.problems, origin: set.origin, set };
+}
+
+/** `sessions: linked 14 Claude Code and 3 Codex sessions to 11 tasks; 2 more ran here (taskeval sessions --unlinked)` */
+export function describeSessionReport(report: SessionReport): string {
+  const count = (agent: string) => report.linked.filter((l) => l.session.agent === agent).length;
+  const parts = [`${count('claude-code')} Claude Code`, `${count('codex')} Codex`].filter((p) => !p.startsWith('0 '));
+  const head = parts.length ? `linked ${parts.join(' and ')} session${report.linked.length === 1 ? '' : 's'} to ${report.tasks} task${report.tasks === 1 ? '' : 's'}` : 'linked no session to a task';
+  const rest = report.unlinked.length ? `; ${report.unlinked.length} more ran here but made none of the tasks' commits (taskeval sessions --unlinked)` : '';
+  return `sessions: ${head}${rest}`;
 }
 
 /** Nothing named: look in the current directory, and say how to name a source when there is none. */

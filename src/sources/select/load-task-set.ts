@@ -5,6 +5,7 @@ import { readTaskFile } from '../files/index.js';
 import { readFusionProject } from '../fusion/index.js';
 import type { SourceConfig } from '../source-config.js';
 import type { SourceProblem, SourceReadResult } from '../source-read-result.js';
+import { attachSessions } from '../sessions/index.js';
 import { linkTranscripts, sourceProblemError } from '../transcripts/index.js';
 import { compareLoadedTasks } from './compare-loaded-tasks.js';
 import { completedAtOf } from './completed-at.js';
@@ -56,6 +57,7 @@ export async function loadTaskSet(options: LoadTaskSetOptions): Promise<TaskSet>
   const order = options.order ?? (source === 'files' ? 'source' : 'completion');
   const items = order === 'completion' ? [...selection.items].sort(compareLoadedTasks) : selection.items;
   if (index) for (const item of items) attachCommits(item, index, options.hindsight ?? true);
+  const sessions = index && options.sessions ? await attachSessions(items, index.repo, options.sessions) : null;
   const linked = await attachTranscripts(items, options.config, options.transcriptsDir, cwd, options.configDir ?? projectDir, strict);
   problems.push(...linked);
 
@@ -69,6 +71,7 @@ export async function loadTaskSet(options: LoadTaskSetOptions): Promise<TaskSet>
     readCount: read.tasks.length,
     problems,
     origin,
+    sessions,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { CommitHistorySignals, CommitRecord, Task } from '../../core/index.js';
 import type { CommitHistoryCache, CommitIndex } from '../../evidence/index.js';
+import type { SessionReport, SessionSearch } from '../sessions/index.js';
 import type { SourceConfig } from '../source-config.js';
 import type { SourceProblem } from '../source-read-result.js';
 
@@ -64,6 +65,8 @@ export interface LoadTaskSetOptions {
   signal?: AbortSignal;
   /** Called with the commits read so far while the repository's history streams in. */
   onHistoryProgress?: (commits: number) => void;
+  /** Where to look for agent sessions to link to the tasks (git projects); null or absent: none. */
+  sessions?: SessionSearch | null;
   /** Keeps the history read from git between runs (the store's cache), so the next one reads only new commits. */
   historyCache?: CommitHistoryCache;
 }
@@ -86,4 +89,6 @@ export interface TaskSet {
   problems: SourceProblem[];
   /** Where the tasks came from, for messages: the task file, the project or the repository. */
   origin: string;
+  /** The agent sessions found and linked, when sessions were searched for a repository. */
+  sessions: SessionReport | null;
 }

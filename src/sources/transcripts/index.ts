@@ -1,5 +1,5 @@
 export { readTranscript, MAX_JSON_TRAJECTORY_BYTES } from './read-transcript.js';
-export { linkTranscripts, type LinkTranscriptsOptions, type LinkTranscriptsResult, type TranscriptLink } from './link-transcripts.js';
+export { linkTranscripts, withTranscripts, type LinkTranscriptsOptions, type LinkTranscriptsResult, type TranscriptLink } from './link-transcripts.js';
 export { BoundedEntryLog, boundText, KEEP_NEWEST_ENTRIES, KEEP_TOOL_ERRORS, MAX_ENTRY_TEXT } from './bounded-entry-log.js';
 export { ProblemList, sourceProblemError, MAX_PROBLEMS_PER_FILE } from './problem-list.js';
 export { compileTranscriptPattern, listTranscriptFiles, patternRoot, segmentNamesId, type TranscriptFile } from './find-transcript-files.js';

@@ -80,7 +80,8 @@ function matching(files: readonly TranscriptFile[], id: string, pattern: string 
   return candidates.filter((f) => re.test(isAbsolute(pattern) ? f.path : f.rel));
 }
 
-function withTranscripts(task: Task, entries: AgentLogEntry[], total: { inputTokens: number; outputTokens: number; cachedTokens: number }, session: AgentSession | null): Task {
+/** The task with these transcript entries, session and tokens added (the record's own session and tokens win). */
+export function withTranscripts(task: Task, entries: AgentLogEntry[], total: { inputTokens: number; outputTokens: number; cachedTokens: number }, session: AgentSession | null): Task {
   const next: Task = { ...task, agentLogs: [...(task.agentLogs ?? []), ...entries] };
   // A session the task record already describes is the record's; transcripts fill it only when absent.
   if (session && !task.agentSession) next.agentSession = session;

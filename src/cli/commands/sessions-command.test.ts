@@ -1,0 +1,77 @@
+import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createGitTestRepo, type GitTestRepo } from '../../evidence/git/testing/git-test-repo.js';
+import { claudeProjectSlug } from '../../sources/index.js';
+import { runCli } from '../run-cli.js';
+import { captureIo } from '../testing/capture-io.js';
+
+let repo: GitTestRepo;
+let home: string;
+
+const line = (cwd: string, at: string, extra: object) => JSON.stringify({ cwd, sessionId: 'abc', gitBranch: 'main', version: '1.0.72', timestamp: at, ...extra });
+
+async function session(name: string, from: string, to: string): Promise<void> {
+  const cwd = await realpath(repo.dir);
+  const dir = join(home, '.claude', 'projects', claudeProjectSlug(cwd));
+  await mkdir(dir, { recursive: true });
+  await writeFile(
+    join(dir, name),
+    [
+      line(cwd, from, { type: 'user', message: { role: 'user', content: 'go' } }),
+      line(cwd, to, { type: 'assistant', message: { role: 'assistant', model: 'claude-opus-4-1', content: [{ type: 'text', text: 'done' }], usage: { input_tokens: 10, output_tokens: 5 } } }),
+    ].join('\n'),
+  );
+}
+
+async function cli(argv: string[], env: Record<string, string> = { HOME: home }) {
+  const io = captureIo(repo.dir, { env });
+  const code = await runCli(argv, io);
+  return { code, out: io.out(), err: io.err() };
+}
+
+beforeEach(async () => {
+  repo = await createGitTestRepo();
+  home = await mkdtemp(join(tmpdir(), 'taskeval-home-'));
+  await repo.commit({ subject: 'feat(T-1): parser', files: { 'src/a.ts': 'a\n' }, date: '2026-03-02T10:30:00Z' });
+  await repo.commit({ subject: 'feat(T-2): cache', files: { 'src/b.ts': 'b\n' }, date: '2026-03-04T10:30:00Z' });
+  await session('worked.jsonl', '2026-03-02T10:00:00.000Z', '2026-03-02T10:20:00.000Z');
+  await session('idle.jsonl', '2026-03-03T10:00:00.000Z', '2026-03-03T10:20:00.000Z');
+});
+afterEach(async () => {
+  await repo.cleanup();
+  await rm(home, { recursive: true, force: true });
+});
+
+describe('agent sessions from the command line', () => {
+  it('score --project finds the sessions by itself, says what it linked, and the task carries the agent and model', async () => {
+    const scored = await cli(['score', '--project', repo.dir, '--json']);
+    expect(scored.code, scored.err).toBe(0);
+    expect(scored.err).toContain("sessions: linked 1 Claude Code session to 1 task; 1 more ran here but made none of the tasks' commits (taskeval sessions --unlinked)");
+    const results = JSON.parse(scored.out) as { taskId: string; signals: { values: Record<string, unknown> } }[];
+    expect(results.map((r) => r.taskId).sort()).toEqual(['T-1', 'T-2']);
+
+    const stored = await cli(['run', '--project', repo.dir, '--db', join(home, 'store.db'), '--json']);
+    const run = JSON.parse(stored.out) as { results: { taskId: string; cohort?: { agent: string | null; modelId: string | null } }[] };
+    const shown = await cli(['results', '--db', join(home, 'store.db'), '--agent', 'claude-code', '--json']);
+    expect((JSON.parse(shown.out) as { items: { taskId: string; modelId?: string }[] }).items.map((r) => r.taskId)).toEqual(['T-1']);
+    expect(run.results).toHaveLength(2);
+
+    const off = await cli(['score', '--project', repo.dir, '--no-sessions', '--json']);
+    expect(off.err).not.toContain('sessions:');
+  });
+
+  it('taskeval sessions lists what ran here and what each was linked to; --unlinked only the rest', async () => {
+    const all = await cli(['sessions', '--project', repo.dir, '--json']);
+    expect(all.code, all.err).toBe(0);
+    const listed = JSON.parse(all.out) as { sessions: { path: string; taskIds: string[]; agent: string; model: string }[] };
+    expect(listed.sessions.map((s) => [s.path.split('/').pop(), s.taskIds, s.agent, s.model])).toEqual([
+      ['idle.jsonl', [], 'claude-code', 'claude-opus-4-1'],
+      ['worked.jsonl', ['T-1'], 'claude-code', 'claude-opus-4-1'],
+    ]);
+    const unlinked = await cli(['sessions', '--project', repo.dir, '--unlinked']);
+    expect(unlinked.out).toMatch(/^claude-code\s+2026-03-03T10:00:00.000Z → 2026-03-03T10:20:00.000Z\s+main\s+claude-opus-4-1\s+no task\n\s+\S+idle\.jsonl/);
+    expect(unlinked.out).not.toContain('worked.jsonl');
+  });
+});

@@ -1,0 +1,18 @@
+/** The agents whose sessions taskeval finds where they keep them. */
+export type SessionAgent = 'claude-code' | 'codex';
+
+/** What one session file says about where and when it ran, read without keeping its text. */
+export interface AgentSessionFile {
+  agent: SessionAgent;
+  path: string;
+  sessionId: string | null;
+  /** The working directory the agent ran in. */
+  cwd: string | null;
+  /** The git branch the session records, when it does (Claude Code's `gitBranch`, Codex's `git.branch`). */
+  branch: string | null;
+  startedAt: string | null;
+  endedAt: string | null;
+  model: string | null;
+  /** The agent's own version (`version`, `cli_version`). */
+  agentVersion: string | null;
+}

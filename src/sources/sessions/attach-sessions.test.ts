@@ -1,0 +1,106 @@
+import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createGitTestRepo, type GitTestRepo } from '../../evidence/git/testing/git-test-repo.js';
+import { loadTaskSet } from '../select/index.js';
+import { claudeProjectSlug } from './discover-sessions.js';
+
+let repo: GitTestRepo;
+let home: string;
+let repoDir: string;
+
+/** A Claude Code session as Claude Code writes it: one JSON record per line with cwd, branch, times, model, usage. */
+function claudeSession(cwd: string, branch: string | null, from: string, to: string, extra: object[] = []): string {
+  const base = { cwd, sessionId: `s-${from}`, version: '1.0.72', ...(branch ? { gitBranch: branch } : {}) };
+  return [
+    { ...base, type: 'user', message: { role: 'user', content: 'Do the task' }, timestamp: from },
+    { ...base, type: 'assistant', message: { role: 'assistant', model: 'claude-sonnet-4-5', content: [{ type: 'tool_use', id: 't1', name: 'Bash', input: { command: 'npm test' } }], usage: { input_tokens: 1000, output_tokens: 200, cache_read_input_tokens: 0 } }, timestamp: from },
+    { ...base, type: 'user', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', is_error: true, content: '1 test failed' }] }, timestamp: to },
+    ...extra,
+  ]
+    .map((l) => JSON.stringify(l))
+    .join('\n');
+}
+
+/** A Codex CLI rollout: session_meta, turn_context, a function call and its output with a non-zero exit code, token counts. */
+function codexRollout(cwd: string, from: string, to: string): string {
+  return [
+    { timestamp: from, type: 'session_meta', payload: { id: 'codex-1', timestamp: from, cwd, cli_version: '0.46.0', git: { branch: 'main' } } },
+    { timestamp: from, type: 'turn_context', payload: { cwd, model: 'gpt-5-codex' } },
+    { timestamp: from, type: 'response_item', payload: { type: 'function_call', name: 'shell', arguments: '{"command":["npm","test"]}', call_id: 'c1' } },
+    { timestamp: to, type: 'response_item', payload: { type: 'function_call_output', call_id: 'c1', output: '{"output":"FAIL src/a.test.ts","metadata":{"exit_code":1}}' } },
+    { timestamp: to, type: 'event_msg', payload: { type: 'token_count', info: { total_token_usage: { input_tokens: 5000, cached_input_tokens: 1000, output_tokens: 300 } } } },
+  ]
+    .map((l) => JSON.stringify(l))
+    .join('\n');
+}
+
+async function put(path: string, text: string): Promise<void> {
+  await mkdir(join(path, '..'), { recursive: true });
+  await writeFile(path, text);
+}
+
+beforeEach(async () => {
+  repo = await createGitTestRepo();
+  repoDir = await realpath(repo.dir);
+  home = await mkdtemp(join(tmpdir(), 'taskeval-home-'));
+  await repo.commit({ subject: 'feat(T-1): parser', files: { 'src/a.ts': 'a\n' }, date: '2026-03-02T10:30:00Z' });
+  await repo.commit({ subject: 'feat(T-2): cache', files: { 'src/b.ts': 'b\n' }, date: '2026-03-02T14:20:00Z' });
+  await repo.git(['checkout', '-q', '-b', 'side']);
+  await repo.commit({ subject: 'feat(T-3): side work', files: { 'src/c.ts': 'c\n' }, date: '2026-03-02T10:40:00Z' });
+  await repo.git(['checkout', '-q', 'main']);
+  await repo.commit({ subject: 'feat(T-4): late', files: { 'src/d.ts': 'd\n' }, date: '2026-03-03T09:00:00Z' });
+});
+afterEach(async () => {
+  await repo.cleanup();
+  await rm(home, { recursive: true, force: true });
+});
+
+describe('agent sessions found where the agents keep them', () => {
+  it('links each session to the tasks whose commits it made, by working directory, time window and branch', async () => {
+    const projects = join(home, '.claude', 'projects', claudeProjectSlug(repoDir));
+    // On main from 10:00 to 10:20: T-1 (10:30) falls in the hour after; T-3 at 10:40 is on another branch.
+    await put(join(projects, 'main-morning.jsonl'), claudeSession(repoDir, 'main', '2026-03-02T10:00:00.000Z', '2026-03-02T10:20:00.000Z'));
+    // No branch recorded: both T-1 (10:30) and T-3 (10:40) count, each with half of its commits.
+    await put(join(projects, 'no-branch.jsonl'), claudeSession(repoDir, null, '2026-03-02T10:25:00.000Z', '2026-03-02T10:45:00.000Z'));
+    // Ran here, but nothing was committed in its window.
+    await put(join(projects, 'idle.jsonl'), claudeSession(repoDir, 'main', '2026-03-01T08:00:00.000Z', '2026-03-01T08:10:00.000Z'));
+    // Another repository's session in a folder of the same name pattern is not this one's.
+    await put(join(home, '.claude', 'projects', claudeProjectSlug('/elsewhere'), 'other.jsonl'), claudeSession('/elsewhere', 'main', '2026-03-02T10:00:00.000Z', '2026-03-02T10:20:00.000Z'));
+    await put(join(home, '.codex', 'sessions', '2026', '03', '02', 'rollout-2026-03-02T14-00-00-codex-1.jsonl'), codexRollout(repoDir, '2026-03-02T14:00:00.000Z', '2026-03-02T14:10:00.000Z'));
+
+    const set = await loadTaskSet({ projectDir: repo.dir, source: 'git', sessions: { home } });
+    const byId = Object.fromEntries(set.items.map((i) => [i.task.id, i.task]));
+    const names = (id: string) => [...new Set((byId[id]!.agentLogs ?? []).map((e) => e.origin?.split('/').pop()))].sort();
+    expect(names('T-1')).toEqual(['main-morning.jsonl', 'no-branch.jsonl']);
+    expect(names('T-3')).toEqual(['no-branch.jsonl']);
+    expect(names('T-2')).toEqual(['rollout-2026-03-02T14-00-00-codex-1.jsonl']);
+    expect(byId['T-4']!.agentLogs ?? []).toEqual([]);
+
+    // Agent, model and cohort come from the session; tool errors from is_error and exit codes.
+    expect(byId['T-1']).toMatchObject({ agent: 'claude-code', modelId: 'claude-sonnet-4-5', modelProvider: 'anthropic' });
+    expect(byId['T-2']).toMatchObject({ agent: 'codex', modelId: 'gpt-5-codex', modelProvider: 'openai', tokenUsage: { inputTokens: 4000, cachedTokens: 1000, outputTokens: 300 } });
+    expect((byId['T-2']!.agentLogs ?? []).filter((e) => e.type === 'tool_error').map((e) => e.text)).toEqual(['exit 1: FAIL src/a.test.ts']);
+    expect((byId['T-3']!.agentLogs ?? []).some((e) => e.type === 'tool_error')).toBe(true);
+
+    const report = set.sessions!;
+    expect(report.found.map((s) => s.path.split('/').pop()).sort()).toEqual(['idle.jsonl', 'main-morning.jsonl', 'no-branch.jsonl', 'rollout-2026-03-02T14-00-00-codex-1.jsonl']);
+    expect(report.unlinked.map((s) => s.path.split('/').pop())).toEqual(['idle.jsonl']);
+    expect(report.linked.find((l) => l.session.path.endsWith('no-branch.jsonl'))!.taskIds.sort()).toEqual(['T-1', 'T-3']);
+    expect(report.tasks).toBe(3);
+  });
+
+  it('reads no home when none is given, and a --sessions directory as well as the defaults', async () => {
+    const extra = await mkdtemp(join(tmpdir(), 'taskeval-sessions-'));
+    try {
+      await put(join(extra, 'exported', 'run.jsonl'), claudeSession(repoDir, 'main', '2026-03-03T08:30:00.000Z', '2026-03-03T08:50:00.000Z'));
+      const none = await loadTaskSet({ projectDir: repo.dir, source: 'git', sessions: { home: null } });
+      expect(none.sessions!.found).toEqual([]);
+      const named = await loadTaskSet({ projectDir: repo.dir, source: 'git', sessions: { home: null, dirs: [extra] } });
+      expect(named.items.find((i) => i.task.id === 'T-4')!.task.agent).toBe('claude-code');
+    } finally {
+      await rm(extra, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,97 @@
+import type { AgentLogEntry, Task } from '../../core/index.js';
+import { runGit, type GitRunner } from '../../evidence/index.js';
+import { readTranscript, withTranscripts } from '../transcripts/index.js';
+import type { TranscriptReadResult } from '../transcripts/transcript-types.js';
+import type { AgentSessionFile } from './agent-session-file.js';
+import { discoverSessions } from './discover-sessions.js';
+import { linkSessions, type SessionLink } from './link-sessions.js';
+import { readCodexRollout } from './read-codex-rollout.js';
+
+export interface SessionSearch {
+  /** This user's home (Claude Code's projects, Codex's default home); null: none. */
+  home: string | null;
+  codexHome?: string | null;
+  /** More places holding session files. */
+  dirs?: readonly string[];
+}
+
+/** What discovery found and linked, for the report line and `taskeval sessions`. */
+export interface SessionReport {
+  scanned: number;
+  /** Sessions that ran in the repository. */
+  found: AgentSessionFile[];
+  linked: { session: AgentSessionFile; taskIds: string[] }[];
+  unlinked: AgentSessionFile[];
+  /** Tasks that got at least one session. */
+  tasks: number;
+}
+
+const PROVIDER: Record<AgentSessionFile['agent'], string> = { 'claude-code': 'anthropic', codex: 'openai' };
+
+/**
+ * Finds the sessions that ran in the repository (or its worktrees), links each to the tasks whose commits it
+ * made, and adds to each task the session's bounded log excerpts, tool errors, tokens (by the task's share of
+ * the session's commits), agent and model. Tasks are replaced, not changed.
+ */
+export async function attachSessions(
+  items: { task: Task; commits: readonly { sha: string; date: string }[] | null }[],
+  repo: string,
+  search: SessionSearch,
+  run: GitRunner = runGit,
+): Promise<SessionReport> {
+  const worktrees = await run(['worktree', 'list', '--porcelain'], { cwd: repo });
+  const repoDirs = [repo, ...(worktrees.exitCode === 0 ? worktrees.stdout.split('\n').filter((l) => l.startsWith('worktree ')).map((l) => l.slice(9).trim()) : [])];
+  const discovered = await discoverSessions({ repoDirs, home: search.home, ...(search.codexHome !== undefined ? { codexHome: search.codexHome } : {}), ...(search.dirs ? { dirs: search.dirs } : {}) });
+  const reachable = new Map<string, ReadonlySet<string> | null>();
+  for (const branch of new Set(discovered.inRepo.flatMap((s) => (s.branch ? [s.branch] : [])))) {
+    const listed = await run(['rev-list', `refs/heads/${branch}`, '--'], { cwd: repo });
+    reachable.set(branch, listed.exitCode === 0 ? new Set(listed.stdout.split('\n').filter(Boolean)) : null);
+  }
+  const links = linkSessions({
+    sessions: discovered.inRepo,
+    tasks: items.map((i) => ({ id: i.task.id, commits: i.commits ?? [] })),
+    reachableFrom: (branch) => reachable.get(branch) ?? null,
+  });
+  const reads = new Map<string, Promise<TranscriptReadResult>>();
+  const read = (s: AgentSessionFile) => {
+    let r = reads.get(s.path);
+    if (!r) reads.set(s.path, (r = s.agent === 'codex' ? readCodexRollout(s.path) : readTranscript(s.path)));
+    return r;
+  };
+  const tasksOf = new Map<string, string[]>();
+  for (const item of items) {
+    const mine = links.byTask.get(item.task.id);
+    if (!mine) continue;
+    item.task = await withSessions(item.task, mine, read);
+    for (const link of mine) tasksOf.set(link.session.path, [...(tasksOf.get(link.session.path) ?? []), item.task.id]);
+  }
+  return {
+    scanned: discovered.scanned,
+    found: discovered.inRepo,
+    linked: discovered.inRepo.filter((s) => tasksOf.has(s.path)).map((session) => ({ session, taskIds: tasksOf.get(session.path)! })),
+    unlinked: links.unlinked,
+    tasks: links.byTask.size,
+  };
+}
+
+async function withSessions(task: Task, links: readonly SessionLink[], read: (s: AgentSessionFile) => Promise<TranscriptReadResult>): Promise<Task> {
+  const entries: AgentLogEntry[] = [];
+  const total = { inputTokens: 0, outputTokens: 0, cachedTokens: 0 };
+  let session = null;
+  for (const link of links) {
+    const r = await read(link.session);
+    entries.push(...r.entries);
+    total.inputTokens += Math.round(r.stats.inputTokens * link.share);
+    total.outputTokens += Math.round(r.stats.outputTokens * link.share);
+    total.cachedTokens += Math.round(r.stats.cachedTokens * link.share);
+    session ??= r.stats.session ?? null;
+  }
+  const next = withTranscripts(task, entries, total, session);
+  // The session that made most of the task's commits names the agent and model when the record does not.
+  const main = [...links].sort((a, b) => b.commits - a.commits)[0]!.session;
+  return {
+    ...next,
+    agent: task.agent ?? main.agent,
+    ...(task.modelId || !main.model ? {} : { modelId: main.model, ...(task.modelProvider ? {} : { modelProvider: PROVIDER[main.agent] }) }),
+  };
+}

@@ -1,0 +1,80 @@
+import { readdir, realpath } from 'node:fs/promises';
+import { join, resolve, sep } from 'node:path';
+import type { AgentSessionFile } from './agent-session-file.js';
+import { scanSessionFile } from './scan-session-file.js';
+
+export interface DiscoverSessionsOptions {
+  /** The repository and its worktrees: a session belongs here when it ran in one of them (or below). */
+  repoDirs: readonly string[];
+  /** This user's home: Claude Code keeps `~/.claude/projects/<slug>/`; null searches no home. */
+  home: string | null;
+  /** Codex's home (`$CODEX_HOME`, default `~/.codex`); its `sessions/` tree is searched. */
+  codexHome?: string | null;
+  /** More places to search (`--sessions DIR`, the config's `sessions.dirs`): every .jsonl below them. */
+  dirs?: readonly string[];
+}
+
+/** Session files found, every one scanned; `inRepo` are those that ran in the repository. */
+export interface DiscoveredSessions {
+  scanned: number;
+  inRepo: AgentSessionFile[];
+}
+
+const SCAN_AT_ONCE = 8;
+const MAX_DEPTH = 6;
+
+/** Claude Code names a project's folder after its path with every character but letters and digits as `-`. */
+export function claudeProjectSlug(dir: string): string {
+  return dir.replace(/[^A-Za-z0-9]/g, '-');
+}
+
+/**
+ * Finds the agent sessions that ran in the repository: Claude Code's project folders for the repository's
+ * paths, Codex's rollouts, and any named directory. Read-only; only the given home is looked in.
+ */
+export async function discoverSessions(options: DiscoverSessionsOptions): Promise<DiscoveredSessions> {
+  const repos = await Promise.all(options.repoDirs.map(async (d) => (await realpath(d).catch(() => resolve(d))).replace(/[\\/]+$/, '')));
+  const files = new Set<string>();
+  if (options.home) {
+    for (const dir of new Set([...options.repoDirs, ...repos])) {
+      for (const name of await list(join(options.home, '.claude', 'projects', claudeProjectSlug(dir)))) if (name.endsWith('.jsonl')) files.add(join(options.home, '.claude', 'projects', claudeProjectSlug(dir), name));
+    }
+  }
+  const codexHome = options.codexHome === undefined ? (options.home ? join(options.home, '.codex') : null) : options.codexHome;
+  if (codexHome) for (const path of await walk(join(codexHome, 'sessions'), 0)) files.add(path);
+  for (const dir of options.dirs ?? []) for (const path of await walk(resolve(dir), 0)) files.add(path);
+
+  const paths = [...files].sort();
+  const scanned: (AgentSessionFile | null)[] = new Array(paths.length).fill(null);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(SCAN_AT_ONCE, paths.length) }, async () => {
+      while (next < paths.length) {
+        const i = next++;
+        scanned[i] = await scanSessionFile(paths[i]!);
+      }
+    }),
+  );
+  const inRepo = scanned.filter((s): s is AgentSessionFile => s !== null && s.cwd !== null && ranIn(s.cwd, repos, options.repoDirs));
+  return { scanned: paths.length, inRepo };
+}
+
+function ranIn(cwd: string, repos: readonly string[], given: readonly string[]): boolean {
+  const c = cwd.replace(/[\\/]+$/, '');
+  return [...repos, ...given].some((r) => c === r || c.startsWith(r + sep) || c.startsWith(`${r}/`));
+}
+
+async function list(dir: string): Promise<string[]> {
+  return readdir(dir).catch(() => []);
+}
+
+async function walk(dir: string, depth: number): Promise<string[]> {
+  if (depth > MAX_DEPTH) return [];
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  const out: string[] = [];
+  for (const e of entries) {
+    if (e.isDirectory()) out.push(...(await walk(join(dir, e.name), depth + 1)));
+    else if (e.isFile() && e.name.endsWith('.jsonl')) out.push(join(dir, e.name));
+  }
+  return out;
+}

@@ -1,0 +1,70 @@
+import type { AgentSessionFile } from './agent-session-file.js';
+
+/** A commit as linking needs it. */
+export interface LinkableCommit {
+  sha: string;
+  date: string;
+}
+
+export interface LinkSessionsInput {
+  sessions: readonly AgentSessionFile[];
+  tasks: readonly { id: string; commits: readonly LinkableCommit[] }[];
+  /** Shas reachable from a branch, or null when the repository no longer has it (then the branch is not checked). */
+  reachableFrom: (branch: string) => ReadonlySet<string> | null;
+  /** How long after a session's last record its commits still count; default one hour. */
+  graceMs?: number;
+}
+
+/** A session tied to a task, with the share of the session's linked commits that are the task's. */
+export interface SessionLink {
+  session: AgentSessionFile;
+  commits: number;
+  share: number;
+}
+
+export interface SessionLinks {
+  byTask: Map<string, SessionLink[]>;
+  /** Sessions that ran in the repository but made none of the tasks' commits. */
+  unlinked: AgentSessionFile[];
+}
+
+const HOUR = 3_600_000;
+
+/**
+ * Links each session to the tasks whose commits it produced: a commit made between the session's first
+ * record and an hour after its last, and, when the session names a branch the repository still has,
+ * reachable from that branch. A session that matches several tasks is linked to each with its share.
+ */
+export function linkSessions(input: LinkSessionsInput): SessionLinks {
+  const grace = input.graceMs ?? HOUR;
+  const byTask = new Map<string, SessionLink[]>();
+  const unlinked: AgentSessionFile[] = [];
+  for (const session of input.sessions) {
+    const start = Date.parse(session.startedAt ?? '');
+    const end = Date.parse(session.endedAt ?? '');
+    if (Number.isNaN(start) || Number.isNaN(end)) {
+      unlinked.push(session);
+      continue;
+    }
+    const reachable = session.branch ? input.reachableFrom(session.branch) : null;
+    const matched: { taskId: string; commits: number }[] = [];
+    for (const task of input.tasks) {
+      const n = task.commits.filter((c) => {
+        const t = Date.parse(c.date);
+        return t >= start && t <= end + grace && (reachable === null || reachable.has(c.sha));
+      }).length;
+      if (n > 0) matched.push({ taskId: task.id, commits: n });
+    }
+    const total = matched.reduce((sum, m) => sum + m.commits, 0);
+    if (total === 0) {
+      unlinked.push(session);
+      continue;
+    }
+    for (const m of matched) {
+      const links = byTask.get(m.taskId) ?? [];
+      links.push({ session, commits: m.commits, share: Math.round((m.commits / total) * 1000) / 1000 });
+      byTask.set(m.taskId, links);
+    }
+  }
+  return { byTask, unlinked };
+}
