@@ -1,4 +1,4 @@
-import { forEachLine } from '../transcripts/index.js';
+import { open } from 'node:fs/promises';
 import type { AgentSessionFile, SessionAgent } from './agent-session-file.js';
 
 type Json = Record<string, unknown>;
@@ -8,11 +8,21 @@ const time = (v: unknown): string | null => {
   return s !== null && !Number.isNaN(Date.parse(s)) ? new Date(s).toISOString() : null;
 };
 
+/** How much of each end of a session file is read: the head holds its metadata, the tail its last records. */
+const END_BYTES = 256 * 1024;
+
 /**
- * Reads a Claude Code session or a Codex rollout line by line for its working directory, branch, first and
- * last times, model and ids; null when the file is neither. Only these fields are kept, whatever its size.
+ * Reads a Claude Code session or a Codex rollout for its working directory, branch, first and last times,
+ * model and ids; null when the file is neither. Sessions are append-only logs: their first and last
+ * records are in the first and last 256 KiB, so a 100 MB session costs two small reads.
  */
 export async function scanSessionFile(path: string): Promise<AgentSessionFile | null> {
+  let lines: string[];
+  try {
+    lines = await endLines(path);
+  } catch {
+    return null;
+  }
   let agent: SessionAgent | null = null;
   const out: AgentSessionFile = { agent: 'claude-code', path, sessionId: null, cwd: null, branch: null, startedAt: null, endedAt: null, model: null, agentVersion: null };
   const seen = (at: string | null) => {
@@ -20,45 +30,58 @@ export async function scanSessionFile(path: string): Promise<AgentSessionFile | 
     if (out.startedAt === null || at < out.startedAt) out.startedAt = at;
     if (out.endedAt === null || at > out.endedAt) out.endedAt = at;
   };
-  try {
-    await forEachLine(path, (text) => {
-      if (!text || text[0] !== '{') return;
-      let line: Json;
-      try {
-        line = JSON.parse(text) as Json;
-      } catch {
-        return;
+  for (const text of lines) {
+    if (!text || text[0] !== '{') continue;
+    let line: Json;
+    try {
+      line = JSON.parse(text) as Json;
+    } catch {
+      continue;
+    }
+    const payload = (line.payload ?? {}) as Json;
+    if (line.type === 'session_meta' || line.type === 'turn_context' || line.type === 'response_item' || line.type === 'event_msg') {
+      agent ??= 'codex';
+      seen(time(line.timestamp));
+      if (line.type === 'session_meta') {
+        out.sessionId ??= str(payload.id);
+        out.cwd ??= str(payload.cwd);
+        out.agentVersion ??= str(payload.cli_version);
+        out.branch ??= str((payload.git as Json | undefined)?.branch);
+        seen(time(payload.timestamp));
+      } else if (line.type === 'turn_context') {
+        out.cwd ??= str(payload.cwd);
+        out.model = str(payload.model) ?? out.model;
       }
-      const payload = (line.payload ?? {}) as Json;
-      if (line.type === 'session_meta' || line.type === 'turn_context' || line.type === 'response_item' || line.type === 'event_msg') {
-        agent ??= 'codex';
-        seen(time(line.timestamp));
-        if (line.type === 'session_meta') {
-          out.sessionId ??= str(payload.id);
-          out.cwd ??= str(payload.cwd);
-          out.agentVersion ??= str(payload.cli_version);
-          out.branch ??= str((payload.git as Json | undefined)?.branch);
-          seen(time(payload.timestamp));
-        } else if (line.type === 'turn_context') {
-          out.cwd ??= str(payload.cwd);
-          out.model = str(payload.model) ?? out.model;
-        }
-        return;
-      }
-      if (line.type === 'user' || line.type === 'assistant' || line.type === 'system' || line.type === 'summary') {
-        agent ??= 'claude-code';
-        seen(time(line.timestamp));
-        out.sessionId ??= str(line.sessionId);
-        out.cwd ??= str(line.cwd);
-        out.branch = str(line.gitBranch) ?? out.branch;
-        out.agentVersion ??= str(line.version);
-        const model = str((line.message as Json | undefined)?.model);
-        if (model && model !== '<synthetic>') out.model = model;
-      }
-    });
-  } catch {
-    return null;
+    } else if (line.type === 'user' || line.type === 'assistant' || line.type === 'system' || line.type === 'summary') {
+      agent ??= 'claude-code';
+      seen(time(line.timestamp));
+      out.sessionId ??= str(line.sessionId);
+      out.cwd ??= str(line.cwd);
+      out.branch = str(line.gitBranch) ?? out.branch;
+      out.agentVersion ??= str(line.version);
+      const model = str((line.message as Json | undefined)?.model);
+      if (model && model !== '<synthetic>') out.model = model;
+    }
   }
   if (agent === null) return null;
   return { ...out, agent };
+}
+
+/** The complete lines of the file's first and last END_BYTES (all of it when it is small), in order. */
+async function endLines(path: string): Promise<string[]> {
+  const file = await open(path, 'r');
+  try {
+    const { size } = await file.stat();
+    const read = async (position: number, length: number) => {
+      const buffer = Buffer.alloc(length);
+      const { bytesRead } = await file.read(buffer, 0, length, position);
+      return buffer.subarray(0, bytesRead).toString('utf8');
+    };
+    if (size <= 2 * END_BYTES) return (await read(0, size)).split('\n');
+    const head = (await read(0, END_BYTES)).split('\n').slice(0, -1);
+    const tail = (await read(size - END_BYTES, END_BYTES)).split('\n').slice(1);
+    return [...head, ...tail];
+  } finally {
+    await file.close();
+  }
 }
