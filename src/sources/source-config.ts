@@ -29,6 +29,15 @@ export const SourceConfigSchema = z.strictObject({
       pattern: z.string().includes('{id}', { message: 'expected a path template naming {id}, e.g. "transcripts/{id}/*.jsonl"' }).optional(),
     })
     .optional(),
+  /** Agent sessions linked to tasks by working directory, time and branch (Claude Code, Codex, Aider). */
+  sessions: z
+    .strictObject({
+      /** false: do not look for sessions (as --no-sessions). */
+      enabled: z.boolean().default(true),
+      /** More places holding session files, relative to the config file. */
+      dirs: z.array(z.string().min(1)).default([]),
+    })
+    .optional(),
 });
 
 export type SourceConfig = z.output<typeof SourceConfigSchema>;

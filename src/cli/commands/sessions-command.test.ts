@@ -75,3 +75,22 @@ describe('agent sessions from the command line', () => {
     expect(unlinked.out).not.toContain('worked.jsonl');
   });
 });
+
+describe('agent sessions named in the config', () => {
+  it('sessions.enabled false turns the search off; sessions.dirs adds a place, relative to the config file', async () => {
+    await writeFile(join(repo.dir, 'taskeval.config.json'), JSON.stringify({ sources: { sessions: { enabled: false } } }));
+    const off = await cli(['score', '--project', repo.dir, '--json']);
+    expect(off.err).not.toContain('sessions:');
+
+    const exported = join(repo.dir, 'exported');
+    await mkdir(exported);
+    const cwd = await realpath(repo.dir);
+    await writeFile(
+      join(exported, 'later.jsonl'),
+      [line(cwd, '2026-03-04T10:00:00.000Z', { type: 'user', message: { role: 'user', content: 'go' } }), line(cwd, '2026-03-04T10:10:00.000Z', { type: 'assistant', message: { role: 'assistant', model: 'claude-opus-4-1', content: [] } })].join('\n'),
+    );
+    await writeFile(join(repo.dir, 'taskeval.config.json'), JSON.stringify({ sources: { sessions: { dirs: ['exported'] } } }));
+    const on = await cli(['sessions', '--project', repo.dir, '--json'], {});
+    expect((JSON.parse(on.out) as { sessions: { path: string; taskIds: string[] }[] }).sessions.map((s) => [s.path.split('/').pop(), s.taskIds])).toEqual([['later.jsonl', ['T-2']]]);
+  });
+});

@@ -85,9 +85,13 @@ export function taskSetOptions(options: SourceOptionValues, io: CliIo, config?: 
     ...(options.transcripts !== undefined ? { transcriptsDir: options.transcripts } : {}),
     // Sessions are searched in this user's own home only, never another's.
     sessions:
-      options.sessions === false
+      options.sessions === false || (config?.sessions?.enabled === false && !options.sessions)
         ? null
-        : { home: io.env.HOME ?? null, ...(io.env.CODEX_HOME ? { codexHome: io.env.CODEX_HOME } : {}), dirs: (options.sessions ?? []).map((d) => resolve(io.cwd, d)) },
+        : {
+            home: io.env.HOME ?? null,
+            ...(io.env.CODEX_HOME ? { codexHome: io.env.CODEX_HOME } : {}),
+            dirs: [...(options.sessions ?? []).map((d) => resolve(io.cwd, d)), ...(config?.sessions?.dirs ?? []).map((d) => resolve(configDir ?? io.cwd, d))],
+          },
     ...(options.task?.length ? { taskIds: options.task } : {}),
     ...(options.since !== undefined ? { since: options.since } : {}),
     ...(options.until !== undefined ? { until: options.until } : {}),
