@@ -146,8 +146,9 @@ export async function loadSourceTasks(options: SourceOptionValues, io: CliIo, co
 /** `sessions: linked 14 Claude Code and 3 Codex sessions to 11 tasks; 2 more ran here (taskeval sessions --unlinked)` */
 export function describeSessionReport(report: SessionReport): string {
   const count = (agent: string) => report.linked.filter((l) => l.session.agent === agent).length;
-  const parts = [`${count('claude-code')} Claude Code`, `${count('codex')} Codex`].filter((p) => !p.startsWith('0 '));
-  const head = parts.length ? `linked ${parts.join(' and ')} session${report.linked.length === 1 ? '' : 's'} to ${report.tasks} task${report.tasks === 1 ? '' : 's'}` : 'linked no session to a task';
+  const parts = [`${count('claude-code')} Claude Code`, `${count('codex')} Codex`, `${count('aider')} Aider`].filter((p) => !p.startsWith('0 '));
+  const list = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts.join('');
+  const head = parts.length ? `linked ${list} session${report.linked.length === 1 ? '' : 's'} to ${report.tasks} task${report.tasks === 1 ? '' : 's'}` : 'linked no session to a task';
   const rest = report.unlinked.length ? `; ${report.unlinked.length} more ran here but made none of the tasks' commits (taskeval sessions --unlinked)` : '';
   return `sessions: ${head}${rest}`;
 }

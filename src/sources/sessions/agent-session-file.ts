@@ -1,5 +1,5 @@
 /** The agents whose sessions taskeval finds where they keep them. */
-export type SessionAgent = 'claude-code' | 'codex';
+export type SessionAgent = 'claude-code' | 'codex' | 'aider';
 
 /** What one session file says about where and when it ran, read without keeping its text. */
 export interface AgentSessionFile {
@@ -15,4 +15,8 @@ export interface AgentSessionFile {
   model: string | null;
   /** The agent's own version (`version`, `cli_version`). */
   agentVersion: string | null;
+  /** Which session of a file holding several (Aider's history); absent when the file is one session. */
+  segment?: number;
+  /** Commits the session itself says it made (Aider's `> Commit <sha>`): linked whatever their time. */
+  commitShas?: string[];
 }

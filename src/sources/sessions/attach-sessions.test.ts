@@ -104,3 +104,45 @@ describe('agent sessions found where the agents keep them', () => {
     }
   });
 });
+
+describe("Aider's history in the repository", () => {
+  /** `2026-03-05 09:00:00` in this machine's local time, as Aider writes it. */
+  const local = (iso: string) => {
+    const d = new Date(iso);
+    const p = (n: number) => String(n).padStart(2, '0');
+    return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+  };
+
+  it("links each session to the commits it names and to commits Aider made while it ran, not to a person's", async () => {
+    await repo.git(['commit', '-q', '--allow-empty', '--author=Dev (aider) <dev@example.com>', '--date=2026-03-05T09:10:00Z', '-m', 'feat(T-5): aider made this']);
+    await repo.git(['commit', '-q', '--allow-empty', '--date=2026-03-05T09:20:00Z', '-m', 'feat(T-6): a person made this']);
+    await repo.git(['commit', '-q', '--allow-empty', '--date=2026-03-05T12:00:00Z', '-m', 'feat(T-7): named by the second session']);
+    const named = (await repo.git(['rev-parse', '--short=7', 'HEAD'])).trim();
+    await writeFile(
+      join(repo.dir, '.aider.chat.history.md'),
+      [
+        `# aider chat started at ${local('2026-03-05T09:00:00Z')}`,
+        '> Aider v0.82.1',
+        '> Main model: anthropic/claude-sonnet-4-5 with diff edit format',
+        '#### add the thing',
+        'I will add it.',
+        '> Applied edit to src/thing.py',
+        '> Running pytest: 1 failed',
+        '',
+        `# aider chat started at ${local('2026-03-05T11:30:00Z')}`,
+        '#### more',
+        `> Commit ${named} feat(T-7): named by the second session`,
+      ].join('\n'),
+    );
+    const set = await loadTaskSet({ projectDir: repo.dir, source: 'git', sessions: { home: null } });
+    const byId = Object.fromEntries(set.items.map((i) => [i.task.id, i.task]));
+    expect(byId['T-5']).toMatchObject({ agent: 'aider', modelId: 'anthropic/claude-sonnet-4-5' });
+    expect((byId['T-5']!.agentLogs ?? []).filter((e) => e.type === 'tool_error').map((e) => e.text)).toEqual(['Running pytest: 1 failed']);
+    expect(byId['T-6']!.agent ?? null).toBeNull();
+    expect(byId['T-7']!.agent).toBe('aider');
+    expect(set.sessions!.linked.map((l) => [l.session.segment, l.taskIds])).toEqual([
+      [0, ['T-5']],
+      [1, ['T-7']],
+    ]);
+  });
+});

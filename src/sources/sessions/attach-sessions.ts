@@ -5,6 +5,7 @@ import type { TranscriptReadResult } from '../transcripts/transcript-types.js';
 import type { AgentSessionFile } from './agent-session-file.js';
 import { discoverSessions } from './discover-sessions.js';
 import { linkSessions, type SessionLink } from './link-sessions.js';
+import { readAiderSession } from './read-aider-history.js';
 import { readCodexRollout } from './read-codex-rollout.js';
 
 export interface SessionSearch {
@@ -26,7 +27,8 @@ export interface SessionReport {
   tasks: number;
 }
 
-const PROVIDER: Record<AgentSessionFile['agent'], string> = { 'claude-code': 'anthropic', codex: 'openai' };
+/** Whose models each agent runs; Aider runs anyone's, so its provider is left unknown. */
+const PROVIDER: Partial<Record<AgentSessionFile['agent'], string>> = { 'claude-code': 'anthropic', codex: 'openai' };
 
 /**
  * Finds the sessions that ran in the repository (or its worktrees), links each to the tasks whose commits it
@@ -34,7 +36,7 @@ const PROVIDER: Record<AgentSessionFile['agent'], string> = { 'claude-code': 'an
  * the session's commits), agent and model. Tasks are replaced, not changed.
  */
 export async function attachSessions(
-  items: { task: Task; commits: readonly { sha: string; date: string }[] | null }[],
+  items: { task: Task; commits: readonly { sha: string; date: string; author?: string | null; body?: string | null }[] | null }[],
   repo: string,
   search: SessionSearch,
   run: GitRunner = runGit,
@@ -49,26 +51,28 @@ export async function attachSessions(
   }
   const links = linkSessions({
     sessions: discovered.inRepo,
-    tasks: items.map((i) => ({ id: i.task.id, commits: i.commits ?? [] })),
+    tasks: items.map((i) => ({ id: i.task.id, commits: (i.commits ?? []).map((c) => ({ sha: c.sha, date: c.date, author: c.author ?? null, body: c.body ?? null })) })),
     reachableFrom: (branch) => reachable.get(branch) ?? null,
   });
   const reads = new Map<string, Promise<TranscriptReadResult>>();
   const read = (s: AgentSessionFile) => {
-    let r = reads.get(s.path);
-    if (!r) reads.set(s.path, (r = s.agent === 'codex' ? readCodexRollout(s.path) : readTranscript(s.path)));
+    const key = `${s.path}#${s.segment ?? 0}`;
+    let r = reads.get(key);
+    if (!r) reads.set(key, (r = s.agent === 'codex' ? readCodexRollout(s.path) : s.agent === 'aider' ? readAiderSession(s.path, s.segment ?? 0) : readTranscript(s.path)));
     return r;
   };
+  const keyOf = (s: AgentSessionFile) => `${s.path}#${s.segment ?? 0}`;
   const tasksOf = new Map<string, string[]>();
   for (const item of items) {
     const mine = links.byTask.get(item.task.id);
     if (!mine) continue;
     item.task = await withSessions(item.task, mine, read);
-    for (const link of mine) tasksOf.set(link.session.path, [...(tasksOf.get(link.session.path) ?? []), item.task.id]);
+    for (const link of mine) tasksOf.set(keyOf(link.session), [...(tasksOf.get(keyOf(link.session)) ?? []), item.task.id]);
   }
   return {
     scanned: discovered.scanned,
     found: discovered.inRepo,
-    linked: discovered.inRepo.filter((s) => tasksOf.has(s.path)).map((session) => ({ session, taskIds: tasksOf.get(session.path)! })),
+    linked: discovered.inRepo.filter((s) => tasksOf.has(keyOf(s))).map((session) => ({ session, taskIds: tasksOf.get(keyOf(session))! })),
     unlinked: links.unlinked,
     tasks: links.byTask.size,
   };
@@ -92,6 +96,6 @@ async function withSessions(task: Task, links: readonly SessionLink[], read: (s:
   return {
     ...next,
     agent: task.agent ?? main.agent,
-    ...(task.modelId || !main.model ? {} : { modelId: main.model, ...(task.modelProvider ? {} : { modelProvider: PROVIDER[main.agent] }) }),
+    ...(task.modelId || !main.model ? {} : { modelId: main.model, ...(task.modelProvider || !PROVIDER[main.agent] ? {} : { modelProvider: PROVIDER[main.agent] }) }),
   };
 }

@@ -1,6 +1,7 @@
-import { readdir, realpath } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import type { AgentSessionFile } from './agent-session-file.js';
+import { AIDER_HISTORY_FILE, scanAiderHistory } from './read-aider-history.js';
 import { scanSessionFile } from './scan-session-file.js';
 
 export interface DiscoverSessionsOptions {
@@ -56,7 +57,17 @@ export async function discoverSessions(options: DiscoverSessionsOptions): Promis
     }),
   );
   const inRepo = scanned.filter((s): s is AgentSessionFile => s !== null && s.cwd !== null && ranIn(s.cwd, repos, options.repoDirs));
-  return { scanned: paths.length, inRepo };
+  // Aider keeps its history in the repository (or worktree) it ran in.
+  let aiderFiles = 0;
+  for (const dir of new Set(repos)) {
+    const path = join(dir, AIDER_HISTORY_FILE);
+    const info = await stat(path).catch(() => null);
+    if (!info?.isFile()) continue;
+    aiderFiles += 1;
+    const sessions = await scanAiderHistory(path, info.mtime.toISOString()).catch(() => []);
+    inRepo.push(...sessions.map((s) => ({ ...s, cwd: dir })));
+  }
+  return { scanned: paths.length + aiderFiles, inRepo };
 }
 
 function ranIn(cwd: string, repos: readonly string[], given: readonly string[]): boolean {

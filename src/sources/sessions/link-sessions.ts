@@ -4,7 +4,12 @@ import type { AgentSessionFile } from './agent-session-file.js';
 export interface LinkableCommit {
   sha: string;
   date: string;
+  author?: string | null;
+  body?: string | null;
 }
+
+/** A commit Aider made: its author ends in "(aider)", or a Co-authored-by trailer names aider. */
+const AIDER_MADE = (c: LinkableCommit) => /\(aider\)\s*$/i.test(c.author ?? '') || /^Co-authored-by:\s*aider\b/im.test(c.body ?? '');
 
 export interface LinkSessionsInput {
   sessions: readonly AgentSessionFile[];
@@ -47,12 +52,13 @@ export function linkSessions(input: LinkSessionsInput): SessionLinks {
       continue;
     }
     const reachable = session.branch ? input.reachableFrom(session.branch) : null;
+    const named = session.commitShas ?? [];
+    // Aider's history has no times but each session's start: only commits Aider itself made count there.
+    const inWindow = (c: LinkableCommit, t: number) =>
+      t >= start && t <= end + (session.agent === 'aider' ? 0 : grace) && (reachable === null || reachable.has(c.sha)) && (session.agent !== 'aider' || AIDER_MADE(c));
     const matched: { taskId: string; commits: number }[] = [];
     for (const task of input.tasks) {
-      const n = task.commits.filter((c) => {
-        const t = Date.parse(c.date);
-        return t >= start && t <= end + grace && (reachable === null || reachable.has(c.sha));
-      }).length;
+      const n = task.commits.filter((c) => named.some((sha) => c.sha.startsWith(sha)) || inWindow(c, Date.parse(c.date))).length;
       if (n > 0) matched.push({ taskId: task.id, commits: n });
     }
     const total = matched.reduce((sum, m) => sum + m.commits, 0);
