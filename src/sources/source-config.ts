@@ -36,6 +36,8 @@ export const SourceConfigSchema = z.strictObject({
       enabled: z.boolean().default(true),
       /** More places holding session files, relative to the config file. */
       dirs: z.array(z.string().min(1)).default([]),
+      /** Commit trailer keys whose value names the session (or checkpoint) that made the commit, e.g. "Entire-Checkpoint". */
+      trailerKeys: z.array(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9-]*$/, 'expected a trailer key such as "Entire-Checkpoint"')).default([]),
     })
     .optional(),
 });

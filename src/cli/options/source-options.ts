@@ -91,6 +91,7 @@ export function taskSetOptions(options: SourceOptionValues, io: CliIo, config?: 
             home: io.env.HOME ?? null,
             ...(io.env.CODEX_HOME ? { codexHome: io.env.CODEX_HOME } : {}),
             dirs: [...(options.sessions ?? []).map((d) => resolve(io.cwd, d)), ...(config?.sessions?.dirs ?? []).map((d) => resolve(configDir ?? io.cwd, d))],
+            ...(config?.sessions?.trailerKeys?.length ? { trailerKeys: config.sessions.trailerKeys } : {}),
           },
     ...(options.task?.length ? { taskIds: options.task } : {}),
     ...(options.since !== undefined ? { since: options.since } : {}),

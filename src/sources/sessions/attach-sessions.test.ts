@@ -146,3 +146,15 @@ describe("Aider's history in the repository", () => {
     ]);
   });
 });
+
+describe('a commit trailer naming its session', () => {
+  it('links the session whatever the time, when the key is configured', async () => {
+    await repo.commit({ subject: 'feat(T-8): finished days later', body: 'Entire-Checkpoint: s-2026-03-01T07:00:00.000Z', files: { 'src/e.ts': 'e\n' }, date: '2026-03-09T10:00:00Z' });
+    const projects = join(home, '.claude', 'projects', claudeProjectSlug(repoDir));
+    await put(join(projects, 'early.jsonl'), claudeSession(repoDir, 'main', '2026-03-01T07:00:00.000Z', '2026-03-01T07:30:00.000Z'));
+    const without = await loadTaskSet({ projectDir: repo.dir, source: 'git', sessions: { home } });
+    expect(without.items.find((i) => i.task.id === 'T-8')!.task.agent ?? null).toBeNull();
+    const withKey = await loadTaskSet({ projectDir: repo.dir, source: 'git', sessions: { home, trailerKeys: ['Entire-Checkpoint'] } });
+    expect(withKey.items.find((i) => i.task.id === 'T-8')!.task.agent).toBe('claude-code');
+  });
+});

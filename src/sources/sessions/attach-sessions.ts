@@ -14,6 +14,8 @@ export interface SessionSearch {
   codexHome?: string | null;
   /** More places holding session files. */
   dirs?: readonly string[];
+  /** Commit trailer keys naming the session that made the commit (`Entire-Checkpoint: <id>`). */
+  trailerKeys?: readonly string[];
 }
 
 /** What discovery found and linked, for the report line and `taskeval sessions`. */
@@ -36,7 +38,7 @@ const PROVIDER: Partial<Record<AgentSessionFile['agent'], string>> = { 'claude-c
  * the session's commits), agent and model. Tasks are replaced, not changed.
  */
 export async function attachSessions(
-  items: { task: Task; commits: readonly { sha: string; date: string; author?: string | null; body?: string | null }[] | null }[],
+  items: { task: Task; commits: readonly { sha: string; date: string; author?: string | null; body?: string | null; trailers?: Readonly<Record<string, readonly string[]>> }[] | null }[],
   repo: string,
   search: SessionSearch,
   run: GitRunner = runGit,
@@ -51,7 +53,10 @@ export async function attachSessions(
   }
   const links = linkSessions({
     sessions: discovered.inRepo,
-    tasks: items.map((i) => ({ id: i.task.id, commits: (i.commits ?? []).map((c) => ({ sha: c.sha, date: c.date, author: c.author ?? null, body: c.body ?? null })) })),
+    tasks: items.map((i) => ({
+      id: i.task.id,
+      commits: (i.commits ?? []).map((c) => ({ sha: c.sha, date: c.date, author: c.author ?? null, body: c.body ?? null, sessionIds: sessionIdsOf(c.trailers, search.trailerKeys) })),
+    })),
     reachableFrom: (branch) => reachable.get(branch) ?? null,
   });
   const reads = new Map<string, Promise<TranscriptReadResult>>();
@@ -76,6 +81,13 @@ export async function attachSessions(
     unlinked: links.unlinked,
     tasks: links.byTask.size,
   };
+}
+
+/** The session ids a commit's configured trailers name (keys compare case-insensitively, as git does). */
+function sessionIdsOf(trailers: Readonly<Record<string, readonly string[]>> | undefined, keys: readonly string[] | undefined): string[] {
+  if (!trailers || !keys?.length) return [];
+  const wanted = new Set(keys.map((k) => k.toLowerCase()));
+  return Object.entries(trailers).flatMap(([key, values]) => (wanted.has(key.toLowerCase()) ? values.map((v) => v.trim()).filter(Boolean) : []));
 }
 
 async function withSessions(task: Task, links: readonly SessionLink[], read: (s: AgentSessionFile) => Promise<TranscriptReadResult>): Promise<Task> {

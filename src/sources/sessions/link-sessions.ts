@@ -6,6 +6,8 @@ export interface LinkableCommit {
   date: string;
   author?: string | null;
   body?: string | null;
+  /** Session (or checkpoint) ids the commit's configured trailers name: linked whatever the time. */
+  sessionIds?: readonly string[];
 }
 
 /** A commit Aider made: its author ends in "(aider)", or a Co-authored-by trailer names aider. */
@@ -47,7 +49,8 @@ export function linkSessions(input: LinkSessionsInput): SessionLinks {
   for (const session of input.sessions) {
     const start = Date.parse(session.startedAt ?? '');
     const end = Date.parse(session.endedAt ?? '');
-    if (Number.isNaN(start) || Number.isNaN(end)) {
+    // Without times only the commits the session names, or that name it, can link it.
+    if ((Number.isNaN(start) || Number.isNaN(end)) && !session.commitShas?.length && session.sessionId === null) {
       unlinked.push(session);
       continue;
     }
@@ -58,7 +61,8 @@ export function linkSessions(input: LinkSessionsInput): SessionLinks {
       t >= start && t <= end + (session.agent === 'aider' ? 0 : grace) && (reachable === null || reachable.has(c.sha)) && (session.agent !== 'aider' || AIDER_MADE(c));
     const matched: { taskId: string; commits: number }[] = [];
     for (const task of input.tasks) {
-      const n = task.commits.filter((c) => named.some((sha) => c.sha.startsWith(sha)) || inWindow(c, Date.parse(c.date))).length;
+      const byTrailer = (c: LinkableCommit) => session.sessionId !== null && (c.sessionIds ?? []).includes(session.sessionId);
+      const n = task.commits.filter((c) => byTrailer(c) || named.some((sha) => c.sha.startsWith(sha)) || inWindow(c, Date.parse(c.date))).length;
       if (n > 0) matched.push({ taskId: task.id, commits: n });
     }
     const total = matched.reduce((sum, m) => sum + m.commits, 0);
