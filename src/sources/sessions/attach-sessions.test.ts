@@ -82,6 +82,8 @@ describe('agent sessions found where the agents keep them', () => {
     expect(byId['T-1']).toMatchObject({ agent: 'claude-code', modelId: 'claude-sonnet-4-5', modelProvider: 'anthropic' });
     expect(byId['T-2']).toMatchObject({ agent: 'codex', modelId: 'gpt-5-codex', modelProvider: 'openai', tokenUsage: { inputTokens: 4000, cachedTokens: 1000, outputTokens: 300 } });
     expect((byId['T-2']!.agentLogs ?? []).filter((e) => e.type === 'tool_error').map((e) => e.text)).toEqual(['exit 1: FAIL src/a.test.ts']);
+    // The Codex session ran its tests and they failed: what the rubric reads of a session.
+    expect(byId['T-2']!.agentSession).toMatchObject({ steps: 1, failedCommands: 1, testRuns: 1, lastTestPassed: false });
     expect((byId['T-3']!.agentLogs ?? []).some((e) => e.type === 'tool_error')).toBe(true);
 
     const report = set.sessions!;

@@ -1,5 +1,5 @@
 import type { AgentLogEntry } from '../../core/index.js';
-import { BoundedEntryLog, boundText, forEachLine } from '../transcripts/index.js';
+import { BoundedEntryLog, boundText, forEachLine, SessionTracker } from '../transcripts/index.js';
 import { emptyStats, type TranscriptReadResult } from '../transcripts/transcript-types.js';
 
 type Json = Record<string, unknown>;
@@ -13,6 +13,7 @@ type Json = Record<string, unknown>;
 export async function readCodexRollout(path: string): Promise<TranscriptReadResult> {
   const stats = emptyStats('codex');
   const log = new BoundedEntryLog();
+  const session = new SessionTracker();
   let timestamp = new Date(0).toISOString();
   const add = (type: AgentLogEntry['type'], text: string) => log.add({ timestamp, type, text: boundText(text), agent: 'codex', origin: path });
   await forEachLine(path, (text) => {
@@ -29,9 +30,12 @@ export async function readCodexRollout(path: string): Promise<TranscriptReadResu
     if (!item || typeof item !== 'object') return;
     if (item.type === 'function_call' || item.type === 'local_shell_call' || item.type === 'custom_tool_call') {
       stats.toolCalls += 1;
-      add('tool', `${String(item.name ?? item.type)} ${typeof item.arguments === 'string' ? item.arguments : JSON.stringify(item.arguments ?? item.action ?? item.input ?? '')}`);
+      const call = `${String(item.name ?? item.type)} ${typeof item.arguments === 'string' ? item.arguments : JSON.stringify(item.arguments ?? item.action ?? item.input ?? '')}`;
+      add('tool', call);
+      session.action(commandOf(item), item.name === 'apply_patch' ? 'edit' : undefined);
     } else if (item.type === 'function_call_output' || item.type === 'custom_tool_call_output') {
       const { output, exitCode } = outputOf(item.output);
+      session.result(output, exitCode === null ? undefined : exitCode !== 0);
       if (exitCode !== null && exitCode !== 0) {
         stats.toolErrors += 1;
         add('tool_error', `exit ${exitCode}: ${output}`);
@@ -49,7 +53,27 @@ export async function readCodexRollout(path: string): Promise<TranscriptReadResu
       }
     }
   });
+  stats.session = session.summary();
   return { entries: log.entries(), problems: [], stats };
+}
+
+/** The shell command a call ran (`{"command": ["bash", "-lc", "npm test"]}`), for telling edits and tests apart. */
+function commandOf(item: Json): string {
+  let args: unknown = item.arguments ?? item.action ?? item.input;
+  if (typeof args === 'string') {
+    try {
+      args = JSON.parse(args);
+    } catch {
+      return args as string;
+    }
+  }
+  const command = (args as Json | null)?.command;
+  if (Array.isArray(command)) {
+    const words = command.map(String);
+    // `bash -lc "<script>"` runs the script: that is the command.
+    return words.length >= 3 && /^(?:ba|z)?sh$/.test(words[0]!) && words[1]!.startsWith('-') ? words.slice(2).join(' ') : words.join(' ');
+  }
+  return typeof command === 'string' ? command : String(item.name ?? '');
 }
 
 /** A function call's output: Codex wraps it as JSON text `{ output, metadata: { exit_code } }`. */

@@ -5,3 +5,4 @@ export { ProblemList, sourceProblemError, MAX_PROBLEMS_PER_FILE } from './proble
 export { compileTranscriptPattern, listTranscriptFiles, patternRoot, segmentNamesId, type TranscriptFile } from './find-transcript-files.js';
 export type { ReadTranscriptOptions, TranscriptFormat, TranscriptReadResult, TranscriptStats } from './transcript-types.js';
 export { forEachLine, MAX_LINE_LENGTH, type LineHandler } from './for-each-line.js';
+export { SessionTracker, mergeSessions } from './session-tracker.js';
