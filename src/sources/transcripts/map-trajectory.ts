@@ -10,6 +10,8 @@ const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 /** Which trajectory a parsed JSON document is, or null when it is neither. */
 export function trajectoryFormat(doc: unknown): TranscriptFormat | null {
+  // OpenHands (`save_trajectory_path`) writes the event list itself: actions and observations.
+  if (Array.isArray(doc)) return doc.some((e) => isObject(e) && ('action' in e || 'observation' in e)) ? 'openhands' : null;
   if (!isObject(doc)) return null;
   if (Array.isArray(doc.trajectory)) return 'swe-agent';
   if (Array.isArray(doc.messages)) return 'mini-swe-agent';
@@ -21,11 +23,14 @@ export function trajectoryFormat(doc: unknown): TranscriptFormat | null {
  * document into `log`. Steps carry no clock, so entries get `endTime` minus one millisecond per later
  * entry: the order is kept and the last entry is stamped when the file was written.
  */
-export function mapTrajectory(doc: Json, format: TranscriptFormat, origin: string, endTime: number, log: BoundedEntryLog, stats: TranscriptStats, session: SessionTracker = new SessionTracker()): void {
+export function mapTrajectory(doc: Json | unknown[], format: TranscriptFormat, origin: string, endTime: number, log: BoundedEntryLog, stats: TranscriptStats, session: SessionTracker = new SessionTracker()): void {
   const drafts: Array<{ type: AgentLogType; text: string; agent: string; detail?: string; at?: string }> = [];
-  const agent = format === 'swe-agent' ? 'swe-agent' : 'mini-swe-agent';
-  if (format === 'swe-agent') {
-    for (const step of doc.trajectory as unknown[]) {
+  const agent = format === 'swe-agent' ? 'swe-agent' : format === 'openhands' ? 'openhands' : 'mini-swe-agent';
+  if (Array.isArray(doc)) {
+    for (const event of doc) if (isObject(event)) drafts.push(...openHandsDrafts(event, stats, session));
+    doc = {};
+  } else if (format === 'swe-agent') {
+    for (const step of (doc as Json).trajectory as unknown[]) {
       if (!isObject(step)) continue;
       stats.lines += 1;
       const thought = str(step.thought) || str(step.response);
@@ -41,14 +46,14 @@ export function mapTrajectory(doc: Json, format: TranscriptFormat, origin: strin
       }
     }
   } else {
-    for (const message of doc.messages as unknown[]) {
+    for (const message of (doc as Json).messages as unknown[]) {
       if (!isObject(message)) continue;
       stats.lines += 1;
       countUsage(message, stats);
       drafts.push(...messageDrafts(message, agent, stats, session));
     }
   }
-  const info = isObject(doc.info) ? doc.info : {};
+  const info = isObject((doc as Json).info) ? ((doc as Json).info as Json) : {};
   const modelStats = isObject(info.model_stats) ? info.model_stats : {};
   stats.inputTokens += num(modelStats.tokens_sent);
   stats.outputTokens += num(modelStats.tokens_received);
@@ -67,6 +72,40 @@ export function mapTrajectory(doc: Json, format: TranscriptFormat, origin: strin
 }
 
 type Draft = { type: AgentLogType; text: string; agent: string; detail?: string; at?: string };
+
+// OpenHands actions that change files, and those that run something.
+const OPENHANDS_EDITS = new Set(['edit', 'write']);
+const OPENHANDS_RUNS = new Set(['run', 'run_ipython', 'browse', 'browse_interactive', 'edit', 'write', 'read']);
+
+/**
+ * One OpenHands event: an action (`run`, `edit`, … with `args`) is a tool call, its observation (`content`,
+ * with `extras.metadata.exit_code` or the older `extras.exit_code`) the result; agent messages are text.
+ */
+function openHandsDrafts(event: Json, stats: TranscriptStats, session: SessionTracker): Draft[] {
+  stats.lines += 1;
+  const at = timestampOf(event.timestamp);
+  const withTime = (d: Draft): Draft => (at ? { ...d, at } : d);
+  const args = isObject(event.args) ? event.args : {};
+  const action = str(event.action);
+  if (action) {
+    if (action === 'message') return str(args.content).trim() || str(event.message).trim() ? [withTime({ type: 'text', text: str(args.content) || str(event.message), agent: str(event.source) === 'user' ? 'user' : 'openhands' })] : [];
+    if (action === 'finish') {
+      session.exit('submitted');
+      return [withTime({ type: 'text', text: str(args.final_thought) || str(event.message) || 'finished', agent: 'openhands', detail: 'finish' })];
+    }
+    if (!OPENHANDS_RUNS.has(action)) return [];
+    const command = str(args.command) || str(args.code) || `${action} ${str(args.path)}`.trim();
+    stats.toolCalls += 1;
+    session.action(command, OPENHANDS_EDITS.has(action) ? 'edit' : undefined);
+    return [withTime({ type: 'tool', text: command, agent: 'openhands', detail: action })];
+  }
+  const kind = str(event.observation);
+  if (!kind || kind === 'null' || kind === 'agent_state_changed' || kind === 'recall') return [];
+  const extras = isObject(event.extras) ? event.extras : {};
+  const metadata = isObject(extras.metadata) ? extras.metadata : {};
+  const code = typeof metadata.exit_code === 'number' ? metadata.exit_code : typeof extras.exit_code === 'number' ? extras.exit_code : kind === 'error' ? 1 : undefined;
+  return [withTime(observation(str(event.content), code === -1 ? undefined : code, 'openhands', stats, session))];
+}
 
 function messageDrafts(message: Json, agent: string, stats: TranscriptStats, session: SessionTracker): Draft[] {
   const role = str(message.role);

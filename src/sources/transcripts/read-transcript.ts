@@ -56,7 +56,7 @@ export async function readTranscript(path: string, options: ReadTranscriptOption
   }
   const format = trajectoryFormat(doc);
   if (!format) {
-    problems.add({ path, message: 'not a known transcript; expected a SWE-agent trajectory ({"trajectory": [...]}), a mini-swe-agent one ({"messages": [...]}) or Claude Code JSONL' });
+    problems.add({ path, message: 'not a known transcript; expected a SWE-agent trajectory ({"trajectory": [...]}), a mini-swe-agent one ({"messages": [...]}), an OpenHands event list ([{"action": ...}, {"observation": ...}]) or Claude Code JSONL' });
     return { entries: [], problems: problems.done(), stats: emptyStats('unknown') };
   }
   const stats = emptyStats(format);
