@@ -61,8 +61,13 @@ function lineSignals(commits: readonly CommitRecord[]) {
   return { distinct: distinct.length, distinctCode: distinct.filter(isCodeChanging).length, codeLinesAdded, codeLinesDeleted, testLinesAdded, codeFiles: files.size, codeDirs: dirs.size, linesUnknown };
 }
 
-/** A `Fusion-Task-Id` or `Task-Id` trailer (keys compare case-insensitively, as git does) naming the task. */
+/**
+ * A task-id trailer naming the task: `Fusion-Task-Id` or `Task-Id` (keys compare case-insensitively, as git
+ * does), or any trailer key configured in `sources.trailerKeys`, which the commit index marks by
+ * attributing the commit to its task by trailer.
+ */
 export function hasTaskTrailer(commit: CommitRecord, taskId: string): boolean {
+  if (commit.attribution === 'trailer') return true;
   const want = taskId.trim().toUpperCase();
   return Object.entries(commit.trailers).some(
     ([key, values]) => TASK_ID_TRAILERS.has(key.trim().toLowerCase()) && values.some((v) => v.trim().toUpperCase() === want),

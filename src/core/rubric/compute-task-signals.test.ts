@@ -73,7 +73,7 @@ describe('computeTaskSignals', () => {
     const task = buildTask();
     const commits = [
       buildCommit(1, { touchesTests: true }),
-      buildCommit(2, { subject: 'Update docs', trailers: { 'Fusion-Task-Id': ['FN-10'] }, touchesDocs: true, touchesCode: false }),
+      buildCommit(2, { subject: 'Update docs', trailers: { 'Fusion-Task-Id': ['FN-10'] }, attribution: 'range', touchesDocs: true, touchesCode: false }),
       buildCommit(3, { subject: `chore: bump ${'x'.repeat(61)}`, configOnly: true }),
     ];
     expect(computeTaskSignals({ task, bundle: buildTestBundle(task, { commits }), commits }).commits).toEqual({

@@ -40,8 +40,9 @@ describe('processCompliance rules', () => {
     const commits = [
       buildCommit(1),
       buildCommit(2, { trailers: { 'task-id': ['FN-1'] } }),
-      buildCommit(3, { trailers: { 'Fusion-Task-Id': ['FN-2'] } }),
-      buildCommit(4, { trailers: {} }),
+      // Attributed by subject or branch range, not by a trailer naming FN-1.
+      buildCommit(3, { trailers: { 'Fusion-Task-Id': ['FN-2'] }, attribution: 'subject' }),
+      buildCommit(4, { trailers: {}, attribution: 'range' }),
     ];
     const s = assessScenario({}, { commits });
     expect(s.rule(pc, 'commits.trailer')).toMatchObject({ points: 4, evidence: [sha(1), sha(2)], label: '2 of 4 commits carry a task-id trailer naming FN-1' });
