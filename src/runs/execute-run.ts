@@ -1,10 +1,10 @@
 import { isTaskevalError } from '../core/index.js';
 import { JudgeConfigSchema, type Judge, type JudgeSettings } from '../judge/index.js';
-import type { EvalRun, RunTrigger, RunWindow, StoredResult, Store } from '../store/index.js';
+import type { EvalRun, StoredResult } from '../store/index.js';
 import { evaluateRunTask } from './evaluate-run-task.js';
 import { DEFAULT_RUN_CONCURRENCY, type RunJudgeOptions } from './run-judge-options.js';
 import type { RunObserver, RunProgress } from './run-progress.js';
-import type { RunTask } from './run-task.js';
+import type { RunDefinition } from './run-definition.js';
 import { runProvenance, runSettings } from './run-settings.js';
 import { saveResultOrError } from './save-result-or-error.js';
 import { summarizeRun } from './summarize-run.js';
@@ -18,22 +18,9 @@ const WRITE_OVERLAP = 4;
 /** How often a running run says it is alive; the store calls a run stale after a minute. */
 export const HEARTBEAT_INTERVAL_MS = 10_000;
 
-export interface ExecuteRunInput extends RunObserver {
-  store: Store;
-  projectId: string;
-  tasks: readonly RunTask[];
-  trigger: RunTrigger;
-  window?: RunWindow | null;
-  /** Ids asked for; defaults to the ids of `tasks` (a resume or batch may ask for more than it found). */
-  requestedTaskIds?: string[];
-  resumeOf?: string | null;
+export interface ExecuteRunInput extends RunObserver, RunDefinition {
   judge?: Judge | null;
   judgeOptions?: RunJudgeOptions;
-  taskevalVersion: string;
-  /** Cohort labels (`--label prompt=v2`) every result of the run carries, over the task's own. */
-  labels?: Readonly<Record<string, string>>;
-  /** Recorded as `warning` events once the run is running (source problems, skipped retries). */
-  warnings?: readonly string[];
   signal?: AbortSignal;
   clock?: () => Date;
   heartbeatMs?: number;

@@ -1,4 +1,4 @@
-import { dirname, resolve } from 'node:path';
+import { dirname } from 'node:path';
 import { Option, type Command } from 'commander';
 import type { Task, TaskResult } from '../../core/index.js';
 import { loadConfig } from '../../runs/index.js';

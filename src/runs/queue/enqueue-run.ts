@@ -1,7 +1,7 @@
 import { ConfigError } from '../../core/index.js';
 import type { Judge, JudgeSettings } from '../../judge/index.js';
-import { isQueueableStore, type EvalRun, type RunTrigger, type RunWindow, type Store } from '../../store/index.js';
-import type { RunTask } from '../run-task.js';
+import { isQueueableStore, type EvalRun } from '../../store/index.js';
+import type { RunDefinition } from '../run-definition.js';
 import { runProvenance, runSettings } from '../run-settings.js';
 import type { EvaluationQueue } from './evaluation-queue.js';
 import { finishQueuedRun } from './finish-queued-run.js';
@@ -11,22 +11,12 @@ export const DEFAULT_JOB_TIMEOUT_SECONDS = 900;
 /** Attempts after the first before a task's job fails for good (its result is then an error). */
 export const JOB_RETRY_LIMIT = 3;
 
-export interface EnqueueRunInput {
-  store: Store;
+export interface EnqueueRunInput extends RunDefinition {
   queue: EvaluationQueue;
-  projectId: string;
-  tasks: readonly RunTask[];
-  trigger: RunTrigger;
-  window?: RunWindow | null;
-  requestedTaskIds?: string[];
-  resumeOf?: string | null;
   /** The judge the run asks for, as its provenance names it (default: from `judgeSettings`). */
   judge?: Pick<Judge, 'provider' | 'modelId'> | null;
   /** What workers rebuild the judge from; null for deterministic-only. */
   judgeSettings: JudgeSettings | null;
-  labels?: Readonly<Record<string, string>>;
-  warnings?: readonly string[];
-  taskevalVersion: string;
   jobTimeoutSeconds?: number;
   now: string;
 }

@@ -1,4 +1,3 @@
-import type Database from 'better-sqlite3';
 import { betterSqlite3 } from './load-better-sqlite3.js';
 import type { ProblemList } from '../transcripts/index.js';
 import type { DatabaseRecord } from './read-fusion-database.js';

@@ -1,7 +1,7 @@
 import { StoreError } from '../../core/index.js';
 import { newId } from '../new-id.js';
 import { buildResultFilter } from '../result-filter.js';
-import { chooseSqliteIndex, indexHasText, RUN_INDEX, SORT_INDEXES } from './choose-sqlite-index.js';
+import { chooseSqliteIndex, indexHasText } from './choose-sqlite-index.js';
 import { sqliteTextClause, sqliteTextMatches } from './sqlite-text-clause.js';
 import { RESULT_COLUMNS, resultToRow } from '../result-to-row.js';
 import type { ResultRow } from '../row-mappers.js';
