@@ -6,9 +6,10 @@ import { summarizeRun } from '../summarize-run.js';
 import type { EvaluationQueue } from './evaluation-queue.js';
 
 /**
- * Completes a queued run once every task it asked for has a result; null while jobs of it are open. When no job of the run is left
- * open but tasks still lack results (their jobs failed for good, e.g. every worker that took one was
- * killed), those tasks get an error result naming why, so the run finishes instead of waiting forever.
+ * Completes a queued run once every task it asked for has a result; null while jobs of it are open. When no
+ * job of the run is left open but tasks still lack results (their jobs failed for good, e.g. every worker
+ * that took one was killed, or were deleted from the queue), those tasks get an error result naming why,
+ * so the run finishes instead of waiting forever.
  * Safe to call from many workers at once: results are one per task, and a run completes once.
  */
 export async function finishQueuedRun(store: Store, queue: EvaluationQueue, runId: string, now: () => string): Promise<EvalRun | null> {
@@ -35,6 +36,15 @@ export async function finishQueuedRun(store: Store, queue: EvaluationQueue, runI
       };
       await ignoreRace(() => saveResultOrError(store, runId, data.item as RunTask, result, now(), run.settings.labels));
       have.add(data.item.task.id);
+    }
+    // A task with neither a result nor a job left (its job was deleted from the queue) would hold the run
+    // open for ever, and with it the one active batch a project may have.
+    for (const taskId of run.requestedTaskIds) {
+      if (have.has(taskId)) continue;
+      const gone = { taskId, title: null, evaluatedAt: now(), status: 'error' as const, reason: 'its job is no longer on the queue (deleted before a worker finished it)', transient: true, rawAnswer: null, evidenceBundle: null, signals: null, provenance: null };
+      const item = { task: { id: taskId }, commits: null, history: null, completedAt: null } as unknown as RunTask;
+      await ignoreRace(() => saveResultOrError(store, runId, item, gone, now(), run.settings.labels));
+      have.add(taskId);
     }
     run = await store.getRun(runId);
     if (run.status !== 'running' || run.counts.total < requested) return run;
