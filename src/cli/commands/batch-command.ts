@@ -5,7 +5,8 @@ import { addConfigOption, addHindsightOption, addSourceOptions } from '../option
 import { addLabelOption } from '../options/label-option.js';
 import { addStoreOption, openCliStore, type StoreOptionValues } from '../options/store-options.js';
 import type { SetExitCode } from '../set-exit-code.js';
-import { addQueueOptions, batchDetails, runCliBatch, type BatchOptionValues } from './cli-batch.js';
+import { batchDetails, runCliBatch, type BatchOptionValues } from './cli-batch.js';
+import { addQueueOptions } from './queue-options.js';
 import { parseFailUnder } from './fail-under-option.js';
 import { reportRunOutcome } from './report-run-outcome.js';
 

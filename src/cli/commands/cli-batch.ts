@@ -1,6 +1,4 @@
-import type { Command } from 'commander';
-import { ConfigError } from '../../core/index.js';
-import { DEFAULT_JOB_TIMEOUT_SECONDS, executeBatch, planBatch, type BatchOutcome } from '../../runs/index.js';
+import { executeBatch, planBatch, type BatchOutcome } from '../../runs/index.js';
 import { ageCutoff } from '../../store/index.js';
 import type { CliIo } from '../cli-io.js';
 import { createCliJudge, type JudgeOptionValues } from '../options/judge-options.js';
@@ -10,10 +8,10 @@ import type { CliStore } from '../options/store-options.js';
 import { TASKEVAL_VERSION } from '../version.js';
 import { cliJudgeRunOptions } from './cli-judge-run-options.js';
 import { loadRunTasks } from './load-run-tasks.js';
-import { parseCount } from './parse-count.js';
+import { readQueueOptions, type QueueOptionValues } from './queue-options.js';
 import { queueRun } from './queue-run.js';
 
-export type BatchOptionValues = SourceOptionValues & JudgeOptionValues & { label?: string[]; queue?: boolean; detach?: boolean; jobTimeout?: string; json?: boolean };
+export type BatchOptionValues = SourceOptionValues & JudgeOptionValues & QueueOptionValues & { label?: string[]; json?: boolean };
 
 /**
  * One scheduled batch from the CLI: tasks from the source flags, the judge from flags and config, retention
@@ -22,11 +20,10 @@ export type BatchOptionValues = SourceOptionValues & JudgeOptionValues & { label
 export async function runCliBatch(cli: CliStore, options: BatchOptionValues, io: CliIo, signal?: AbortSignal): Promise<BatchOutcome | null> {
   const labels = parseLabelOption(options.label);
   const judge = createCliJudge(options, cli.config.judge, io);
-  checkQueueFlags(options);
+  const { jobTimeoutSeconds } = readQueueOptions(options);
   // Batches take completed tasks only, whatever the source's own default.
   const set = await loadRunTasks({ ...options, column: options.column ?? 'done' }, io, cli.config, cli.configPath, cli.store);
   if (options.queue) {
-    if (judge && judge.budget.maxUsd !== undefined) throw new ConfigError('usage', '--max-cost cannot be shared by queue workers', { field: '--max-cost' });
     const plan = await planBatch(cli.store, set.projectId, set.tasks, new Date().toISOString());
     const run = await queueRun(
       {
@@ -40,7 +37,7 @@ export async function runCliBatch(cli: CliStore, options: BatchOptionValues, io:
         resumeOf: null,
         labels,
         warnings: [...set.warnings, ...plan.warnings],
-        jobTimeoutSeconds: options.jobTimeout === undefined ? undefined : parseCount('--job-timeout', options.jobTimeout, 1),
+        jobTimeoutSeconds,
         detach: options.detach === true,
         json: options.json === true,
       },
@@ -63,20 +60,6 @@ export async function runCliBatch(cli: CliStore, options: BatchOptionValues, io:
     ...(cli.config.retentionDays !== undefined ? { retentionDays: cli.config.retentionDays } : {}),
     ...(signal ? { signal } : {}),
   });
-}
-
-/** --detach and --job-timeout only mean something with --queue. */
-export function checkQueueFlags(options: { queue?: boolean; detach?: boolean; jobTimeout?: string }): void {
-  if (options.detach && !options.queue) throw new ConfigError('usage', '--detach needs --queue', { field: '--detach' });
-  if (options.jobTimeout !== undefined && !options.queue) throw new ConfigError('usage', '--job-timeout needs --queue', { field: '--job-timeout' });
-}
-
-/** Adds --queue, --detach and --job-timeout to run or batch. */
-export function addQueueOptions(command: Command, what: string): Command {
-  return command
-    .option('--queue', `enqueue one job per task for \`taskeval worker\` processes instead of evaluating ${what} here (needs a PostgreSQL store); waits for it unless --detach`)
-    .option('--detach', 'with --queue: print the run id and return at once')
-    .option('--job-timeout <seconds>', `with --queue: a job a worker holds this long without finishing goes back to the queue (default ${DEFAULT_JOB_TIMEOUT_SECONDS})`);
 }
 
 /** A batch's window and retries, for logs and --json. */

@@ -1,5 +1,4 @@
 import { Option, type Command } from 'commander';
-import { ConfigError } from '../../core/index.js';
 import { executeRun, planResume, type RunTask } from '../../runs/index.js';
 import type { CliIo } from '../cli-io.js';
 import { addJudgeOptions, createCliJudge, type JudgeOptionValues } from '../options/judge-options.js';
@@ -9,23 +8,19 @@ import { addStoreOption, openCliStore, type StoreOptionValues } from '../options
 import type { SetExitCode } from '../set-exit-code.js';
 import { createProgressReporter } from '../render/progress-reporter.js';
 import { TASKEVAL_VERSION } from '../version.js';
-import { addQueueOptions, checkQueueFlags } from './cli-batch.js';
 import { cliJudgeRunOptions } from './cli-judge-run-options.js';
 import { parseFailUnder } from './fail-under-option.js';
-import { parseCount } from './parse-count.js';
+import { addQueueOptions, readQueueOptions, type QueueOptionValues } from './queue-options.js';
 import { queueRun } from './queue-run.js';
 import { loadRunTasks } from './load-run-tasks.js';
 import { reportRunOutcome } from './report-run-outcome.js';
 
-interface RunOptions extends SourceOptionValues, JudgeOptionValues, StoreOptionValues {
+interface RunOptions extends SourceOptionValues, JudgeOptionValues, StoreOptionValues, QueueOptionValues {
   json?: boolean;
   format?: 'table' | 'json' | 'markdown';
   failUnder?: string;
   resume?: string;
   label?: string[];
-  queue?: boolean;
-  detach?: boolean;
-  jobTimeout?: string;
 }
 
 const HELP_AFTER = `
@@ -61,8 +56,7 @@ export function registerRunCommand(program: Command, io: CliIo, setExitCode: Set
       const failUnder = parseFailUnder(options.failUnder);
       const json = options.json || options.format === 'json';
       const labels = parseLabelOption(options.label);
-      checkQueueFlags(options);
-      const jobTimeoutSeconds = options.jobTimeout === undefined ? undefined : parseCount('--job-timeout', options.jobTimeout, 1);
+      const { jobTimeoutSeconds } = readQueueOptions(options);
       const cli = await openCliStore(options, io);
       try {
         const judge = createCliJudge(options, cli.config.judge, io);
@@ -84,7 +78,6 @@ export function registerRunCommand(program: Command, io: CliIo, setExitCode: Set
           }
         }
         if (options.queue) {
-          if (judge && judge.budget.maxUsd !== undefined) throw new ConfigError('usage', '--max-cost cannot be shared by queue workers', { field: '--max-cost' });
           const queued = await queueRun({ cli, judge, tasks, projectId: set.projectId, requested, resumeOf, labels, warnings, jobTimeoutSeconds, detach: options.detach === true, json }, io);
           if (queued) setExitCode(await reportRunOutcome({ run: queued, store: cli.store, failUnder, json, markdown: options.format === 'markdown' }, io));
           return;

@@ -37,7 +37,7 @@ export function historyCacheKey(repo: string, trailerKeys: readonly string[], id
 }
 
 /** The key of one segment of the history kept under `key`. */
-export function segmentKey(key: string, segment: number): string {
+function segmentKey(key: string, segment: number): string {
   return `${key}:${segment}`;
 }
 

@@ -2,6 +2,7 @@ import { isTerminalStatus, type EvalRun, type Store } from '../../store/index.js
 import { summarizeRun } from '../summarize-run.js';
 import type { EvaluationQueue } from './evaluation-queue.js';
 import { finishQueuedRun } from './finish-queued-run.js';
+import { waitUnlessAborted } from './wait-unless-aborted.js';
 
 export interface FollowQueuedRunInput {
   store: Store;
@@ -35,14 +36,6 @@ export async function followQueuedRun(input: FollowQueuedRunInput): Promise<Eval
     }
     // Jobs that failed for good leave no worker to complete the run: settle it here (a no-op while jobs are open).
     await finishQueuedRun(store, queue, runId, iso);
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(done, input.pollMs ?? 1_000);
-      function done() {
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', done);
-        resolve();
-      }
-      signal?.addEventListener('abort', done, { once: true });
-    });
+    await waitUnlessAborted(input.pollMs ?? 1_000, signal);
   }
 }

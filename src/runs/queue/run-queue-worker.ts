@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { preloadJudgeSdk } from '../../judge/index.js';
 import type { EvalRun, Store } from '../../store/index.js';
 import type { EvaluationQueue } from './evaluation-queue.js';
+import { waitUnlessAborted } from './wait-unless-aborted.js';
 import { evaluateQueuedJob, judgeFromRun, type QueuedJobOutcome, type RunJudge } from './evaluate-queued-job.js';
 
 /** How long a worker trusts the run it last read before reading it again. */
@@ -79,13 +80,13 @@ export async function runQueueWorker(input: RunQueueWorkerInput): Promise<{ work
       } catch (error) {
         // The database went away for a moment: say so and try again, holding nothing.
         input.onError?.(error);
-        await sleep(pollMs * 4, signal);
+        await waitUnlessAborted(pollMs * 4, signal);
         continue;
       }
       if (!job) {
         // Idle means nothing left anywhere: a job another worker holds may still come back to the queue.
         if (input.exitWhenIdleMs !== undefined && Date.now() - idleSince >= input.exitWhenIdleMs && (await queue.openJobCount().catch(() => 1)) === 0) return;
-        await sleep(pollMs, signal);
+        await waitUnlessAborted(pollMs, signal);
         continue;
       }
       const { runId } = job.data;
@@ -110,16 +111,4 @@ export async function runQueueWorker(input: RunQueueWorkerInput): Promise<{ work
     await queue.forgetWorker(workerId).catch(() => undefined);
   }
   return { workerId, jobsDone };
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    }
-    signal?.addEventListener('abort', done, { once: true });
-  });
 }
