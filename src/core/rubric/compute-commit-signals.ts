@@ -9,6 +9,9 @@ export const MAX_SUBJECT_LENGTH = 72;
 
 const TASK_ID_TRAILERS: ReadonlySet<string> = new Set(['fusion-task-id', 'task-id']);
 
+/** Lockfiles and checksums: config by path, but written by a package manager rather than by the change's author. */
+const LOCKFILE = /(?:\.lock$)|(?:\.sum$)|(?:(?:^|\/)(?:package-lock\.json|npm-shrinkwrap\.json|pnpm-lock\.yaml|bun\.lockb)$)/i;
+
 /** Commit facts; null commits means no repository, so everything is zero and `known` is false. */
 export function computeCommitSignals(taskId: string, commits: readonly CommitRecord[] | null | undefined): TaskSignals['commits'] {
   const list = commits ?? [];
@@ -43,6 +46,7 @@ function lineSignals(commits: readonly CommitRecord[]) {
   let codeLinesAdded = 0;
   let codeLinesDeleted = 0;
   let testLinesAdded = 0;
+  let configLinesAdded = 0;
   let linesUnknown = 0;
   const files = new Set<string>();
   const dirs = new Set<string>();
@@ -56,9 +60,10 @@ function lineSignals(commits: readonly CommitRecord[]) {
         files.add(f.path);
         dirs.add(f.path.includes('/') ? f.path.slice(0, f.path.lastIndexOf('/')) : '.');
       } else if (f.kind === 'test') testLinesAdded += f.insertions ?? 0;
+      else if (f.kind === 'config' && !LOCKFILE.test(f.path)) configLinesAdded += f.insertions ?? 0;
     }
   }
-  return { distinct: distinct.length, distinctCode: distinct.filter(isCodeChanging).length, codeLinesAdded, codeLinesDeleted, testLinesAdded, codeFiles: files.size, codeDirs: dirs.size, linesUnknown };
+  return { distinct: distinct.length, distinctCode: distinct.filter(isCodeChanging).length, codeLinesAdded, codeLinesDeleted, testLinesAdded, configLinesAdded, codeFiles: files.size, codeDirs: dirs.size, linesUnknown };
 }
 
 /**

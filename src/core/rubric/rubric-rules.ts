@@ -54,6 +54,7 @@ export const RUBRIC_RULES = {
     'workflow.allPassed': { points: 10 },
     'workflow.finalFailed': { each: -10, limit: -30 },
     'risk.size': { bands: [[0, 0], [5, -1], [20, -2], [50, -4], [150, -7], [400, -10], [1000, -14], [Infinity, -18]] },
+    'risk.configSize': { bands: [[0, 0], [5, -1], [20, -2], [50, -4], [150, -7], [400, -10], [1000, -14], [Infinity, -18]] },
     'risk.changedLines': { bands: [[0, 0], [10, -1], [50, -2], [200, -3], [Infinity, -5]] },
     'risk.churn': { bands: [[2, 0], [10, -1], [30, -2], [100, -4], [Infinity, -6]] },
     'risk.hotFile': { bands: [[1, 0], [3, -1], [8, -2], [20, -4], [Infinity, -6]] },

@@ -83,6 +83,18 @@ describe('taskOutcomeQuality rules', () => {
     expect(s.rule(toq, 'delivery.rework')).toBeUndefined();
   });
 
+  it('risk.configSize: points by band of the config lines added, lockfiles left out, citing the config commits', () => {
+    const commits = [
+      buildCommit(1, { files: [{ path: 'src/a.ts', insertions: 3, deletions: 0 }] }),
+      buildCommit(2, { files: [{ path: '.github/workflows/ci.yml', insertions: 40, deletions: 2 }, { path: 'package-lock.json', insertions: 900, deletions: 0, kind: 'config' }] }),
+    ];
+    const s = assessScenario({}, { commits });
+    expect(s.rule(toq, 'risk.configSize')).toMatchObject({ points: -4, label: '40 config lines added (lockfiles not counted)', evidence: [`commit-${buildCommit(2).sha}`] });
+    expect(s.rule(toq, 'risk.size')).toMatchObject({ points: -1 });
+    const lockOnly = assessScenario({}, { commits: [buildCommit(1, { files: [{ path: 'go.sum', insertions: 80, deletions: 0, kind: 'config' }, { path: 'yarn.lock', insertions: 50, deletions: 0, kind: 'config' }] })] });
+    expect(lockOnly.rule(toq, 'risk.configSize')).toBeUndefined();
+  });
+
   it('delivery.rework: -2 per distinct code commit beyond the first, at most -8; a docs commit is no rework', () => {
     const three = assessScenario({}, { commits: [buildCommit(1), buildCommit(2), buildCommit(3), buildCommit(4, { touchesCode: false, files: [{ path: 'docs/a.md', insertions: 1, deletions: 0 }] })] });
     expect(three.rule(toq, 'delivery.rework')).toMatchObject({ points: -4, label: 'Delivered in 3 code commits: 2 beyond the first' });

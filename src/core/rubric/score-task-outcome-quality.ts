@@ -68,6 +68,11 @@ function riskRules(out: ContributionList<'taskOutcomeQuality'>, s: TaskSignals, 
   const codeIds = codeCommitIds(bundle, commits);
   const unknown = s.commits.linesUnknown > 0 ? ` (${plural(s.commits.linesUnknown, 'commit')} with unknown line counts)` : '';
   out.add('risk.size', `${plural(s.commits.codeLinesAdded, 'code line')} added in ${plural(s.commits.codeFiles, 'file')}${unknown}`, bandPoints(out.spec('risk.size'), s.commits.codeLinesAdded), codeIds);
+  if (s.commits.configLinesAdded > 0) {
+    // Config changes break builds and workflows as code does; lockfiles are left out as machine-written.
+    out.add('risk.configSize', `${plural(s.commits.configLinesAdded, 'config line')} added (lockfiles not counted)`, bandPoints(out.spec('risk.configSize'), s.commits.configLinesAdded),
+      presentIds(bundle, ...(commits ?? []).filter((c) => c.files.some((f) => f.kind === 'config')).map((c) => `commit-${c.sha}`)));
+  }
   if (s.commits.codeLinesDeleted > 0) {
     out.add('risk.changedLines', `${plural(s.commits.codeLinesDeleted, 'existing code line')} changed or deleted`, bandPoints(out.spec('risk.changedLines'), s.commits.codeLinesDeleted), codeIds);
   }

@@ -63,6 +63,8 @@ export const TaskSignalsSchema = z.object({
     codeLinesAdded: count,
     codeLinesDeleted: count,
     testLinesAdded: count,
+    /** Lines added in config files other than lockfiles (workflow definitions, CI, build and tool settings). */
+    configLinesAdded: count.default(0),
     codeFiles: count,
     /** Distinct directories of the code files. */
     codeDirs: count,
