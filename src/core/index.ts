@@ -18,3 +18,4 @@ export * from './rubric/index.js';
 export * from './validity/index.js';
 export * from './compare/index.js';
 export * from './bound-task-record.js';
+export { redactUrl } from './redact-url.js';

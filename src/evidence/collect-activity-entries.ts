@@ -3,7 +3,10 @@ import { contentHash } from './content-hash.js';
 import { MAX_LABEL_LENGTH, makeEntry, type DraftEntry } from './make-entry.js';
 import { parseReviewVerdict } from './parse-review-verdict.js';
 
-/** The taskActivity group's drafts: every log line that is not a review verdict (those go to reviews). */
+/**
+ * The taskActivity group's drafts: every log line that is not a review verdict (those go to reviews).
+ * Lines from the board's activity log (Fusion's PostgreSQL era) say so in their activity type.
+ */
 export function collectActivityEntries(task: Task): DraftEntry[] {
   const drafts: DraftEntry[] = [];
   for (const line of task.log ?? []) {
@@ -18,7 +21,7 @@ export function collectActivityEntries(task: Task): DraftEntry[] {
       label: line.action,
       timestamp: line.timestamp,
       text: actionCut ? [line.action, outcome].filter(Boolean).join('\n') : outcome,
-      ref: { activityType: 'log' },
+      ref: { activityType: line.source === 'activityLog' ? `board:${typeof line.type === 'string' ? line.type : 'activity'}` : 'log' },
       fingerprint: `${line.timestamp}\0${text}`,
     }));
   }

@@ -15,4 +15,6 @@ export interface SourceReadResult {
   tasks: Task[];
   problems: SourceProblem[];
   projectId?: string;
+  /** What the source could not read and why, said once (not a problem with any record). */
+  notices?: string[];
 }

@@ -1,5 +1,7 @@
 import { resolve } from 'node:path';
-import { StoreError } from '../core/index.js';
+import { redactUrl, StoreError } from '../core/index.js';
+
+export { redactUrl };
 
 /** Where a store lives: a SQLite file, or a PostgreSQL database (and schema). */
 export type StoreLocation =
@@ -11,17 +13,6 @@ const POSTGRES = /^postgres(?:ql)?:\/\//i;
 /** True for a `postgres://` or `postgresql://` URL. */
 export function isPostgresUrl(text: string): boolean {
   return POSTGRES.test(text.trim());
-}
-
-/** A URL with its password replaced, for messages and logs. */
-export function redactUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = '***';
-    return u.toString();
-  } catch {
-    return url.replace(/\/\/([^:/@]+):[^@/]*@/, '//$1:***@');
-  }
 }
 
 /**

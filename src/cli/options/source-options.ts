@@ -21,6 +21,8 @@ export interface SourceOptionValues {
   transcripts?: string;
   /** Extra places holding agent sessions (--sessions DIR, repeatable), or false with --no-sessions. */
   sessions?: string[] | false;
+  /** A Fusion PostgreSQL database URL (--fusion-db). */
+  fusionDb?: string;
   strict?: boolean;
   config?: string;
   /** False with --no-hindsight: score from what existed when each task completed. */
@@ -43,6 +45,10 @@ export function addSourceOptions(command: Command): Command {
     .option('--transcripts <dir>', 'agent transcripts (Claude Code .jsonl, SWE-agent trajectories) linked to tasks whose id a file or folder names')
     .option('--sessions <dir>', 'also look for agent sessions (Claude Code .jsonl, Codex rollouts) here (repeatable); ~/.claude/projects and ~/.codex/sessions are searched by default', collect)
     .option('--no-sessions', 'do not look for agent sessions to link to the tasks by working directory, time and branch')
+    .option(
+      '--fusion-db <url>',
+      "PostgreSQL URL of a Fusion project's database (Fusion since mid-2026): tasks, documents, run audit and board activity are read from it, read-only (default: DATABASE_URL in .fusion/.env, else the task folders)",
+    )
     .option('--strict', 'fail (exit 3) on the first invalid task record instead of reporting it and scoring the valid ones');
 }
 
@@ -83,6 +89,7 @@ export function taskSetOptions(options: SourceOptionValues, io: CliIo, config?: 
     ...(options.tasks !== undefined ? { tasksFile: options.tasks } : {}),
     ...(options.repo !== undefined ? { repo: options.repo } : {}),
     ...(options.transcripts !== undefined ? { transcriptsDir: options.transcripts } : {}),
+    ...(options.fusionDb !== undefined ? { fusionDb: options.fusionDb } : {}),
     // Sessions are searched in this user's own home only, never another's.
     sessions:
       options.sessions === false || (config?.sessions?.enabled === false && !options.sessions)
@@ -129,6 +136,7 @@ export async function loadSourceTasks(options: SourceOptionValues, io: CliIo, co
   if (!load.source && options.tasks === undefined && options.project === undefined) load.source = await detectInCwd(io);
   const set = await loadTaskSet(load);
   reportSourceProblems(set.problems, io);
+  for (const notice of set.notices) io.stderr(`note: ${notice}\n`);
   if (set.sessions && set.sessions.found.length > 0) io.stderr(`${describeSessionReport(set.sessions)}\n`);
   if (set.readCount === 0) {
     const why = set.problems.length ? `${set.problems.length} invalid record(s), see the warnings above` : set.source === 'git' ? 'no commit names a task id (trailer or subject)' : 'it holds no task records';

@@ -1,9 +1,8 @@
 import type Database from 'better-sqlite3';
 import { betterSqlite3 } from './load-better-sqlite3.js';
-import type { z } from 'zod';
 import { AgentLogEntrySchema, RunAuditEventSchema, TaskDocumentSchema, type AgentLogEntry, type RunAuditEvent, type TaskDocument } from '../../core/index.js';
-import { describeZodIssue, issueFieldPath } from '../files/index.js';
 import type { ProblemList } from '../transcripts/index.js';
+import { parseJsonObject, push, validRow } from './row-values.js';
 import { LogFragmentJoiner } from './log-fragment-joiner.js';
 import { epochToIso, mapTaskRow } from './map-task-row.js';
 import { quote, selectExisting, tableColumns } from './table-columns.js';
@@ -136,34 +135,7 @@ function readProjectId(db: Database.Database): string | undefined {
   return typeof row?.value === 'string' && row.value !== '' ? row.value : undefined;
 }
 
-function validRow<S extends z.ZodType>(schema: S, row: Row, path: string, taskId: string, table: string, problems: ProblemList): z.output<S> | null {
-  const clean = Object.fromEntries(Object.entries(row).filter(([, v]) => v !== null));
-  const parsed = schema.safeParse(clean);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0]!;
-  const field = issueFieldPath(issue);
-  problems.add({ path, taskId, field: field ? `${table}.${field}` : table, message: `${describeZodIssue(issue)}; the row was skipped` });
-  return null;
-}
-
 function withIsoTime(row: Row, key: string): Row {
   const value = row[key];
   return typeof value === 'number' ? { ...row, [key]: epochToIso(value) } : row;
-}
-
-function parseJsonObject(text: unknown): { ok: true; value: Record<string, unknown> } | { ok: false; reason: string } {
-  if (typeof text !== 'string') return { ok: false, reason: `found ${text === null ? 'NULL' : typeof text}` };
-  try {
-    const value = JSON.parse(text) as unknown;
-    if (typeof value === 'object' && value !== null && !Array.isArray(value)) return { ok: true, value: value as Record<string, unknown> };
-    return { ok: false, reason: 'found JSON that is not an object' };
-  } catch (error) {
-    return { ok: false, reason: (error as Error).message.replace(/\s+/g, ' ') };
-  }
-}
-
-function push<T>(map: Map<string, T[]>, key: string, value: T): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
 }

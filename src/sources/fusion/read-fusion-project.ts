@@ -1,12 +1,13 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { boundTaskRecord, isTaskevalError, SourceError, TaskSchema, type Task } from '../../core/index.js';
+import { boundTaskRecord, isTaskevalError, SourceError, TaskSchema, type Task, type TaskLogEntry } from '../../core/index.js';
 
 import { describeZodIssue, formatSourceProblem, issueFieldPath } from '../files/index.js';
 import type { SourceProblem, SourceReadResult } from '../source-read-result.js';
 import { ProblemList } from '../transcripts/index.js';
-import { detectFusionProject, FUSION_ARCHIVE_DB, FUSION_DB } from './detect-fusion-project.js';
+import { detectFusionProject, FUSION_ARCHIVE_DB, FUSION_DB, FUSION_ENV, FUSION_PROJECT_JSON } from './detect-fusion-project.js';
+import { readFusionPostgres } from './read-fusion-postgres.js';
 import { readArchiveDatabase } from './read-archive-database.js';
 import { readFusionDatabase, type DatabaseRecord, type FusionDatabaseData } from './read-fusion-database.js';
 import { readAgentLogFile, readTaskFolders, type TaskFolder } from './read-task-folders.js';
@@ -16,6 +17,12 @@ import { titleFromPrompt } from './title-from-prompt.js';
 export interface ReadFusionProjectOptions {
   /** Make the first problem fatal instead of a reported one. */
   strict?: boolean;
+  /**
+   * A Fusion PostgreSQL database URL: tasks, archived tasks, documents, run audit and the board's activity
+   * log are read from it instead of `.fusion/fusion.db`. Without it, a project with no fusion.db uses
+   * DATABASE_URL from `.fusion/.env` when Fusion wrote a postgres:// one there.
+   */
+  fusionDb?: string;
 }
 
 /** Problems listed per project before the rest are summarised. */
@@ -23,7 +30,9 @@ const MAX_PROBLEMS = 1000;
 const MAX_ISSUES_PER_RECORD = 5;
 
 /**
- * Reads a Fusion project's tasks without Fusion: `.fusion/fusion.db` (read-only) with its archived
+ * Reads a Fusion project's tasks without Fusion. Fusion's PostgreSQL era (`fusionDb`, or DATABASE_URL in
+ * `.fusion/.env`): tasks, archived tasks, documents, run audit and the board's activity log from the
+ * database, read-only in one transaction, agent logs from the task folders. Before it: `.fusion/fusion.db` (read-only) with its archived
  * tasks, agent log turns, documents and run audit, `.fusion/archive.db`, and the task folders
  * (`.fusion/tasks/<ID>/`, `.kb/tasks/<ID>/` with task.json, PROMPT.md, agent-log.jsonl). A database
  * row is preferred over its task.json; PROMPT.md fills the prompt and, when missing, the title.
@@ -38,8 +47,23 @@ export async function readFusionProject(dir: string, options: ReadFusionProjectO
   }
   const problems = new ProblemList(dir, options.strict, MAX_PROBLEMS);
   const unreadable: SourceProblem[] = [];
+  const notices: string[] = [];
   const dbPath = join(dir, FUSION_DB);
-  const db = existsSync(dbPath) ? readSafely(dbPath, () => readFusionDatabase(dbPath, problems), problems, unreadable) : undefined;
+  const projectJson = await projectJsonId(dir);
+  const pgUrl = options.fusionDb ?? (existsSync(dbPath) ? undefined : await envDatabaseUrl(dir));
+  let db: FusionDatabaseData | undefined;
+  let activity: Map<string, TaskLogEntry[]> | undefined;
+  if (pgUrl !== undefined) {
+    const pg = await readFusionPostgres(pgUrl, projectJson, problems);
+    db = pg;
+    activity = pg.activity;
+  } else if (existsSync(dbPath)) {
+    db = readSafely(dbPath, () => readFusionDatabase(dbPath, problems), problems, unreadable);
+  } else if (existsSync(join(dir, FUSION_PROJECT_JSON))) {
+    notices.push(
+      `${dir} keeps its Fusion tasks in PostgreSQL and no database was given: read the task folders only, without documents, run audit or the board's activity log (give --fusion-db URL)`,
+    );
+  }
   const archivePath = join(dir, FUSION_ARCHIVE_DB);
   const archived = existsSync(archivePath) ? readSafely(archivePath, () => readArchiveDatabase(archivePath, problems), problems, unreadable) : undefined;
   const folders = await readTaskFolders(dir, problems);
@@ -53,6 +77,8 @@ export async function readFusionProject(dir: string, options: ReadFusionProjectO
   const tasks: Task[] = [];
   for (const [id, source] of chosen) {
     const record = await complete(id, source, folderOf.get(id), db, problems);
+    const board = activity?.get(id);
+    if (board) record.log = [...(Array.isArray(record.log) ? record.log : []), ...board];
     const parsed = TaskSchema.safeParse(boundTaskRecord(record));
     if (parsed.success) {
       tasks.push(parsed.data);
@@ -74,8 +100,9 @@ export async function readFusionProject(dir: string, options: ReadFusionProjectO
   }
   tasks.sort((a, b) => a.id.localeCompare(b.id, 'en', { numeric: true }));
   const result: SourceReadResult = { tasks, problems: problems.done() };
-  const projectId = db?.projectId ?? (await projectJsonId(dir));
+  const projectId = db?.projectId ?? projectJson;
   if (projectId) result.projectId = projectId;
+  if (notices.length > 0) result.notices = notices;
   return result;
 }
 
@@ -126,6 +153,23 @@ async function complete(id: string, source: DatabaseRecord, folder: TaskFolder |
   const audit = db?.runAudit.get(id);
   if (audit) record.runAudit = audit;
   return record;
+}
+
+/** DATABASE_URL from `.fusion/.env`, when it names a PostgreSQL database (Fusion writes it for a server it does not embed). */
+async function envDatabaseUrl(dir: string): Promise<string | undefined> {
+  let text: string;
+  try {
+    text = await readFile(join(dir, FUSION_ENV), 'utf8');
+  } catch {
+    return undefined;
+  }
+  for (const line of text.split(/\r?\n/)) {
+    const m = /^\s*(?:export\s+)?DATABASE_URL\s*=\s*(.*?)\s*$/.exec(line);
+    if (!m) continue;
+    const value = m[1]!.replace(/^(['"])(.*)\1$/, '$2');
+    return /^postgres(?:ql)?:\/\//i.test(value) ? value : undefined;
+  }
+  return undefined;
 }
 
 /** Newer Fusion versions name the project in `.fusion/project.json`. */

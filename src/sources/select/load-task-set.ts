@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { SourceError, type Task } from '../../core/index.js';
+import { ConfigError, SourceError, type Task } from '../../core/index.js';
 import { buildCommitIndex, type CommitIndex } from '../../evidence/index.js';
 import { readTaskFile } from '../files/index.js';
 import { readFusionProject } from '../fusion/index.js';
@@ -27,6 +27,12 @@ export async function loadTaskSet(options: LoadTaskSetOptions): Promise<TaskSet>
   const source = options.source ?? (await detectTaskSource(projectDir, options.tasksFile, options.signal));
   if (source === 'files' && options.tasksFile === undefined) {
     throw new SourceError('source_unreadable', 'the files source needs a task file', { field: 'tasks', hint: 'Name the task records with --tasks FILE (.json or .jsonl).' });
+  }
+  if (options.fusionDb !== undefined && source !== 'fusion') {
+    throw new ConfigError('usage', `--fusion-db reads a Fusion project, but the tasks come from the ${source} source`, {
+      field: '--fusion-db',
+      hint: 'Point --project at the Fusion project (the directory holding .fusion/), or leave --fusion-db out.',
+    });
   }
   const index = await openIndex(options, cwd, projectDir, source);
   const origin = source === 'files' ? options.tasksFile! : source === 'git' ? index!.repo : projectDir;
@@ -72,6 +78,7 @@ export async function loadTaskSet(options: LoadTaskSetOptions): Promise<TaskSet>
     problems,
     origin,
     sessions,
+    notices: read.notices ?? [],
   };
 }
 
@@ -93,7 +100,7 @@ async function openIndex(options: LoadTaskSetOptions, cwd: string, projectDir: s
 async function readSource(source: TaskSourceKind, options: LoadTaskSetOptions, cwd: string, projectDir: string, index: CommitIndex | null): Promise<SourceReadResult> {
   const strict = options.strict ?? false;
   if (source === 'files') return readTaskFile(options.tasksFile!, { cwd, strict });
-  if (source === 'fusion') return readFusionProject(projectDir, { strict });
+  if (source === 'fusion') return readFusionProject(projectDir, { strict, ...(options.fusionDb !== undefined ? { fusionDb: options.fusionDb } : {}) });
   return { tasks: inferGitTasks(index!), problems: [] };
 }
 

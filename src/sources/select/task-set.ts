@@ -67,6 +67,8 @@ export interface LoadTaskSetOptions {
   onHistoryProgress?: (commits: number) => void;
   /** Where to look for agent sessions to link to the tasks (git projects); null or absent: none. */
   sessions?: SessionSearch | null;
+  /** A Fusion PostgreSQL database URL (`--fusion-db`): tasks, documents, run audit and board activity are read from it. */
+  fusionDb?: string;
   /** Keeps the history read from git between runs (the store's cache), so the next one reads only new commits. */
   historyCache?: CommitHistoryCache;
 }
@@ -91,4 +93,6 @@ export interface TaskSet {
   origin: string;
   /** The agent sessions found and linked, when sessions were searched for a repository. */
   sessions: SessionReport | null;
+  /** What the source could not read and why (a Fusion project kept in PostgreSQL read without its database). */
+  notices: string[];
 }
