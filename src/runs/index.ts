@@ -19,6 +19,6 @@ export { watchCompletions, evaluatedOnCompletion, type WatchCompletionsInput } f
 export { computeProjectOutcomes, OUTCOMES_METHOD, type ComputeProjectOutcomesInput, type ProjectOutcomes } from './compute-project-outcomes.js';
 export { loadComparedResults, type ComparedResult } from './load-compared-results.js';
 export { compareStoredCohorts, compareStoredRuns, cohortKeyOf, describeCompareModes, COHORT_BY_KEYS, UNKNOWN_COHORT, type CompareModes, type CompareStoredInput } from './compare-stored-results.js';
-export { EvaluationQueue, enqueueRun, evaluateQueuedJob, judgeFromRun, finishQueuedRun, followQueuedRun, runQueueWorker, EVALUATE_QUEUE, DEFAULT_JOB_TIMEOUT_SECONDS, JOB_RETRY_LIMIT, type QueueStats, type QueueWorkerInfo, type QueuedTaskJob, type EnqueueRunInput, type QueuedJobOutcome, type RunQueueWorkerInput } from './queue/index.js';
+export { EvaluationQueue, enqueueRun, evaluateQueuedJob, judgeFromRun, finishQueuedRun, followQueuedRun, runQueueWorker, runQueuedSchedule, scheduleQueueName, EVALUATE_QUEUE, DEFAULT_JOB_TIMEOUT_SECONDS, JOB_RETRY_LIMIT, type QueueStats, type QueueWorkerInfo, type QueuedTaskJob, type EnqueueRunInput, type QueuedJobOutcome, type RunQueueWorkerInput, type RunQueuedScheduleInput } from './queue/index.js';
 export { runProvenance, runSettings, recordedJudgeSettings } from './run-settings.js';
 export { openEvaluation, type Evaluation, type EvaluationSettings } from './open-evaluation.js';

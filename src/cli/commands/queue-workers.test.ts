@@ -36,7 +36,12 @@ async function cli(argv: string[], signal?: AbortSignal) {
 
 /** A `taskeval worker` in its own process, as a user starts it on another machine. */
 function startWorker(extra: string[] = []): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', BIN, 'worker', '--db', db, '--concurrency', '2', ...extra], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  return startTaskeval(['worker', '--db', db, '--concurrency', '2', ...extra], ROOT);
+}
+
+/** Any taskeval command in its own process. */
+function startTaskeval(args: string[], cwd: string): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', BIN, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let text = '';
   child.stdout!.on('data', (d: Buffer) => void (text += d.toString()));
@@ -116,6 +121,45 @@ describe.skipIf(!url)('taskeval run --queue and taskeval worker (pg-boss on Post
     const [run] = JSON.parse(shown.out).items;
     expect(run).toMatchObject({ id: runId, status: 'completed', counts: { total: 24, scored: 24 }, settings: { queued: true, judge: { provider: 'openai-compatible', model: 'judge-m', baseUrl: `${server.baseUrl}`, temperature: 0.2 } } });
   }, 120_000);
+
+  it('schedule --queue on two machines: each firing is taken by one scheduler, its batch evaluated by the workers', async () => {
+    await writeTasks(6);
+    const started = Date.now();
+    const scheduler = () => startTaskeval(['schedule', '--queue', '--cron', '* * * * *', '--interval', '1', '--tasks', join(dir, 'tasks.jsonl'), '--db', db, '--no-sessions', ...judged()], ROOT);
+    const schedulers = [scheduler(), scheduler()];
+    const worker = startWorker();
+    const runs = () => query<{ id: string; status: string; trigger: string; n: number }>(`SELECT id, status, trigger, jsonb_array_length(requested_task_ids)::int AS n FROM ${schema}.eval_runs ORDER BY created_at`);
+    await until(async () => (await runs().catch(() => [])).some((r) => r.status === 'completed' && r.n === 6), 'a scheduled batch to be evaluated', 90_000);
+    // Give the other scheduler time to take the same firing, had it been able to.
+    await new Promise((r) => setTimeout(r, 3000));
+    for (const s of schedulers) s.child.kill('SIGINT');
+    worker.child.kill('SIGINT');
+    expect(await Promise.all(schedulers.map((s) => s.exited)), schedulers.map((s) => s.output()).join('\n---\n')).toEqual([0, 0]);
+    await worker.exited;
+
+    const all = await runs();
+    expect(all.every((r) => r.trigger === 'schedule')).toBe(true);
+    // One batch took the six tasks; a firing in a later minute (the test may cross one) found nothing new.
+    expect(all.filter((r) => r.n > 0)).toHaveLength(1);
+    const minutes = Math.ceil((Date.now() - started) / 60_000) + 1;
+    expect(all.length).toBeLessThanOrEqual(minutes);
+    const firings = schedulers.map((s) => (s.output().match(/batch firing/g) ?? []).length);
+    expect(firings.reduce((a, b) => a + b, 0)).toBe(all.length);
+    const results = await query<{ task_id: string }>(`SELECT task_id FROM ${schema}.eval_task_results`);
+    expect(new Set(results.map((r) => r.task_id)).size).toBe(6);
+    expect(results).toHaveLength(6);
+    expect(schedulers[0]!.output() + schedulers[1]!.output()).toContain('schedule stopped');
+  }, 150_000);
+
+  it('schedule --queue needs a PostgreSQL store, and --watch cannot be queued', async () => {
+    await writeTasks(1);
+    const sqlite = await cli(['schedule', '--queue', '--tasks', 'tasks.jsonl', '--db', join(dir, 'local.db')]);
+    expect(sqlite.code).toBe(2);
+    expect(sqlite.err).toContain('scheduled batches on the queue need a PostgreSQL store');
+    const watch = await cli(['schedule', '--queue', '--watch', '--tasks', 'tasks.jsonl', '--db', db]);
+    expect(watch.code).toBe(2);
+    expect(watch.err).toContain('--watch evaluates completed tasks here');
+  });
 
   it('run --queue waits for the workers and reports like a local run, with the same exit code', async () => {
     await writeTasks(6);

@@ -1,6 +1,6 @@
 import { Option, type Command } from 'commander';
 import { ConfigError } from '../../core/index.js';
-import { DEFAULT_SCHEDULE, executeRun, nextScheduledRun, runSchedule, watchCompletions } from '../../runs/index.js';
+import { DEFAULT_SCHEDULE, executeRun, nextScheduledRun, runQueuedSchedule, runSchedule, watchCompletions } from '../../runs/index.js';
 import type { CliIo } from '../cli-io.js';
 import { addJudgeOptions, createCliJudge } from '../options/judge-options.js';
 import { addConfigOption, addSourceOptions } from '../options/source-options.js';
@@ -10,6 +10,7 @@ import { runCliBatch, type BatchOptionValues } from './cli-batch.js';
 import { cliJudgeRunOptions } from './cli-judge-run-options.js';
 import { loadRunTasks } from './load-run-tasks.js';
 import { parseCount } from './parse-count.js';
+import { readQueueOptions } from './queue-options.js';
 
 interface ScheduleOptions extends BatchOptionValues, StoreOptionValues {
   cron: string;
@@ -24,10 +25,16 @@ Stays in the foreground and logs each batch; stops cleanly on Ctrl-C or SIGTERM 
 cancelled, its stored results kept). With --watch (the same as --trigger task_completion) it instead polls
 the source every --interval seconds and evaluates each newly completed task in a task_completion run.
 
+With --queue (a PostgreSQL store) the cron expression becomes a schedule in the database's queue: start
+\`taskeval schedule --queue\` on as many machines as you like and each firing is taken by one of them,
+which loads the tasks and enqueues the batch for \`taskeval worker\` processes. Stopping a scheduler
+leaves the schedule to the others.
+
 Examples:
   taskeval schedule --tasks tasks.jsonl
   taskeval schedule --cron "30 2 * * 1-5" --tz Europe/Berlin --tasks tasks.jsonl
-  taskeval schedule --watch --trigger task_completion --interval 30 --tasks tasks.jsonl`;
+  taskeval schedule --watch --trigger task_completion --interval 30 --tasks tasks.jsonl
+  taskeval schedule --queue --db postgres://evals@db.internal/taskeval --project .`;
 
 /** `taskeval schedule`: scheduled batches on a cron expression, or a completion watcher. */
 export function registerScheduleCommand(program: Command, io: CliIo): void {
@@ -42,7 +49,9 @@ export function registerScheduleCommand(program: Command, io: CliIo): void {
         .choices(['schedule', 'task_completion'])
         .default(undefined, 'schedule, or task_completion with --watch'),
     )
-    .addOption(new Option('--interval <seconds>', 'with --watch: seconds between polls').default('30', '30'));
+    .addOption(new Option('--interval <seconds>', 'with --watch: seconds between polls; with --queue: how often the schedule is checked for a firing (at most 45)').default('30', '30'))
+    .option('--queue', 'keep the schedule in the PostgreSQL store\'s queue: each firing is taken by one scheduler, whose batch goes to `taskeval worker` processes')
+    .option('--job-timeout <seconds>', 'with --queue: a task job a worker holds this long without finishing goes back to the queue (default 900)');
   addJudgeOptions(addStoreOption(addConfigOption(addSourceOptions(command))))
     .addHelpText('after', HELP_AFTER)
     .action(async (options: ScheduleOptions) => {
@@ -54,7 +63,11 @@ export function registerScheduleCommand(program: Command, io: CliIo): void {
         });
       }
       const watching = options.watch === true || options.trigger === 'task_completion';
-      const intervalMs = parseCount('--interval', options.interval, 1, 86_400) * 1000;
+      if (watching && options.queue) {
+        throw new ConfigError('usage', '--watch evaluates completed tasks here; --queue is for cron batches', { field: '--queue', hint: 'Use: taskeval schedule --queue --cron "0 5 * * *", or taskeval schedule --watch without --queue' });
+      }
+      readQueueOptions(options);
+      const intervalMs = parseCount('--interval', options.interval, 1, options.queue ? 45 : 86_400) * 1000;
       if (!watching) nextScheduledRun(options.cron, options.tz);
       const cli = await openCliStore(options, io);
       try {
@@ -76,6 +89,23 @@ export function registerScheduleCommand(program: Command, io: CliIo): void {
           });
           return;
         }
+        if (options.queue) {
+          // The project id names the schedule, so every scheduler of one project shares it.
+          const { projectId } = await loadRunTasks({ ...options, column: options.column ?? 'done' }, io, cli.config, cli.configPath, cli.store);
+          await runQueuedSchedule({
+            location: cli.location,
+            projectId,
+            cron: options.cron,
+            timezone: options.tz,
+            log,
+            pollSeconds: intervalMs / 1000,
+            ...(io.signal ? { signal: io.signal } : {}),
+            enqueueBatch: async (signal) => {
+              await runCliBatch(cli, { ...options, detach: true }, io, signal);
+            },
+          });
+          return;
+        }
         await runSchedule({
           cron: options.cron,
           timezone: options.tz,
@@ -83,7 +113,7 @@ export function registerScheduleCommand(program: Command, io: CliIo): void {
           ...(io.signal ? { signal: io.signal } : {}),
           runBatch: async (signal) => {
             log('batch starting');
-            // schedule has no --queue: its batches always evaluate here, so there is always an outcome.
+            // Without --queue batches evaluate here, so there is always an outcome.
             const outcome = (await runCliBatch(cli, options, io, signal))!;
             const w = outcome.window;
             log(`batch ${outcome.run.id} ${outcome.run.status} (after ${w.start ?? 'the beginning'} through ${w.end}): ${outcome.run.summary ?? ''}`);

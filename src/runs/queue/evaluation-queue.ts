@@ -83,18 +83,20 @@ export class EvaluationQueue {
     try {
       await boss.start();
       const db = boss.getDb();
-      await db.executeSql(
+      // IF NOT EXISTS still fails when two processes create the same relation at once: the other one made it.
+      const create = (sql: string, relation: string) =>
+        db.executeSql(sql, []).catch(async (error: unknown) => {
+          const { rows } = await db.executeSql(`SELECT to_regclass('${schema}.${relation}') AS name`, []);
+          if (!(rows[0] as { name: string | null }).name) throw error;
+        });
+      await create(
         `CREATE TABLE IF NOT EXISTS ${schema}.taskeval_workers (
            id text PRIMARY KEY, host text NOT NULL, pid integer NOT NULL, concurrency integer NOT NULL,
            jobs_done integer NOT NULL DEFAULT 0, started_at timestamptz NOT NULL, seen_at timestamptz NOT NULL)`,
-        [],
+        'taskeval_workers',
       );
       // Counting a run's open jobs after each one stays an index lookup however long the queue grows.
-      await db.executeSql(`CREATE INDEX IF NOT EXISTS taskeval_job_run ON ${schema}.job ((data->>'runId'), state)`, []).catch(async (error: unknown) => {
-        // Two workers starting at once: the other one made it.
-        const { rows } = await db.executeSql(`SELECT to_regclass('${schema}.taskeval_job_run') AS name`, []);
-        if (!(rows[0] as { name: string | null }).name) throw error;
-      });
+      await create(`CREATE INDEX IF NOT EXISTS taskeval_job_run ON ${schema}.job ((data->>'runId'), state)`, 'taskeval_job_run');
       if (!(await boss.getQueue(EVALUATE_QUEUE))) {
         await boss.createQueue(EVALUATE_QUEUE).catch(async (error: unknown) => {
           // Another process created it between the check and here.

@@ -5,3 +5,4 @@ export { evaluateQueuedJob, judgeFromRun, type QueuedJobOutcome, type RunJudge }
 export { finishQueuedRun } from './finish-queued-run.js';
 export { followQueuedRun, type FollowQueuedRunInput } from './follow-queued-run.js';
 export { runQueueWorker, type RunQueueWorkerInput } from './run-queue-worker.js';
+export { runQueuedSchedule, scheduleQueueName, type RunQueuedScheduleInput } from './run-queued-schedule.js';
