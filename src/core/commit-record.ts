@@ -28,6 +28,8 @@ export const CommitRecordSchema = z.object({
   touchesCode: z.boolean().default(false),
   /** How the commit was tied to the task: trailer, subject, range. */
   attribution: z.enum(['trailer', 'subject', 'range']).optional(),
+  /** True when the commit carries a configured session trailer (`Entire-Checkpoint: <id>`) naming the agent session that made it. */
+  sessionTrailer: z.boolean().optional(),
 });
 
 export type CommitRecord = z.output<typeof CommitRecordSchema>;

@@ -179,6 +179,8 @@ export const TaskSchema = z
     modelId: nullable(z.string()),
     /** The agent that did the work (an orchestrator's agent name, `claude-code`, `codex`...). */
     agent: nullable(z.string()),
+    /** That agent's own version, as its session recorded it (`2.0.14`, `0.46.0`). */
+    agentVersion: nullable(z.string()),
     /** Free cohort labels such as `prompt: v2`, compared by `taskeval compare --by label:KEY`. */
     labels: maybe(z.record(z.string(), z.string())),
     summary: nullable(z.string()),

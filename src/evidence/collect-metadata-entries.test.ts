@@ -64,6 +64,12 @@ describe('collectMetadataEntries', () => {
     expect(model.ref).toEqual({ taskId: 'FN-1', modelProvider: null, modelId: 'claude-x' });
   });
 
+  it('names the agent and its version when known, and leaves the entry out when neither is', () => {
+    const agent = byId(collectMetadataEntries(buildTask({ agent: 'codex', agentVersion: '0.46.0' }), null)).get('task-agent')!;
+    expect(agent).toMatchObject({ label: 'Agent: codex 0.46.0', ref: { taskId: 'FN-1', agent: 'codex', agentVersion: '0.46.0' } });
+    expect(byId(collectMetadataEntries(buildTask(), null)).has('task-agent')).toBe(false);
+  });
+
   it('adds history signals with revert shas joined by commas and the number of later fixes', () => {
     const history = { reverted: true, revertShas: ['aaa', 'bbb'], laterFixShas: ['ccc'], firstCommitAt: '2026-04-01T00:00:00Z', lastCommitAt: '2026-04-03T00:00:00Z' };
     const entry = byId(collectMetadataEntries(buildTask(), history)).get('task-history')!;

@@ -71,6 +71,13 @@ export function collectMetadataEntries(task: Task, history: CommitHistorySignals
   if (Object.values(tokens).some((v) => v != null)) {
     drafts.push(meta({ id: 'task-tokens', label: `Tokens: ${tokens.totalTokens ?? '?'} total`, ref: tokens }));
   }
+  if (task.agent || task.agentVersion) {
+    drafts.push(meta({
+      id: 'task-agent',
+      label: `Agent: ${[task.agent ?? 'unknown', task.agentVersion].filter(Boolean).join(' ')}`,
+      ref: { agent: task.agent, agentVersion: task.agentVersion },
+    }));
+  }
   if (task.modelProvider || task.modelId) {
     drafts.push(meta({
       id: 'task-model',

@@ -69,10 +69,11 @@ function lineSignals(commits: readonly CommitRecord[]) {
 /**
  * A task-id trailer naming the task: `Fusion-Task-Id` or `Task-Id` (keys compare case-insensitively, as git
  * does), or any trailer key configured in `sources.trailerKeys`, which the commit index marks by
- * attributing the commit to its task by trailer.
+ * attributing the commit to its task by trailer; or a session trailer configured in
+ * `sources.sessions.trailerKeys`, which ties the commit to the agent session that made it.
  */
 export function hasTaskTrailer(commit: CommitRecord, taskId: string): boolean {
-  if (commit.attribution === 'trailer') return true;
+  if (commit.attribution === 'trailer' || commit.sessionTrailer === true) return true;
   const want = taskId.trim().toUpperCase();
   return Object.entries(commit.trailers).some(
     ([key, values]) => TASK_ID_TRAILERS.has(key.trim().toLowerCase()) && values.some((v) => v.trim().toUpperCase() === want),

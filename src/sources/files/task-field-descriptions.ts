@@ -17,6 +17,7 @@ export const TASK_FIELD_DESCRIPTIONS: Readonly<Record<string, string>> = Object.
   modelProvider: 'Provider of the model the agent ran on.',
   modelId: 'Model the agent ran on.',
   agent: 'The agent that did the work (claude-code, codex, an orchestrator agent); a cohort for compare --by agent.',
+  agentVersion: "That agent's own version, as its session recorded it (2.0.14); filled from a linked session when absent.",
   labels: 'Free cohort labels such as {"prompt": "v2"}, for results --label and compare --by label:KEY.',
   summary: "The agent's own summary of what it did.",
   error: 'Last error the orchestrator recorded for the task.',

@@ -63,6 +63,8 @@ export async function loadTaskSet(options: LoadTaskSetOptions): Promise<TaskSet>
   const order = options.order ?? (source === 'files' ? 'source' : 'completion');
   const items = order === 'completion' ? [...selection.items].sort(compareLoadedTasks) : selection.items;
   if (index) for (const item of items) attachCommits(item, index, options.hindsight ?? true);
+  const sessionKeys = options.sessions?.trailerKeys ?? options.config?.sessions?.trailerKeys ?? [];
+  if (sessionKeys.length > 0) for (const item of items) markSessionTrailers(item, sessionKeys);
   const sessions = index && options.sessions ? await attachSessions(items, index.repo, options.sessions) : null;
   const linked = await attachTranscripts(items, options.config, options.transcriptsDir, cwd, options.configDir ?? projectDir, strict);
   problems.push(...linked);
@@ -116,6 +118,13 @@ function attachCommits(item: LoadedTask, index: CommitIndex, hindsight: boolean)
   item.history = hindsight
     ? { ...history, hindsight: true, prior }
     : { reverted: false, revertShas: [], laterFixShas: [], firstCommitAt: history.firstCommitAt, lastCommitAt: history.lastCommitAt, hindsight: false, prior };
+}
+
+/** Commits carrying a configured session trailer count as traced to their task (copies: one commit may serve several tasks). */
+function markSessionTrailers(item: LoadedTask, keys: readonly string[]): void {
+  const wanted = new Set(keys.map((k) => k.toLowerCase()));
+  const traced = (trailers: Record<string, string[]>) => Object.entries(trailers).some(([key, values]) => wanted.has(key.toLowerCase()) && values.some((v) => v.trim() !== ''));
+  item.commits = item.commits?.map((c) => (traced(c.trailers) ? { ...c, sessionTrailer: true } : c)) ?? null;
 }
 
 async function attachTranscripts(items: LoadedTask[], config: SourceConfig | undefined, flagDir: string | undefined, cwd: string, configDir: string, strict: boolean): Promise<SourceProblem[]> {

@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { hasTaskTrailer } from '../../core/rubric/index.js';
 import { createGitTestRepo, type GitTestRepo } from '../../evidence/git/testing/git-test-repo.js';
 import { loadTaskSet } from '../select/index.js';
 import { claudeProjectSlug } from './discover-sessions.js';
@@ -79,8 +80,8 @@ describe('agent sessions found where the agents keep them', () => {
     expect(byId['T-4']!.agentLogs ?? []).toEqual([]);
 
     // Agent, model and cohort come from the session; tool errors from is_error and exit codes.
-    expect(byId['T-1']).toMatchObject({ agent: 'claude-code', modelId: 'claude-sonnet-4-5', modelProvider: 'anthropic' });
-    expect(byId['T-2']).toMatchObject({ agent: 'codex', modelId: 'gpt-5-codex', modelProvider: 'openai', tokenUsage: { inputTokens: 4000, cachedTokens: 1000, outputTokens: 300 } });
+    expect(byId['T-1']).toMatchObject({ agent: 'claude-code', agentVersion: '1.0.72', modelId: 'claude-sonnet-4-5', modelProvider: 'anthropic' });
+    expect(byId['T-2']).toMatchObject({ agent: 'codex', agentVersion: '0.46.0', modelId: 'gpt-5-codex', modelProvider: 'openai', tokenUsage: { inputTokens: 4000, cachedTokens: 1000, outputTokens: 300 } });
     expect((byId['T-2']!.agentLogs ?? []).filter((e) => e.type === 'tool_error').map((e) => e.text)).toEqual(['exit 1: FAIL src/a.test.ts']);
     // The Codex session ran its tests and they failed: what the rubric reads of a session.
     expect(byId['T-2']!.agentSession).toMatchObject({ steps: 1, failedCommands: 1, testRuns: 1, lastTestPassed: false });
@@ -157,6 +158,11 @@ describe('a commit trailer naming its session', () => {
     const without = await loadTaskSet({ projectDir: repo.dir, source: 'git', sessions: { home } });
     expect(without.items.find((i) => i.task.id === 'T-8')!.task.agent ?? null).toBeNull();
     const withKey = await loadTaskSet({ projectDir: repo.dir, source: 'git', sessions: { home, trailerKeys: ['Entire-Checkpoint'] } });
-    expect(withKey.items.find((i) => i.task.id === 'T-8')!.task.agent).toBe('claude-code');
+    const t8 = withKey.items.find((i) => i.task.id === 'T-8')!;
+    expect(t8.task.agent).toBe('claude-code');
+    // The configured session trailer counts as a task-id trailer in the rubric, for that commit only.
+    expect(t8.commits!.map((c) => c.sessionTrailer ?? false)).toEqual([true]);
+    expect(hasTaskTrailer(t8.commits![0]!, 'T-8')).toBe(true);
+    expect(hasTaskTrailer(without.items.find((i) => i.task.id === 'T-8')!.commits![0]!, 'T-8')).toBe(false);
   });
 });

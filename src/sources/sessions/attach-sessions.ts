@@ -105,9 +105,11 @@ async function withSessions(task: Task, links: readonly SessionLink[], read: (s:
   const next = withTranscripts(task, entries, total, session);
   // The session that made most of the task's commits names the agent and model when the record does not.
   const main = [...links].sort((a, b) => b.commits - a.commits)[0]!.session;
+  const sameAgent = !task.agent || task.agent === main.agent;
   return {
     ...next,
     agent: task.agent ?? main.agent,
+    ...(task.agentVersion || !sameAgent || !main.agentVersion ? {} : { agentVersion: main.agentVersion }),
     ...(task.modelId || !main.model ? {} : { modelId: main.model, ...(task.modelProvider || !PROVIDER[main.agent] ? {} : { modelProvider: PROVIDER[main.agent] }) }),
   };
 }
