@@ -5,7 +5,7 @@ import { CommitIndexBuilder } from './commit-index-builder.js';
 import type { CommitIndex } from './commit-index.js';
 import { compileIdMatcher, DEFAULT_ID_PATTERN } from './compile-id-matcher.js';
 import { createCommitIndex } from './create-commit-index.js';
-import { historyCacheKey, loadCachedHistory, MAX_HISTORY_SEGMENTS, saveHistorySegment, type CommitHistoryCache } from './commit-history-cache.js';
+import { historyCacheKey, loadHistoryHead, loadHistorySegments, MAX_HISTORY_SEGMENTS, saveHistorySegment, type CachedHistorySegment, type CommitHistoryCache } from './commit-history-cache.js';
 import { createGitLogParser, GIT_LOG_ARGS, type RawCommit } from './git-log-parser.js';
 import { HistoryReadError, readGitHistory } from './read-git-history.js';
 import { runGit, type GitRunner } from './run-git.js';
@@ -66,7 +66,7 @@ export async function buildCommitIndex(options: BuildCommitIndexOptions): Promis
   }
 
   const rules = { trailerKeys: new Set(trailerKeys.map((k) => k.toLowerCase())), ids };
-  let builder = new CommitIndexBuilder(rules);
+  const builder = new CommitIndexBuilder(rules);
   let read = 0;
   const onCommit = (commit: RawCommit) => {
     builder.add(commit);
@@ -91,35 +91,31 @@ export async function buildCommitIndex(options: BuildCommitIndexOptions): Promis
   const isShallow = shallow.exitCode === 0 && shallow.stdout.trim() === 'true';
   const key = historyCacheKey(repo, trailerKeys, options.idPattern ?? DEFAULT_ID_PATTERN);
   // A shallow clone's history changes under the same tips as it deepens: never cached.
-  const cached = cache && tips && !isShallow ? await loadCachedHistory(cache, key) : null;
+  const head = cache && tips && !isShallow ? await loadHistoryHead(cache, key) : null;
   let history: { unreadableCommits: number; missingObjects: number } | null = null;
   let fromCache: 'unchanged' | 'incremental' | null = null;
-  if (cached && tips) {
-    if (sameList(cached.tips, tips)) {
-      fromCache = 'unchanged';
-    } else if (await onlyGrew(run, base, cached.tips)) {
+  let cached: CachedHistorySegment[] | null = null;
+  if (cache && head && tips) {
+    const unchanged = sameList(head.tips, tips);
+    // git reads the new commits while the kept ones are decoded.
+    const [fresh, segments] = await Promise.all([unchanged ? Promise.resolve([]) : readSince(run, base, head.tips), loadHistorySegments(cache, key, head.segments)]);
+    if (segments && fresh) {
+      cached = segments;
+      fromCache = unchanged ? 'unchanged' : 'incremental';
       // Only the commits the cached tips do not reach, newest first as in a whole read, then the cached ones.
-      const parser = createGitLogParser(onCommit);
-      const fresh = await run([...GIT_LOG_ARGS, '--not', ...cached.tips], { ...base, onStdout: (chunk) => parser.push(chunk) });
-      if (fresh.exitCode === 0) {
-        parser.end();
-        fromCache = 'incremental';
-      } else {
-        builder = new CommitIndexBuilder(rules);
-        read = 0;
-      }
+      for (const commit of fresh) onCommit(commit);
     }
   }
   const added = read;
   if (fromCache && cached) {
-    for (const segment of cached.segments) segment.commits.forEach((commit, i) => builder.addAttributed(commit, segment.attributions[i]!));
+    for (const segment of cached) segment.commits.forEach((commit, i) => builder.addAttributed(commit, segment.attributions[i]!));
     read = builder.added().commits.length;
     history = { unreadableCommits: 0, missingObjects: 0 };
   }
   history ??= await (wholeRead ?? readAll());
   if (cache && tips && !isShallow && fromCache !== 'unchanged' && history.unreadableCommits === 0) {
     const all = builder.added();
-    const segments = fromCache === 'incremental' ? cached!.segments.length : 0;
+    const segments = fromCache === 'incremental' ? cached!.length : 0;
     // A cache that cannot be written costs the next run a whole read, nothing more.
     const save = segments > 0 && segments < MAX_HISTORY_SEGMENTS
       ? saveHistorySegment(cache, key, segments, tips, { commits: all.commits.slice(0, added), attributions: all.attributions.slice(0, added) })
@@ -155,6 +151,20 @@ async function currentTips(run: GitRunner, base: { cwd: string; signal?: AbortSi
   const tips = new Set(refs.stdout.split('\n').map((l) => l.trim()).filter(Boolean));
   if (head.exitCode === 0 && head.stdout.trim()) tips.add(head.stdout.trim());
   return [...tips].sort();
+}
+
+/**
+ * The commits the old tips do not reach, newest first; null when a branch was deleted or rewritten
+ * since (the kept history no longer holds) or git failed: the whole history is read again.
+ */
+async function readSince(run: GitRunner, base: { cwd: string; signal?: AbortSignal }, oldTips: readonly string[]): Promise<RawCommit[] | null> {
+  if (!(await onlyGrew(run, base, oldTips))) return null;
+  const commits: RawCommit[] = [];
+  const parser = createGitLogParser((commit) => commits.push(commit));
+  const fresh = await run([...GIT_LOG_ARGS, '--not', ...oldTips], { ...base, onStdout: (chunk) => parser.push(chunk) });
+  if (fresh.exitCode !== 0) return null;
+  parser.end();
+  return commits;
 }
 
 /** Whether every commit the old tips reached is still reachable: no branch deleted or rewritten since. */

@@ -74,7 +74,8 @@ describe('the commit history kept between runs', () => {
     expect(incremental.taskIds()).toEqual(['FN-1', 'FN-2', 'FN-3', 'FN-4']);
     // Only the new commits were written: a second segment beside the first.
     const segments = [...stored.keys()].filter((k) => /:\d+$/.test(k)).sort();
-    expect(segments.map((k) => (JSON.parse(stored.get(k)!) as { commits: unknown[] }).commits.length)).toEqual([3, 3]);
+    // Kept in columns: one author time per commit.
+    expect(segments.map((k) => (JSON.parse(stored.get(k)!) as { authorTime: unknown[] }).authorTime.length)).toEqual([3, 3]);
 
     await repo.commit({ subject: 'feat(FN-5): after the merge', files: { 'src/five.ts': 'e\n' } });
     const third = await build();
