@@ -63,6 +63,7 @@ export const RUBRIC_RULES = {
     'delivery.rework': { each: -2, limit: -8 },
     'session.edits': { bands: [[2, 0], [5, -1], [10, -2], [20, -4], [Infinity, -6]] },
     'session.gaveUp': { each: -5, limit: -10 },
+    'session.lastTestFailed': { points: -5 },
     'session.notSubmitted': { points: -15 },
     'commits.unknown': { points: 0 },
     'counters.verificationFailure': { each: -5, limit: -15 },

@@ -135,6 +135,13 @@ describe('taskOutcomeQuality rules', () => {
     expect(assessScenario({ agentSession: { steps: 4, failedCommands: 0, edits: 1, exitStatus: 'submitted' } }).rule(toq, 'session.notSubmitted')).toBeUndefined();
   });
 
+  it('session.lastTestFailed: -5 when the last test run of the session failed; nothing when it passed or none ran', () => {
+    const failed = assessScenario({ agentSession: { steps: 9, failedCommands: 1, edits: 2, testRuns: 3, lastTestPassed: false } });
+    expect(failed.rule(toq, 'session.lastTestFailed')).toMatchObject({ points: -5, label: 'The last of 3 test runs in the session failed' });
+    expect(assessScenario({ agentSession: { steps: 9, failedCommands: 1, edits: 2, testRuns: 3, lastTestPassed: true } }).rule(toq, 'session.lastTestFailed')).toBeUndefined();
+    expect(assessScenario({ agentSession: { steps: 9, failedCommands: 0, edits: 2, testRuns: 0 } }).rule(toq, 'session.lastTestFailed')).toBeUndefined();
+  });
+
   it('commits.unknown: 0 points when no repository is known', () => {
     const s = assessScenario({});
     expect(s.rule(toq, 'commits.unknown')).toMatchObject({ points: 0, evidence: [] });

@@ -98,6 +98,10 @@ function sessionRules(out: ContributionList<'taskOutcomeQuality'>, s: TaskSignal
   if (session.gaveUp > 0) {
     out.add('session.gaveUp', `The agent declared failure ${session.gaveUp === 1 ? 'once' : `${session.gaveUp} times`}`, perUnitPoints(out.spec('session.gaveUp'), session.gaveUp));
   }
+  if (session.lastTestPassed === false) {
+    // The agent's own last check of its work failed: what it handed over was not shown to work.
+    out.add('session.lastTestFailed', `The last of ${plural(session.testRuns, 'test run')} in the session failed`, out.spec('session.lastTestFailed').points!);
+  }
   if (session.exitStatus !== null && !/submitted/i.test(session.exitStatus)) {
     out.add('session.notSubmitted', `The session ended "${session.exitStatus}" without submitting`, out.spec('session.notSubmitted').points!);
   }
