@@ -129,7 +129,9 @@ describe.skipIf(!url)('taskeval run --queue and taskeval worker (pg-boss on Post
     const schedulers = [scheduler(), scheduler()];
     const worker = startWorker();
     const runs = () => query<{ id: string; status: string; trigger: string; n: number }>(`SELECT id, status, trigger, jsonb_array_length(requested_task_ids)::int AS n FROM ${schema}.eval_runs ORDER BY created_at`);
-    await until(async () => (await runs().catch(() => [])).some((r) => r.status === 'completed' && r.n === 6), 'a scheduled batch to be evaluated', 90_000);
+    await until(async () => (await runs().catch(() => [])).some((r) => r.status === 'completed' && r.n === 6), 'a scheduled batch to be evaluated', 90_000).catch((error: Error) => {
+      throw new Error(`${error.message}\n${[...schedulers, worker].map((p) => p.output()).join('\n---\n')}`);
+    });
     // Give the other scheduler time to take the same firing, had it been able to.
     await new Promise((r) => setTimeout(r, 3000));
     for (const s of schedulers) s.child.kill('SIGINT');

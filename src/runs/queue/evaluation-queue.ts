@@ -2,7 +2,9 @@ import { hostname } from 'node:os';
 import type PgBoss from 'pg-boss';
 import { ConfigError, StoreError } from '../../core/index.js';
 import type { SqlExecutor, StoreLocation } from '../../store/index.js';
+import { ensureQueue } from './ensure-queue.js';
 import { pgBossClass } from './load-pg-boss.js';
+import { retryOnDeadlock } from './retry-on-deadlock.js';
 import { EVALUATE_QUEUE, QueuedTaskJobSchema, type QueuedTaskJob } from './queued-task-job.js';
 
 /** A job a worker holds, with what pg-boss knows of its attempts. */
@@ -85,10 +87,12 @@ export class EvaluationQueue {
       const db = boss.getDb();
       // IF NOT EXISTS still fails when two processes create the same relation at once: the other one made it.
       const create = (sql: string, relation: string) =>
-        db.executeSql(sql, []).catch(async (error: unknown) => {
-          const { rows } = await db.executeSql(`SELECT to_regclass('${schema}.${relation}') AS name`, []);
-          if (!(rows[0] as { name: string | null }).name) throw error;
-        });
+        retryOnDeadlock(() =>
+          db.executeSql(sql, []).catch(async (error: unknown) => {
+            const { rows } = await db.executeSql(`SELECT to_regclass('${schema}.${relation}') AS name`, []);
+            if (!(rows[0] as { name: string | null }).name) throw error;
+          }),
+        );
       await create(
         `CREATE TABLE IF NOT EXISTS ${schema}.taskeval_workers (
            id text PRIMARY KEY, host text NOT NULL, pid integer NOT NULL, concurrency integer NOT NULL,
@@ -97,12 +101,7 @@ export class EvaluationQueue {
       );
       // Counting a run's open jobs after each one stays an index lookup however long the queue grows.
       await create(`CREATE INDEX IF NOT EXISTS taskeval_job_run ON ${schema}.job ((data->>'runId'), state)`, 'taskeval_job_run');
-      if (!(await boss.getQueue(EVALUATE_QUEUE))) {
-        await boss.createQueue(EVALUATE_QUEUE).catch(async (error: unknown) => {
-          // Another process created it between the check and here.
-          if (!(await boss.getQueue(EVALUATE_QUEUE))) throw error;
-        });
-      }
+      await ensureQueue(boss, EVALUATE_QUEUE);
     } catch (error) {
       await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
       const message = ((error as Error).message ?? String(error)).replaceAll(location.connectionString, location.display);

@@ -3,6 +3,7 @@ import type PgBoss from 'pg-boss';
 import { ConfigError, StoreError } from '../../core/index.js';
 import type { StoreLocation } from '../../store/index.js';
 import { nextScheduledRun } from '../run-schedule.js';
+import { ensureQueue, PG_BOSS_SEND_IT_QUEUE } from './ensure-queue.js';
 import { pgBossClass } from './load-pg-boss.js';
 
 export interface RunQueuedScheduleInput {
@@ -63,12 +64,9 @@ export async function runQueuedSchedule(input: RunQueuedScheduleInput): Promise<
   boss.on('error', (error: Error) => log(`queue: ${error.message.replaceAll(location.connectionString, location.display)}`));
   try {
     await boss.start();
-    if (!(await boss.getQueue(name))) {
-      // stately: one firing waiting at most, so firings do not pile up while every scheduler is down.
-      await boss.createQueue(name, { name, policy: 'stately' }).catch(async (error: unknown) => {
-        if (!(await boss.getQueue(name))) throw error;
-      });
-    }
+    await ensureQueue(boss, PG_BOSS_SEND_IT_QUEUE);
+    // stately: one firing waiting at most, so firings do not pile up while every scheduler is down.
+    await ensureQueue(boss, name, { name, policy: 'stately' });
     const previous = (await boss.getSchedules()).find((s) => s.name === name) as (PgBoss.Schedule & { timezone?: string }) | undefined;
     if (previous && (previous.cron !== input.cron || previous.timezone !== timezone)) {
       log(`replacing the project's schedule "${previous.cron}" (${previous.timezone ?? 'UTC'}) with "${input.cron}" (${timezone})`);
@@ -84,7 +82,9 @@ export async function runQueuedSchedule(input: RunQueuedScheduleInput): Promise<
 
   const controller = new AbortController();
   const stop = () => controller.abort();
-  input.signal?.addEventListener('abort', stop, { once: true });
+  // Stopped while pg-boss was starting: the abort event has already fired.
+  if (input.signal?.aborted) stop();
+  else input.signal?.addEventListener('abort', stop, { once: true });
   const fired = async (jobs: PgBoss.Job<unknown>[]) => {
     for (const job of jobs) {
       log(`batch firing ${job.id}: loading tasks and enqueueing the batch`);
