@@ -13,15 +13,27 @@ describe('computeTaskSignals', () => {
     const task = buildTask({
       workflowStepResults: Array.from({ length: 40 }, (_, i) => ({ workflowStepId: `w${i}`, status: i % 4 === 0 ? ('failed' as const) : ('passed' as const), completedAt: at(i) })),
       steps: Array.from({ length: 30 }, (_, i) => ({ name: `s${i}`, status: 'done' })),
-      agentLogs: Array.from({ length: 60 }, (_, i) => ({ timestamp: at(i), type: i % 3 === 0 ? ('tool_error' as const) : ('tool' as const), text: 't' })),
+      agentLogs: Array.from({ length: 60 }, (_, i) => ({ timestamp: at(i), type: i % 3 === 0 ? ('tool_error' as const) : ('tool' as const), text: 't', ...(i % 2 ? { detail: 'Bash' } : {}) })),
     });
     const bundle = buildTestBundle(task);
     expect(bundle.groups.find((g) => g.source === 'workflow')!.entries).toHaveLength(EVIDENCE_LIMITS.workflow);
     const s = computeTaskSignals({ task, bundle });
     expect(s.workflow).toEqual({ passed: 30, failed: 10, skipped: 0, pending: 0, total: 40, steps: 40, finalFailed: 10, unsettled: 10 });
     expect(s.steps).toEqual({ total: 30, done: 30, skipped: 0 });
-    expect(s.agentLogs).toEqual({ toolCalls: 40, toolErrors: 20, entries: 60, session: null });
+    // By tool: the entry's detail names it (Bash), else a call's first word (t); an error without one is `unknown`.
+    expect(s.agentLogs).toEqual({ toolCalls: 40, toolErrors: 20, entries: 60, session: null, byTool: { Bash: { calls: 20, errors: 10 }, t: { calls: 20, errors: 0 }, unknown: { calls: 0, errors: 10 } } });
     expect(TaskSignalsSchema.parse(s)).toEqual(s);
+  });
+
+  it('counts calls per tool for the 20 busiest tools and puts the rest under other', () => {
+    const agentLogs = Array.from({ length: 25 }, (_, t) => Array.from({ length: 30 - t }, (_, k) => ({ timestamp: at(k), type: 'tool' as const, text: `tool${t} {}`, detail: `tool${t}` }))).flat();
+    const task = buildTask({ agentLogs });
+    const byTool = computeTaskSignals({ task, bundle: buildTestBundle(task) }).agentLogs.byTool;
+    expect(Object.keys(byTool)).toHaveLength(21);
+    expect(byTool.tool0).toEqual({ calls: 30, errors: 0 });
+    expect(byTool.tool20).toBeUndefined();
+    // tool20..tool24 made 10+9+8+7+6 calls.
+    expect(byTool.other).toEqual({ calls: 40, errors: 0 });
   });
 
   it('takes a step\'s latest result by time, then by position', () => {

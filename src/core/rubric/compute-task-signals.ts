@@ -56,6 +56,7 @@ function computeAgentLogSignals(task: Task): TaskSignals['agentLogs'] {
   return {
     toolCalls: logs.filter((l) => l.type === 'tool').length,
     toolErrors: logs.filter((l) => l.type === 'tool_error').length,
+    byTool: countByTool(logs),
     entries: logs.length,
     session: s
       ? {
@@ -73,4 +74,27 @@ function computeAgentLogSignals(task: Task): TaskSignals['agentLogs'] {
         }
       : null,
   };
+}
+
+const MAX_TOOLS = 20;
+
+/** Tool calls and errors per tool: the entry's detail names the tool, else a call's first word does. */
+function countByTool(logs: NonNullable<Task['agentLogs']>): TaskSignals['agentLogs']['byTool'] {
+  const counts = new Map<string, { calls: number; errors: number }>();
+  for (const l of logs) {
+    if (l.type !== 'tool' && l.type !== 'tool_error') continue;
+    const name = (l.detail?.trim() || (l.type === 'tool' ? l.text.trim().split(/\s/, 1)[0] : '') || 'unknown').slice(0, 60);
+    const c = counts.get(name) ?? { calls: 0, errors: 0 };
+    if (l.type === 'tool') c.calls += 1;
+    else c.errors += 1;
+    counts.set(name, c);
+  }
+  const ranked = [...counts].sort((a, b) => b[1].calls + b[1].errors - (a[1].calls + a[1].errors) || a[0].localeCompare(b[0]));
+  const out: Record<string, { calls: number; errors: number }> = Object.fromEntries(ranked.slice(0, MAX_TOOLS));
+  for (const [, c] of ranked.slice(MAX_TOOLS)) {
+    const other = (out.other ??= { calls: 0, errors: 0 });
+    other.calls += c.calls;
+    other.errors += c.errors;
+  }
+  return out;
 }

@@ -88,6 +88,8 @@ export const TaskSignalsSchema = z.object({
   agentLogs: z.object({
     toolCalls: count,
     toolErrors: count,
+    /** Calls and errors per tool name (Bash, Edit, exec_command…), the busiest 20, the rest under `other`. */
+    byTool: z.record(z.string(), z.object({ calls: count, errors: count })).default({}),
     entries: count,
     /** What the whole agent session showed (transcript or trajectory), or null when none was read. */
     session: z
