@@ -14,5 +14,5 @@ export { parseAge, ageCutoff } from './parse-age.js';
 export { buildSampleResult, buildSampleError, buildSampleSkipped, type SampleResultOptions } from './build-sample-result.js';
 export { openPostgresStore, type OpenPostgresStoreOptions } from './postgres/open-postgres-store.js';
 export { PostgresStore } from './postgres/postgres-store.js';
-export { parseStoreLocation, isPostgresUrl, redactUrl, type StoreLocation } from './store-location.js';
+export { parseStoreLocation, isPostgresUrl, type StoreLocation } from './store-location.js';
 export { openStore, type OpenStoreOptions } from './open-store.js';

@@ -1,7 +1,6 @@
-import { StoreError } from '../core/index.js';
+import { redactUrl, StoreError } from '../core/index.js';
 import type { Store } from './store.js';
 import type { StoreLocation } from './store-location.js';
-import { redactUrl } from './store-location.js';
 
 export interface OpenStoreOptions {
   now?: () => string;

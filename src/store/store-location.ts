@@ -1,8 +1,6 @@
 import { resolve } from 'node:path';
 import { redactUrl, StoreError } from '../core/index.js';
 
-export { redactUrl };
-
 /** Where a store lives: a SQLite file, or a PostgreSQL database (and schema). */
 export type StoreLocation =
   | { kind: 'sqlite'; path: string; display: string }

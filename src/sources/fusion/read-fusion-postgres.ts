@@ -108,11 +108,11 @@ async function chooseProject(client: Client, columns: Map<string, Map<string, st
   return rows[0]?.project_id;
 }
 
-async function selectRows(client: Client, columns: Map<string, Map<string, string>>, table: string, project: string | undefined, order = 'id'): Promise<Row[]> {
+async function selectRows(client: Client, columns: Map<string, Map<string, string>>, table: string, project: string | undefined): Promise<Row[]> {
   const cols = columns.get(table);
   if (!cols) return [];
   const keyed = project !== undefined && cols.has('project_id');
-  const sql = `SELECT * FROM ${SCHEMA}.${table}${keyed ? ' WHERE project_id = $1' : ''}${cols.has(order) ? ` ORDER BY ${order}` : ''}`;
+  const sql = `SELECT * FROM ${SCHEMA}.${table}${keyed ? ' WHERE project_id = $1' : ''}${cols.has('id') ? ' ORDER BY id' : ''}`;
   const { rows } = await client.query<Row>(sql, keyed ? [project] : []);
   return rows.map((row) => numericBigints(row, cols));
 }

@@ -5,7 +5,7 @@ import { readTaskFile } from '../files/index.js';
 import { readFusionProject } from '../fusion/index.js';
 import type { SourceConfig } from '../source-config.js';
 import type { SourceProblem, SourceReadResult } from '../source-read-result.js';
-import { attachSessions } from '../sessions/index.js';
+import { attachSessions, sessionIdsOf } from '../sessions/index.js';
 import { linkTranscripts, sourceProblemError } from '../transcripts/index.js';
 import { compareLoadedTasks } from './compare-loaded-tasks.js';
 import { completedAtOf } from './completed-at.js';
@@ -122,9 +122,7 @@ function attachCommits(item: LoadedTask, index: CommitIndex, hindsight: boolean)
 
 /** Commits carrying a configured session trailer count as traced to their task (copies: one commit may serve several tasks). */
 function markSessionTrailers(item: LoadedTask, keys: readonly string[]): void {
-  const wanted = new Set(keys.map((k) => k.toLowerCase()));
-  const traced = (trailers: Record<string, string[]>) => Object.entries(trailers).some(([key, values]) => wanted.has(key.toLowerCase()) && values.some((v) => v.trim() !== ''));
-  item.commits = item.commits?.map((c) => (traced(c.trailers) ? { ...c, sessionTrailer: true } : c)) ?? null;
+  item.commits = item.commits?.map((c) => (sessionIdsOf(c.trailers, keys).length > 0 ? { ...c, sessionTrailer: true } : c)) ?? null;
 }
 
 async function attachTranscripts(items: LoadedTask[], config: SourceConfig | undefined, flagDir: string | undefined, cwd: string, configDir: string, strict: boolean): Promise<SourceProblem[]> {

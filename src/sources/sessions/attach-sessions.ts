@@ -84,7 +84,7 @@ export async function attachSessions(
 }
 
 /** The session ids a commit's configured trailers name (keys compare case-insensitively, as git does). */
-function sessionIdsOf(trailers: Readonly<Record<string, readonly string[]>> | undefined, keys: readonly string[] | undefined): string[] {
+export function sessionIdsOf(trailers: Readonly<Record<string, readonly string[]>> | undefined, keys: readonly string[] | undefined): string[] {
   if (!trailers || !keys?.length) return [];
   const wanted = new Set(keys.map((k) => k.toLowerCase()));
   return Object.entries(trailers).flatMap(([key, values]) => (wanted.has(key.toLowerCase()) ? values.map((v) => v.trim()).filter(Boolean) : []));

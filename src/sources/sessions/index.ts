@@ -1,4 +1,4 @@
-export { attachSessions, type SessionReport, type SessionSearch } from './attach-sessions.js';
+export { attachSessions, sessionIdsOf, type SessionReport, type SessionSearch } from './attach-sessions.js';
 export { discoverSessions, claudeProjectSlug, type DiscoverSessionsOptions, type DiscoveredSessions } from './discover-sessions.js';
 export { linkSessions, type SessionLink, type SessionLinks, type LinkSessionsInput } from './link-sessions.js';
 export { scanSessionFile } from './scan-session-file.js';

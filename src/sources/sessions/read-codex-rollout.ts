@@ -1,5 +1,6 @@
 import type { AgentLogEntry } from '../../core/index.js';
 import { BoundedEntryLog, boundText, forEachLine, SessionTracker } from '../transcripts/index.js';
+import { parseJsonLine } from './parse-json-line.js';
 import { emptyStats, type TranscriptReadResult } from '../transcripts/transcript-types.js';
 
 type Json = Record<string, unknown>;
@@ -18,13 +19,8 @@ export async function readCodexRollout(path: string): Promise<TranscriptReadResu
   const add = (type: AgentLogEntry['type'], text: string) => log.add({ timestamp, type, text: boundText(text), agent: 'codex', origin: path });
   await forEachLine(path, (text) => {
     stats.lines += 1;
-    if (!text || text[0] !== '{') return;
-    let line: Json;
-    try {
-      line = JSON.parse(text) as Json;
-    } catch {
-      return;
-    }
+    const line = parseJsonLine(text);
+    if (!line) return;
     if (typeof line.timestamp === 'string' && !Number.isNaN(Date.parse(line.timestamp))) timestamp = line.timestamp;
     const item = (line.type === 'response_item' || line.type === 'event_msg' ? line.payload : line) as Json | undefined;
     if (!item || typeof item !== 'object') return;

@@ -1,5 +1,6 @@
 import { open } from 'node:fs/promises';
 import type { AgentSessionFile, SessionAgent } from './agent-session-file.js';
+import { parseJsonLine } from './parse-json-line.js';
 
 type Json = Record<string, unknown>;
 const str = (v: unknown): string | null => (typeof v === 'string' && v.length > 0 ? v : null);
@@ -31,13 +32,8 @@ export async function scanSessionFile(path: string): Promise<AgentSessionFile | 
     if (out.endedAt === null || at > out.endedAt) out.endedAt = at;
   };
   for (const text of lines) {
-    if (!text || text[0] !== '{') continue;
-    let line: Json;
-    try {
-      line = JSON.parse(text) as Json;
-    } catch {
-      continue;
-    }
+    const line = parseJsonLine(text);
+    if (!line) continue;
     const payload = (line.payload ?? {}) as Json;
     if (line.type === 'session_meta' || line.type === 'turn_context' || line.type === 'response_item' || line.type === 'event_msg') {
       agent ??= 'codex';
