@@ -12,6 +12,8 @@ const COMMIT = /^> Commit ([0-9a-f]{7,40})\b/;
 const MODEL = /^> (?:Main model|Model): (\S+)/;
 const VERSION = /^> Aider v(\S+)/;
 const FAILED = /\b(?:error|failed|traceback)\b/i;
+/** `> Tokens: 4.2k sent, 1.1k cache write, 2.3k cache hit, 564 received. Cost: …` after each reply (rounded by Aider). */
+const TOKENS = /^Tokens: (.+?)\.\s*(?:Cost:|$)/;
 
 interface AiderSessionText {
   startedAt: string | null;
@@ -60,6 +62,8 @@ export async function readAiderSession(path: string, segment: number): Promise<T
   const timestamp = session?.startedAt ?? new Date(0).toISOString();
   const add = (type: AgentLogEntry['type'], text: string) => log.add({ timestamp, type, text: boundText(text), agent: 'aider', origin: path });
   let prose: string[] = [];
+  // Until the user's first message Aider only starts up (version check, .gitignore prompt): no tool ran yet.
+  let started = false;
   const flush = () => {
     if (prose.join('').trim()) add('text', prose.join('\n').trim());
     prose = [];
@@ -67,13 +71,19 @@ export async function readAiderSession(path: string, segment: number): Promise<T
   for (const line of session?.lines ?? []) {
     stats.lines += 1;
     if (line.startsWith('#### ')) {
+      started = true;
       flush();
       add('text', line.slice(5));
     } else if (line.startsWith('> ')) {
       flush();
       const text = line.slice(2);
+      const tokens = TOKENS.exec(text.trim());
+      if (tokens) {
+        countTokens(tokens[1]!, stats);
+        continue;
+      }
       stats.toolCalls += text.startsWith('Applied edit') || text.startsWith('Running ') ? 1 : 0;
-      if (FAILED.test(text)) {
+      if (started && FAILED.test(text)) {
         stats.toolErrors += 1;
         add('tool_error', text);
       } else add('tool_result', text);
@@ -81,6 +91,20 @@ export async function readAiderSession(path: string, segment: number): Promise<T
   }
   flush();
   return { entries: log.entries(), problems: [], stats };
+}
+
+/** Aider's `sent` includes the tokens the cache served (LiteLLM's prompt_tokens); stats keep them apart. */
+function countTokens(parts: string, stats: TranscriptReadResult['stats']): void {
+  const n = { sent: 0, received: 0, 'cache hit': 0 } as Record<string, number>;
+  for (const part of parts.split(',')) {
+    const match = /^\s*([\d.]+)([kM]?)\s+(sent|received|cache hit|cache write)\s*$/.exec(part);
+    if (!match) continue;
+    const value = Math.round(Number(match[1]) * (match[2] === 'k' ? 1_000 : match[2] === 'M' ? 1_000_000 : 1));
+    if (Number.isFinite(value)) n[match[3]!] = value;
+  }
+  stats.inputTokens += Math.max(0, (n.sent ?? 0) - (n['cache hit'] ?? 0));
+  stats.outputTokens += n.received ?? 0;
+  stats.cachedTokens += n['cache hit'] ?? 0;
 }
 
 function splitSessions(text: string): AiderSessionText[] {

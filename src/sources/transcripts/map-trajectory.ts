@@ -27,7 +27,12 @@ export function mapTrajectory(doc: Json | unknown[], format: TranscriptFormat, o
   const drafts: Array<{ type: AgentLogType; text: string; agent: string; detail?: string; at?: string }> = [];
   const agent = format === 'swe-agent' ? 'swe-agent' : format === 'openhands' ? 'openhands' : 'mini-swe-agent';
   if (Array.isArray(doc)) {
-    for (const event of doc) if (isObject(event)) drafts.push(...openHandsDrafts(event, stats, session));
+    const responses = new Set<string>();
+    for (const event of doc) {
+      if (!isObject(event)) continue;
+      countOpenHandsUsage(event, responses, stats);
+      drafts.push(...openHandsDrafts(event, stats, session));
+    }
     doc = {};
   } else if (format === 'swe-agent') {
     for (const step of (doc as Json).trajectory as unknown[]) {
@@ -169,7 +174,26 @@ function returnCode(text: string, extra: Json): number | undefined {
 function countUsage(message: Json, stats: TranscriptStats): void {
   const extra = isObject(message.extra) ? message.extra : {};
   const response = isObject(extra.response) ? extra.response : {};
-  const usage = isObject(response.usage) ? response.usage : isObject(message.usage) ? message.usage : null;
+  addUsage(isObject(response.usage) ? response.usage : isObject(message.usage) ? message.usage : null, stats);
+}
+
+/**
+ * OpenHands keeps the model's reply on each event of a tool call (`tool_call_metadata.model_response`):
+ * the action and its observation carry the same one, so each reply is counted once, by its id.
+ */
+function countOpenHandsUsage(event: Json, seen: Set<string>, stats: TranscriptStats): void {
+  const metadata = isObject(event.tool_call_metadata) ? event.tool_call_metadata : {};
+  const response = isObject(metadata.model_response) ? metadata.model_response : null;
+  if (!response) return;
+  const id = str(response.id);
+  if (id) {
+    if (seen.has(id)) return;
+    seen.add(id);
+  }
+  addUsage(isObject(response.usage) ? response.usage : null, stats);
+}
+
+function addUsage(usage: Json | null, stats: TranscriptStats): void {
   if (!usage) return;
   const details = isObject(usage.prompt_tokens_details) ? usage.prompt_tokens_details : {};
   const cached = num(details.cached_tokens);
