@@ -131,6 +131,7 @@ export {
 export {
   evaluateTask,
   evaluateRunTask,
+  evaluateTasks,
   executeRun,
   executeBatch,
   planBatch,

@@ -24,7 +24,7 @@ export interface EvaluationSpend {
 }
 
 /**
- * Evaluates one task: bundle and rubric (prepareTask, shared with evaluateTask), then the judge when there is one. A judge that cannot
+ * The one per-task evaluator: bundle and rubric (prepareTask, shared with evaluateTask), then the judge when there is one. A judge that cannot
  * answer gives an error result (transient when it was unreachable); only cancellation throws.
  */
 export async function evaluateRunTask(input: EvaluateRunTaskInput): Promise<{ result: TaskResult; spend: EvaluationSpend }> {
@@ -74,15 +74,6 @@ export async function evaluateRunTask(input: EvaluateRunTaskInput): Promise<{ re
   }
   const judgedProvenance = provenance(outcome.provenance, { cached: outcome.provenance.cached, spread: outcome.provenance.spread });
   return { result: buildScoredResult({ taskId: task.id, title, bundle, assessment, provenance: judgedProvenance, judged: outcome.judged, evaluatedAt }), spend: { tokens } };
-}
-
-/**
- * The same evaluation with no judge, synchronously: `score` streams tens of thousands of these without
- * a promise per task. A task that cannot be read is its error result, never a dropped row.
- */
-export function evaluateWithoutJudge(input: Pick<EvaluateRunTaskInput, 'item' | 'runId' | 'evaluatedAt' | 'taskevalVersion'>): TaskResult {
-  const prepared = prepareOrError(input);
-  return 'bundle' in prepared ? scorePrepared(prepared, input.evaluatedAt, input.taskevalVersion) : prepared;
 }
 
 function prepareOrError(input: Pick<EvaluateRunTaskInput, 'item' | 'runId' | 'evaluatedAt'>): PreparedTask | ErrorResult {

@@ -1,7 +1,6 @@
-import { isTaskevalError } from '../core/index.js';
 import { JudgeConfigSchema, type Judge, type JudgeSettings } from '../judge/index.js';
 import type { EvalRun, StoredResult } from '../store/index.js';
-import { evaluateRunTask } from './evaluate-run-task.js';
+import { evaluateTasks } from './evaluate-tasks.js';
 import { DEFAULT_RUN_CONCURRENCY, type RunJudgeOptions } from './run-judge-options.js';
 import type { RunObserver, RunProgress } from './run-progress.js';
 import type { RunDefinition } from './run-definition.js';
@@ -73,25 +72,22 @@ export async function executeRun(input: ExecuteRunInput): Promise<RunOutcome> {
   const results: RunResult[] = [];
   const progress: RunProgress = { runId, done: 0, total: tasks.length, scored: 0, skipped: 0, errors: 0, tokens: 0, elapsedMs: 0 };
   const signal = input.signal;
-  const fatal: { error?: unknown } = {};
-  let next = 0;
-
-  const worker = async (): Promise<void> => {
-    while (!('error' in fatal) && !signal?.aborted && next < tasks.length) {
-      const item = tasks[next++]!;
-      try {
-        const { result, spend } = await evaluateRunTask({
-          item,
-          runId,
-          evaluatedAt: iso(),
-          taskevalVersion: input.taskevalVersion,
-          judge,
-          ...(input.judgeOptions ? { judgeOptions: input.judgeOptions } : {}),
-          cache: input.judgeOptions?.cache ?? store.judgeCache,
-          ...(signal ? { signal } : {}),
-          now: clock,
-        });
-        if (signal?.aborted) return;
+  // Without a judge, a store across the network still gets a few writes in flight while the next tasks are
+  // evaluated; SQLite writes in-process, so one slot is as fast and stops exactly where Ctrl-C came.
+  const width = judge ? (input.judgeOptions?.concurrency ?? DEFAULT_RUN_CONCURRENCY) : store.writesOverNetwork ? WRITE_OVERLAP : 1;
+  let fatal: { error: unknown } | null = null;
+  try {
+    await evaluateTasks({
+      items: tasks,
+      runId,
+      taskevalVersion: input.taskevalVersion,
+      judge,
+      ...(input.judgeOptions ? { judgeOptions: input.judgeOptions } : {}),
+      cache: input.judgeOptions?.cache ?? store.judgeCache,
+      width,
+      ...(signal ? { signal } : {}),
+      now: clock,
+      onResult: async (result, item, _index, spend) => {
         const stored = await saveResultOrError(store, runId, item, result, iso(), input.labels);
         if (input.keepResults !== false) results.push(lightResult(stored));
         progress.done += 1;
@@ -102,19 +98,10 @@ export async function executeRun(input: ExecuteRunInput): Promise<RunOutcome> {
         progress.elapsedMs = clock().getTime() - startedAt;
         input.onResult?.(stored, { ...progress });
         input.onProgress?.({ ...progress });
-      } catch (error) {
-        // An abort surfaces as a `cancelled` error from the judge; the run is then cancelled, not failed.
-        if (signal?.aborted || (isTaskevalError(error) && error.code === 'cancelled')) return;
-        if (!('error' in fatal)) fatal.error = error;
-      }
-    }
-  };
-
-  // Without a judge, a store across the network still gets a few writes in flight while the next tasks are
-  // evaluated; SQLite writes in-process, so one slot is as fast and stops exactly where Ctrl-C came.
-  const width = judge ? (input.judgeOptions?.concurrency ?? DEFAULT_RUN_CONCURRENCY) : store.writesOverNetwork ? WRITE_OVERLAP : 1;
-  try {
-    await Promise.all(Array.from({ length: Math.max(1, Math.min(width, tasks.length)) }, worker));
+      },
+    });
+  } catch (error) {
+    fatal = { error };
   } finally {
     clearInterval(timer);
   }
@@ -122,7 +109,7 @@ export async function executeRun(input: ExecuteRunInput): Promise<RunOutcome> {
   const live = await store.getRun(runId);
   const requested = live.requestedTaskIds.length;
   let run: EvalRun;
-  if ('error' in fatal) {
+  if (fatal) {
     const message = fatal.error instanceof Error ? fatal.error.message : String(fatal.error);
     await store.transitionRun(runId, 'failed', { reason: message, summary: summarizeRun(live, requested, 'failed'), now: iso() }).catch(() => undefined);
     throw fatal.error;

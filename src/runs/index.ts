@@ -5,7 +5,8 @@ export { TaskevalConfigSchema, type TaskevalConfig } from './config/taskeval-con
 export { compareRunTasks, type RunTask } from './run-task.js';
 export { DEFAULT_RUN_CONCURRENCY, type RunJudgeOptions } from './run-judge-options.js';
 export type { RunObserver, RunProgress } from './run-progress.js';
-export { evaluateRunTask, evaluateWithoutJudge, taskErrorResult, type EvaluateRunTaskInput, type EvaluationSpend } from './evaluate-run-task.js';
+export { evaluateTasks, type EvaluateTasksInput } from './evaluate-tasks.js';
+export { evaluateRunTask, taskErrorResult, type EvaluateRunTaskInput, type EvaluationSpend } from './evaluate-run-task.js';
 export { executeRun, lightResult, HEARTBEAT_INTERVAL_MS, type ExecuteRunInput, type RunOutcome, type RunResult } from './execute-run.js';
 export { summarizeRun } from './summarize-run.js';
 export { openProjectStore, type OpenProjectStoreOptions } from './open-project-store.js';

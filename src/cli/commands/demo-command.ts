@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { ConfigError, type Task } from '../../core/index.js';
+import { ConfigError, type TaskResult } from '../../core/index.js';
 import { loadTaskSet } from '../../sources/index.js';
 import type { CliIo } from '../cli-io.js';
 import { buildDemoProject, DEMO_TASKS_FILE } from '../demo/build-demo-project.js';
@@ -42,13 +42,13 @@ export function registerDemoCommand(program: Command, io: CliIo, setExitCode: Se
         const project = await buildDemoProject(dir, io.signal);
         // The same loading as `score --tasks … --repo …`, so the demo scores what a user's own run would.
         const set = await loadTaskSet({ projectDir: dir, tasksFile: project.tasksPath, repo: dir, strict: true, ...(io.signal ? { signal: io.signal } : {}) });
-        const byId = new Map(set.items.map((item) => [item.task.id, item]));
-        const results = scoreTasks({
-          tasks: set.items.map((item) => item.task),
+        const results: TaskResult[] = [];
+        await scoreTasks({
+          items: set.items,
           runId: ephemeralRunId('demo', new Date(DEMO_EVALUATED_AT)),
           evaluatedAt: DEMO_EVALUATED_AT,
-          commitsFor: (task: Task) => byId.get(task.id)?.commits,
-          historyFor: (taskId: string) => byId.get(taskId)?.history,
+          ...(io.signal ? { signal: io.signal } : {}),
+          onResult: (result) => void results.push(result),
         });
         if (options.json) {
           io.stdout(`${JSON.stringify(results, null, 2)}\n`);

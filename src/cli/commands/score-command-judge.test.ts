@@ -61,6 +61,15 @@ describe('taskeval score --judge', () => {
     expect(err).toContain('judge openai-compatible/judge-m: 3 calls, 0 cache hits, 3,600 input + 900 output tokens (0 cached), cost unknown');
   });
 
+  it('prints results in task order when the judge answers them out of order', async () => {
+    // The first task's answer comes last; the three calls run at once (the default concurrency is 4).
+    server.setDefault((req) => ({ answer: validAnswerFromPrompt(req.prompt), delayMs: req.prompt.includes('FN-679') ? 300 : 10 }));
+    const { code, out } = await score();
+    expect(code).toBe(0);
+    expect((JSON.parse(out) as TaskResult[]).map((r) => r.taskId)).toEqual(['FN-679', 'KB-126', 'KB-341']);
+    expect(server.requests.findIndex((r) => r.prompt.includes('FN-679'))).toBe(0);
+  });
+
   it('makes no call on a second run with nothing changed, and counts the hits; --no-cache asks again', async () => {
     await score();
     const again = await score();

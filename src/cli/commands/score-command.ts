@@ -1,17 +1,16 @@
 import { dirname } from 'node:path';
 import { Option, type Command } from 'commander';
-import type { Task, TaskResult } from '../../core/index.js';
+import { JudgeError, type TaskResult } from '../../core/index.js';
 import { loadConfig } from '../../runs/index.js';
-import { openStore, type StoreLocation } from '../../store/index.js';
+import { openStore } from '../../store/index.js';
 import { resolveStoreLocation } from '../options/store-options.js';
 import { EXIT } from '../exit-codes.js';
 import type { CliIo } from '../cli-io.js';
-import { addJudgeOptions, createCliJudge, type CliJudge, type JudgeOptionValues } from '../options/judge-options.js';
+import { addJudgeOptions, createCliJudge, type JudgeOptionValues } from '../options/judge-options.js';
 import { addConfigOption, addHindsightOption, addSourceOptions, loadSourceTasks, type SourceOptionValues } from '../options/source-options.js';
 import { formatJudgeTotals, renderScoreMarkdown, renderScoreTable, useColour, type ScorecardResult } from '../render/index.js';
 import { parseFailUnder } from './fail-under-option.js';
-import { eachScoredTask, ephemeralRunId, type ScoreTasksInput } from './score-tasks.js';
-import { scoreTasksWithJudge } from './score-tasks-with-judge.js';
+import { ephemeralRunId, scoreTasks } from './score-tasks.js';
 
 interface ScoreOptions extends SourceOptionValues, JudgeOptionValues {
   json?: boolean;
@@ -58,34 +57,39 @@ export function registerScoreCommand(program: Command, io: CliIo, setExitCode: (
       const failUnder = parseFailUnder(options.failUnder);
       const { config, path: configPath } = await loadConfig(io.cwd, options.config);
       const judge = createCliJudge(options, config.judge, io);
-      const { tasks, set } = await loadSourceTasks(options, io, config.sources, configPath ? dirname(configPath) : undefined);
-      const byId = new Map(set.items.map((item) => [item.task.id, item]));
-      const commits = { commitsFor: (task: Task) => byId.get(task.id)?.commits, historyFor: (id: string) => byId.get(id)?.history };
+      const { set } = await loadSourceTasks(options, io, config.sources, configPath ? dirname(configPath) : undefined);
       const now = new Date();
-      const runId = ephemeralRunId('score', now);
+      const location = judge?.useCache ? resolveStoreLocation(options, io, config, configPath) : null;
+      const store = location ? await openStore(location, { checkIntegrity: true }) : null;
       // What the gate and the exit code need of each result; the scorecard needs more, so it keeps more.
-      let gate: GateEntry[];
+      const gate: GateEntry[] = [];
+      const card: ScorecardResult[] = [];
       let footer = '';
-      if (judge) {
-        const location = resolveStoreLocation(options, io, config, configPath);
-        const judged = await judgeAll(tasks, commits, runId, now.toISOString(), judge, judge.useCache ? location : null, io);
-        footer = judged.footer;
-        gate = judged.results.map(gateEntry);
-        io.stdout(format === 'json' ? `${JSON.stringify(judged.results, null, 2)}\n` : renderCard(judged.results.map(withoutBundle)));
-      } else if (format === 'json') {
-        // Written as each task is scored: 50,000 results never sit in memory, or in one string, at once.
-        gate = [];
-        io.stdout('[');
-        for (const result of eachScoredTask({ tasks, ...commits, runId, evaluatedAt: now.toISOString() })) {
-          io.stdout(`${gate.length ? ',' : ''}\n${JSON.stringify(result, null, 2).replace(/^/gm, '  ')}`);
-          gate.push(gateEntry(result));
-        }
-        io.stdout(gate.length ? '\n]\n' : ']\n');
-      } else {
-        const results = [...eachScoredTask({ tasks, ...commits, runId, evaluatedAt: now.toISOString() })].map(withoutBundle);
-        gate = results.map(gateEntry);
-        io.stdout(renderCard(results));
+      let open = false;
+      try {
+        const spent = await scoreTasks({
+          items: set.items,
+          runId: ephemeralRunId('score', now),
+          evaluatedAt: now.toISOString(),
+          judge,
+          ...(store ? { cache: store.judgeCache } : {}),
+          ...(io.signal ? { signal: io.signal } : {}),
+          onResult: (result) => {
+            gate.push(gateEntry(result));
+            if (format !== 'json') return void card.push(withoutBundle(result));
+            // Written as each task is scored: 50,000 results never sit in memory, or in one string, at once.
+            io.stdout(`${open ? ',' : '['}\n${JSON.stringify(result, null, 2).replace(/^/gm, '  ')}`);
+            open = true;
+          },
+        });
+        if (io.signal?.aborted) throw new JudgeError('cancelled', `interrupted after ${gate.length} of ${set.items.length} tasks`);
+        if (spent && judge) footer = formatJudgeTotals({ provider: judge.judge.provider, model: judge.judge.modelId, totals: spent.totals, costUsd: spent.costUsd, cacheEnabled: store !== null });
+      } finally {
+        await store?.close();
+        // Closed even when interrupted, so stdout stays one JSON document of the results made.
+        if (format === 'json') io.stdout(open ? '\n]\n' : '[]\n');
       }
+      if (format !== 'json') io.stdout(renderCard(card));
       // The footer goes to stderr with --json so stdout stays one JSON document.
       if (footer) (format === 'json' ? io.stderr : io.stdout)(`${footer}\n`);
       const below = failUnder === undefined ? [] : gate.filter((r) => r.overallScore !== null && r.overallScore < failUnder);
@@ -101,19 +105,6 @@ export function registerScoreCommand(program: Command, io: CliIo, setExitCode: (
         return format === 'markdown' ? renderScoreMarkdown(results, { failUnder }) : renderScoreTable(results, { colour: useColour(io.isTTY, io.env) });
       }
     });
-}
-
-type CommitLookup = Pick<ScoreTasksInput, 'commitsFor' | 'historyFor'>;
-
-async function judgeAll(tasks: readonly Task[], commits: CommitLookup, runId: string, evaluatedAt: string, judge: CliJudge, location: StoreLocation | null, io: CliIo) {
-  const store = location ? await openStore(location, { checkIntegrity: true }) : null;
-  try {
-    const scored = await scoreTasksWithJudge({ tasks, ...commits, runId, evaluatedAt, judge, ...(store ? { cache: store.judgeCache } : {}), ...(io.signal ? { signal: io.signal } : {}) });
-    const footer = formatJudgeTotals({ provider: judge.judge.provider, model: judge.judge.modelId, totals: scored.totals, costUsd: scored.costUsd, cacheEnabled: store !== null });
-    return { results: scored.results, footer };
-  } finally {
-    await store?.close();
-  }
 }
 
 /** What the scorecard and the gate need of a result; the bundle is the bulk of it. */

@@ -1,37 +1,61 @@
 import { createHash } from 'node:crypto';
-import type { CommitHistorySignals, CommitRecord, Task, TaskResult } from '../../core/index.js';
-import { evaluateWithoutJudge, taskErrorResult } from '../../runs/index.js';
+import type { TaskResult } from '../../core/index.js';
+import { costOf, meterJudge, type JudgeCache, type JudgeTotals } from '../../judge/index.js';
+import { evaluateTasks, type RunTask } from '../../runs/index.js';
+import type { CliJudge } from '../options/judge-options.js';
 import { TASKEVAL_VERSION } from '../version.js';
 
 export interface ScoreTasksInput {
-  tasks: readonly Task[];
+  /** The tasks with their commits and history (null when no repository is known), as a source loads them. */
+  items: readonly RunTask[];
   runId: string;
   evaluatedAt: string;
-  /** null or undefined: no repository is known for the task. */
-  commitsFor?: (task: Task) => CommitRecord[] | null | undefined;
-  historyFor?: (taskId: string) => CommitHistorySignals | null | undefined;
+  /** Hybrid scoring with this judge; absent or null: deterministic-only. */
+  judge?: CliJudge | null;
+  cache?: JudgeCache;
+  signal?: AbortSignal;
+  /** Takes each result in task order as soon as it and every one before it are made, so a caller can write it out and let it go. */
+  onResult: (result: TaskResult) => void;
 }
 
-/** Scores every task deterministic-only; a task that cannot be scored becomes an error result, never a dropped row. */
-export function scoreTasks(input: ScoreTasksInput): TaskResult[] {
-  return [...eachScoredTask(input)];
+/** What the judge cost this command; null when there was no judge. */
+export interface ScoreTotals {
+  totals: JudgeTotals;
+  costUsd: number | null;
 }
 
-/** The same, one result at a time, so a caller can write each out and let it go. */
-export function* eachScoredTask(input: ScoreTasksInput): Generator<TaskResult> {
-  for (const task of input.tasks) yield scoreOne(input, task);
-}
-
-function scoreOne(input: ScoreTasksInput, task: Task): TaskResult {
-  let commits: CommitRecord[] | null | undefined;
-  let history: CommitHistorySignals | null | undefined;
-  try {
-    commits = input.commitsFor?.(task);
-    history = input.historyFor?.(task.id);
-  } catch (error) {
-    return taskErrorResult(task, input.evaluatedAt, `could not score this task: ${(error as Error).message}`);
-  }
-  return evaluateWithoutJudge({ item: { task, commits: commits ?? null, history: history ?? null, completedAt: null }, runId: input.runId, evaluatedAt: input.evaluatedAt, taskevalVersion: TASKEVAL_VERSION });
+/**
+ * Scores tasks without storing a run, through the same evaluation loop as `run` (evaluateTasks). A task
+ * that cannot be scored, or that the judge could not answer, is its error result, never a dropped row.
+ */
+export async function scoreTasks(input: ScoreTasksInput): Promise<ScoreTotals | null> {
+  const cli = input.judge ?? null;
+  const meter = cli ? meterJudge(cli.judge, input.cache) : null;
+  // Results come back in completion order; those ahead of their turn wait here (at most the judge's concurrency, about).
+  const waiting = new Map<number, TaskResult>();
+  let turn = 0;
+  await evaluateTasks({
+    items: input.items,
+    runId: input.runId,
+    evaluatedAt: input.evaluatedAt,
+    taskevalVersion: TASKEVAL_VERSION,
+    judge: meter?.judge ?? null,
+    ...(cli ? { judgeOptions: cli.evaluation.judgeOptions } : {}),
+    ...(meter?.cache ? { cache: meter.cache } : {}),
+    width: cli ? cli.concurrency : 1,
+    ...(input.signal ? { signal: input.signal } : {}),
+    now: () => new Date(),
+    onResult: (result, _item, index) => {
+      waiting.set(index, result);
+      for (let next = waiting.get(turn); next; next = waiting.get(turn)) {
+        waiting.delete(turn++);
+        input.onResult(next);
+      }
+    },
+  });
+  if (!cli || !meter) return null;
+  const totals = meter.totals();
+  return { totals, costUsd: cli.price ? costOf(totals.usage, cli.price) : null };
 }
 
 /** A run id for an evaluation that is not stored: `<prefix>-` and a short hash of the time. */
