@@ -19,3 +19,4 @@ export * from './validity/index.js';
 export * from './compare/index.js';
 export * from './bound-task-record.js';
 export { redactUrl } from './redact-url.js';
+export { ModelPriceSchema, tokenCostUsd, type ModelPrice } from './model-price.js';

@@ -203,6 +203,8 @@ export const TaskSchema = z
     prInfo: maybe(PrInfoSchema),
     mergeDetails: maybe(MergeDetailsSchema),
     tokenUsage: maybe(TokenUsageSchema),
+    /** What the agent's tokens cost in US dollars: from the record, or from sources.prices for its model. */
+    agentCostUsd: nullable(z.number().nonnegative()),
     agentSession: maybe(AgentSessionSchema),
     tokenUsageInputTokens: nullable(count),
     tokenUsageOutputTokens: nullable(count),

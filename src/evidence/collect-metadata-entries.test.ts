@@ -59,6 +59,12 @@ describe('collectMetadataEntries', () => {
     expect(nested.ref.totalTokens).toBe(9);
   });
 
+  it("shows what the agent's tokens cost with them, when known", () => {
+    const priced = byId(collectMetadataEntries(buildTask({ tokenUsage: { totalTokens: 1_200 }, agentCostUsd: 0.4213 }), null)).get('task-tokens')!;
+    expect(priced).toMatchObject({ label: 'Tokens: 1200 total, $0.42', ref: { totalTokens: 1_200, costUsd: 0.4213 } });
+    expect(byId(collectMetadataEntries(buildTask({ tokenUsage: { totalTokens: 9 } }), null)).get('task-tokens')!.ref).not.toHaveProperty('costUsd');
+  });
+
   it('gives the model when either provider or id is known', () => {
     const model = byId(collectMetadataEntries(buildTask({ modelId: 'claude-x' }), null)).get('task-model')!;
     expect(model.ref).toEqual({ taskId: 'FN-1', modelProvider: null, modelId: 'claude-x' });

@@ -68,8 +68,10 @@ export function collectMetadataEntries(task: Task, history: CommitHistorySignals
   }));
   drafts.push(counterEntry(task, meta));
   const tokens = tokenRef(task);
-  if (Object.values(tokens).some((v) => v != null)) {
-    drafts.push(meta({ id: 'task-tokens', label: `Tokens: ${tokens.totalTokens ?? '?'} total`, ref: tokens }));
+  const cost = task.agentCostUsd ?? null;
+  if (Object.values(tokens).some((v) => v != null) || cost !== null) {
+    const costText = cost === null ? '' : `, $${cost < 0.01 && cost > 0 ? cost.toPrecision(2) : cost.toFixed(2)}`;
+    drafts.push(meta({ id: 'task-tokens', label: `Tokens: ${tokens.totalTokens ?? '?'} total${costText}`, ref: { ...tokens, ...(cost === null ? {} : { costUsd: cost }) } }));
   }
   if (task.agent || task.agentVersion) {
     drafts.push(meta({

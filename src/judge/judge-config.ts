@@ -1,17 +1,11 @@
 import { z } from 'zod';
+import { ModelPriceSchema } from '../core/index.js';
 
 export const JUDGE_PROVIDERS = ['openai', 'anthropic', 'openai-compatible', 'command'] as const;
 export type JudgeProviderName = (typeof JUDGE_PROVIDERS)[number];
 
-/** Price of one model in US dollars per million tokens. */
-export const ModelPriceSchema = z.strictObject({
-  inputPerMTok: z.number().nonnegative(),
-  outputPerMTok: z.number().nonnegative(),
-  /** Price of cached input tokens; the input price when absent. */
-  cachedPerMTok: z.number().nonnegative().optional(),
-});
-
-export type ModelPrice = z.output<typeof ModelPriceSchema>;
+// The price table is shared with the sources (an agent's own token cost), so it lives in core.
+export { ModelPriceSchema, type ModelPrice } from '../core/index.js';
 
 /** Which judge to ask and how; the `judge` key of taskeval.config.json. Flags override each key. */
 export const JudgeConfigSchema = z.strictObject({

@@ -93,4 +93,21 @@ describe('agent sessions named in the config', () => {
     const on = await cli(['sessions', '--project', repo.dir, '--json'], {});
     expect((JSON.parse(on.out) as { sessions: { path: string; taskIds: string[] }[] }).sessions.map((s) => [s.path.split('/').pop(), s.taskIds])).toEqual([['later.jsonl', ['T-2']]]);
   });
+
+  it("sources.prices gives each task what its agent's tokens cost, shown with the tokens in the evidence; an unpriced model gets none", async () => {
+    await writeFile(join(repo.dir, 'taskeval.config.json'), JSON.stringify({ sources: { prices: { 'claude-opus-4-1': { inputPerMTok: 15, outputPerMTok: 75 } } } }));
+    const scored = await cli(['score', '--project', repo.dir, '--json']);
+    expect(scored.code, scored.err).toBe(0);
+    type Entry = { id: string; label: string; ref: Record<string, unknown> };
+    const results = JSON.parse(scored.out) as { taskId: string; evidenceBundle: { groups: { entries: Entry[] }[] } }[];
+    const tokens = (taskId: string) => results.find((r) => r.taskId === taskId)!.evidenceBundle.groups.flatMap((g) => g.entries).find((e) => e.id === 'task-tokens');
+    // The linked session spent 10 input and 5 output tokens: 10 × $15 + 5 × $75 per million.
+    expect(tokens('T-1')).toMatchObject({ label: 'Tokens: 15 total, $0.00052', ref: { inputTokens: 10, outputTokens: 5, costUsd: 0.000525 } });
+    expect(tokens('T-2')).toBeUndefined();
+
+    await writeFile(join(repo.dir, 'taskeval.config.json'), JSON.stringify({ sources: { prices: { 'claude-opus-4-1': { inputPerMTok: -1, outputPerMTok: 75 } } } }));
+    const bad = await cli(['score', '--project', repo.dir, '--json']);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('sources.prices.claude-opus-4-1.inputPerMTok');
+  });
 });

@@ -39,6 +39,7 @@ export const TASK_FIELD_DESCRIPTIONS: Readonly<Record<string, string>> = Object.
   prInfo: 'Pull request: { url, number, status, title, headBranch, baseBranch }.',
   mergeDetails: 'How the task merged: { commitSha, filesChanged, insertions, deletions, mergeCommitMessage, mergedAt, mergeConfirmed, prNumber, resolutionStrategy, attemptsMade }.',
   tokenUsage: 'Token usage as one object: { inputTokens, outputTokens, cachedTokens, totalTokens }.',
+  agentCostUsd: "What the agent's tokens cost in US dollars; without it, computed from the token usage when sources.prices prices the task's model.",
   agentSession:
     'What the whole agent session showed: { steps, failedCommands, edits, rejectedEdits, testRuns, testedAfterLastEdit, lastTestPassed, gaveUp, exitStatus, patchLinesAdded, patchLinesDeleted, patchFiles }. Filled from linked transcripts when absent.',
   tokenUsageInputTokens: "Input tokens (Fusion's flat column).",

@@ -12,6 +12,7 @@ import { completedAtOf } from './completed-at.js';
 import { detectTaskSource, isGitRepository } from './detect-task-source.js';
 import { inferGitTasks } from './infer-git-tasks.js';
 import { pathProjectId } from './path-project-id.js';
+import { pricedTask } from './priced-task.js';
 import { selectTasks } from './select-tasks.js';
 import type { LoadedTask, LoadTaskSetOptions, TaskSet, TaskSourceKind } from './task-set.js';
 
@@ -68,6 +69,8 @@ export async function loadTaskSet(options: LoadTaskSetOptions): Promise<TaskSet>
   const sessions = index && options.sessions ? await attachSessions(items, index.repo, options.sessions) : null;
   const linked = await attachTranscripts(items, options.config, options.transcriptsDir, cwd, options.configDir ?? projectDir, strict);
   problems.push(...linked);
+  const prices = options.config?.prices;
+  if (prices) for (const item of items) item.task = pricedTask(item.task, prices);
 
   return {
     source,
