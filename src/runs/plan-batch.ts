@@ -4,11 +4,11 @@ import { compareRunTasks, type RunTask } from './run-task.js';
 import { selectWindowTasks } from './select-window-tasks.js';
 
 /** What one scheduled batch will evaluate, and why. */
-export interface BatchPlan {
+export interface BatchPlan<T extends RunTask = RunTask> {
   window: RunWindow;
   retries: RetryPlan;
   /** The window's tasks and the retries, in completion order. */
-  tasks: RunTask[];
+  tasks: T[];
   /** Retries the source no longer has, and tasks left as errors after their last retry. */
   warnings: string[];
 }
@@ -18,7 +18,7 @@ export interface BatchPlan {
  * window end and up to `now`, plus the previous batch's transient errors that still have retries left.
  * The same plan serves a batch run here and one run by queue workers.
  */
-export async function planBatch(store: Store, projectId: string, all: readonly RunTask[], now: string): Promise<BatchPlan> {
+export async function planBatch<T extends RunTask>(store: Store, projectId: string, all: readonly T[], now: string): Promise<BatchPlan<T>> {
   const previous = await store.latestCompletedRun({ projectId, trigger: 'schedule' });
   const window: RunWindow = { start: previous?.window?.end ?? null, end: now };
   const retries = await findRetryCandidates(store, previous);

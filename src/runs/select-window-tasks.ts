@@ -5,7 +5,7 @@ import type { RunTask } from './run-task.js';
  * Tasks completed in the window: after `start` (exclusive) and up to `end` (inclusive). A task with no
  * known completion time belongs only to the first window (start null), so it is evaluated once.
  */
-export function selectWindowTasks(tasks: readonly RunTask[], window: RunWindow): RunTask[] {
+export function selectWindowTasks<T extends RunTask>(tasks: readonly T[], window: RunWindow): T[] {
   const start = window.start === null ? null : Date.parse(window.start);
   const end = window.end === null ? null : Date.parse(window.end);
   return tasks.filter((t) => {

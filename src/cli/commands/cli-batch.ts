@@ -1,4 +1,5 @@
-import { executeBatch, planBatch, type BatchOutcome } from '../../runs/index.js';
+import { executeBatch, planBatch, type BatchOutcome, type BatchPlan } from '../../runs/index.js';
+import type { LoadedTask } from '../../sources/index.js';
 import { ageCutoff } from '../../store/index.js';
 import type { CliIo } from '../cli-io.js';
 import { createCliJudge, type JudgeOptionValues } from '../options/judge-options.js';
@@ -21,10 +22,15 @@ export async function runCliBatch(cli: CliStore, options: BatchOptionValues, io:
   const labels = parseLabelOption(options.label);
   const judge = createCliJudge(options, cli.config.judge, io);
   const { jobTimeoutSeconds } = readQueueOptions(options);
+  // The batch is planned from the completed tasks before their evidence is read, so commits, sessions and
+  // transcripts are gathered for the window and the retries only, not for every task the source holds.
+  let planned: BatchPlan<LoadedTask> | undefined;
+  const now = new Date().toISOString();
+  const choose = async (items: readonly LoadedTask[], projectId: string) => (planned = await planBatch(cli.store, projectId, items, now)).tasks;
   // Batches take completed tasks only, whatever the source's own default.
-  const set = await loadRunTasks({ ...options, column: options.column ?? 'done' }, io, cli.config, cli.configPath, cli.store);
+  const set = await loadRunTasks({ ...options, column: options.column ?? 'done' }, io, cli.config, cli.configPath, cli.store, choose);
+  const plan = planned!;
   if (options.queue) {
-    const plan = await planBatch(cli.store, set.projectId, set.tasks, new Date().toISOString());
     const run = await queueRun(
       {
         cli,
@@ -50,7 +56,8 @@ export async function runCliBatch(cli: CliStore, options: BatchOptionValues, io:
   return executeBatch({
     store: cli.store,
     projectId: set.projectId,
-    tasks: set.tasks,
+    tasks: plan.tasks,
+    plan,
     judge: judge?.judge ?? null,
     judgeOptions: cliJudgeRunOptions(judge),
     taskevalVersion: TASKEVAL_VERSION,

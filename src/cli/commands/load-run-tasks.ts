@@ -2,6 +2,7 @@ import { dirname } from 'node:path';
 import type { RunTask, TaskevalConfig } from '../../runs/index.js';
 import type { Store } from '../../store/index.js';
 import { formatSourceProblem } from '../../sources/files/index.js';
+import type { LoadTaskSetOptions } from '../../sources/index.js';
 import type { CliIo } from '../cli-io.js';
 import { loadSourceTasks, type SourceOptionValues } from '../options/source-options.js';
 
@@ -15,8 +16,15 @@ export interface RunTaskSet {
 }
 
 /** Loads the selected tasks through the shared source flags (loadTaskSet), with the config's `sources` key. */
-export async function loadRunTasks(options: SourceOptionValues, io: CliIo, config: TaskevalConfig = {}, configPath: string | null = null, store?: Store): Promise<RunTaskSet> {
-  const loaded = await loadSourceTasks(options, io, config.sources, configPath ? dirname(configPath) : undefined, store);
+export async function loadRunTasks(
+  options: SourceOptionValues,
+  io: CliIo,
+  config: TaskevalConfig = {},
+  configPath: string | null = null,
+  store?: Store,
+  choose?: LoadTaskSetOptions['choose'],
+): Promise<RunTaskSet> {
+  const loaded = await loadSourceTasks(options, io, config.sources, configPath ? dirname(configPath) : undefined, store, choose);
   return {
     projectId: loaded.set.projectId,
     projectDir: loaded.set.projectDir,

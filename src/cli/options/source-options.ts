@@ -129,8 +129,9 @@ function historyProgress(io: CliIo): (commits: number) => void {
  * Loads and selects tasks as the flags say; prints problems as warnings. No valid task at all is an
  * error (exit 3); nothing named and nothing found in the current directory is a usage error (exit 2).
  */
-export async function loadSourceTasks(options: SourceOptionValues, io: CliIo, config?: SourceConfig, configDir?: string, store?: Store): Promise<LoadedTasks> {
+export async function loadSourceTasks(options: SourceOptionValues, io: CliIo, config?: SourceConfig, configDir?: string, store?: Store, choose?: LoadTaskSetOptions['choose']): Promise<LoadedTasks> {
   const load = taskSetOptions(options, io, config, configDir);
+  if (choose) load.choose = choose;
   // With a store at hand, the git history is kept in it: the next run reads only the commits since.
   if (store) load.historyCache = { get: (key) => store.outcomeCache.get(key), set: (key, value) => store.outcomeCache.set(key, value, new Date().toISOString()) };
   if (!load.source && options.tasks === undefined && options.project === undefined) load.source = await detectInCwd(io);
@@ -148,7 +149,7 @@ export async function loadSourceTasks(options: SourceOptionValues, io: CliIo, co
           : 'Fix the records (run `taskeval schema task` for the format, docs/task-format.md for an example) and run again.',
     });
   }
-  if (set.items.length === 0) io.stderr(`note: no task matched the selection (${set.readCount} read from ${set.origin}); --column all takes tasks that are not completed\n`);
+  if (set.selectedCount === 0) io.stderr(`note: no task matched the selection (${set.readCount} read from ${set.origin}); --column all takes tasks that are not completed\n`);
   return { tasks: set.items.map((i) => i.task), problems: set.problems, origin: set.origin, set };
 }
 

@@ -29,6 +29,8 @@ export interface CommitIndex {
   commit(sha: string): CommitRecord | undefined;
   /** Author date (UTC ISO-8601) of the task's last trailer- or subject-attributed commit. */
   lastCommitAt(taskId: string): string | null;
+  /** The first and last of those commits' dates and the first one's subject, in one look; null without any. */
+  taskSpan(taskId: string): { firstAt: string; lastAt: string; firstSubject: string } | null;
   /** Author date (UTC ISO-8601) of the task's first trailer- or subject-attributed commit. */
   firstCommitAt(taskId: string): string | null;
 }

@@ -125,6 +125,12 @@ export function createCommitIndex(data: CommitIndexData): CommitIndex {
       const own = ownSorted(taskId);
       return own.length === 0 ? null : iso(commits[own[own.length - 1]!]!.authorTime);
     },
+    taskSpan(taskId) {
+      const own = ownSorted(taskId);
+      if (own.length === 0) return null;
+      const first = commits[own[0]!]!;
+      return { firstAt: iso(first.authorTime), lastAt: iso(commits[own[own.length - 1]!]!.authorTime), firstSubject: truncateExcerpt(first.subject, MAX_COMMIT_SUBJECT_LENGTH).excerpt };
+    },
   };
 }
 

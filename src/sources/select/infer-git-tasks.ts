@@ -1,4 +1,4 @@
-import { TaskSchema, type Task } from '../../core/index.js';
+import type { Task } from '../../core/index.js';
 import { parseConventionalSubject, type CommitIndex } from '../../evidence/index.js';
 
 const PREFIX = /^[A-Za-z][A-Za-z0-9-]*(?:\([^()]*\))?!?:[ \t]+/;
@@ -9,17 +9,19 @@ const PREFIX = /^[A-Za-z][A-Za-z0-9-]*(?:\([^()]*\))?!?:[ \t]+/;
  */
 export function inferGitTasks(index: CommitIndex): Task[] {
   return index.taskIds().map((id) => {
-    const first = index.commitsFor({ id })[0];
-    const firstAt = index.firstCommitAt(id) ?? first?.date ?? null;
-    const lastAt = index.lastCommitAt(id) ?? firstAt;
-    const title = first ? titleOf(first.subject) : null;
-    return TaskSchema.parse({
-      id,
-      column: 'done',
-      ...(title ? { title } : {}),
-      ...(firstAt ? { createdAt: firstAt, executionStartedAt: firstAt } : {}),
-      ...(lastAt ? { executionCompletedAt: lastAt } : {}),
-    });
+    const span = index.taskSpan(id);
+    const title = span ? titleOf(span.firstSubject) : null;
+    // Built as TaskSchema.parse would give it (same keys, same order): every field here is already valid,
+    // and parsing tens of thousands of them costs a batch more than the rest of its task loading.
+    const task: Task = { id };
+    if (title) task.title = title;
+    task.column = 'done';
+    if (span) {
+      task.createdAt = span.firstAt;
+      task.executionStartedAt = span.firstAt;
+      task.executionCompletedAt = span.lastAt;
+    }
+    return task;
   });
 }
 

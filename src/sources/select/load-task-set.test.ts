@@ -83,6 +83,25 @@ describe('loadTaskSet sources', () => {
     expect(t1.history).toMatchObject({ reverted: false, lastCommitAt: '2026-03-04T10:00:00.000Z' });
   });
 
+  it('lets a caller choose among the selected tasks before commits are read: only the chosen get them, and the count selected stays', async () => {
+    const r = await taskRepo();
+    const offered: Array<[string, unknown]> = [];
+    const set = await loadTaskSet({
+      projectDir: r.dir,
+      choose: async (items, projectId) => {
+        expect(projectId).toBe(pathProjectId(r.dir));
+        offered.push(...items.map((i): [string, unknown] => [i.task.id, i.commits]));
+        return items.filter((i) => i.task.id === 'T-1');
+      },
+    });
+    expect(offered).toEqual([
+      ['T-2', null],
+      ['T-1', null],
+    ]);
+    expect(set.items.map((i) => [i.task.id, i.commits?.length])).toEqual([['T-1', 2]]);
+    expect(set.selectedCount).toBe(2);
+  });
+
   it('merges commits from --repo into task-file records, so tests and docs are known', async () => {
     const r = await taskRepo();
     await writeFile(join(dir, 'tasks.jsonl'), [JSON.stringify({ id: 'T-1', title: 'Parse', column: 'done' }), JSON.stringify({ id: 'T-3', column: 'todo' })].join('\n'));

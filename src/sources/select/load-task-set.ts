@@ -62,7 +62,9 @@ export async function loadTaskSet(options: LoadTaskSetOptions): Promise<TaskSet>
   if (strict && selection.problems[0]) throw sourceProblemError(selection.problems[0], 'source_invalid');
   problems.push(...selection.problems);
   const order = options.order ?? (source === 'files' ? 'source' : 'completion');
-  const items = order === 'completion' ? [...selection.items].sort(compareLoadedTasks) : selection.items;
+  const ordered = order === 'completion' ? [...selection.items].sort(compareLoadedTasks) : selection.items;
+  const projectId = read.projectId ?? pathProjectId(projectDir);
+  const items = options.choose ? [...(await options.choose(ordered, projectId))] : ordered;
   if (index) for (const item of items) attachCommits(item, index, options.hindsight ?? true);
   const sessionKeys = options.sessions?.trailerKeys ?? options.config?.sessions?.trailerKeys ?? [];
   if (sessionKeys.length > 0) for (const item of items) markSessionTrailers(item, sessionKeys);
@@ -75,11 +77,12 @@ export async function loadTaskSet(options: LoadTaskSetOptions): Promise<TaskSet>
   return {
     source,
     projectDir,
-    projectId: read.projectId ?? pathProjectId(projectDir),
+    projectId,
     repo: index?.repo ?? null,
     commitIndex: index,
     items,
     readCount: read.tasks.length,
+    selectedCount: ordered.length,
     problems,
     origin,
     sessions,

@@ -71,6 +71,11 @@ export interface LoadTaskSetOptions {
   fusionDb?: string;
   /** Keeps the history read from git between runs (the store's cache), so the next one reads only new commits. */
   historyCache?: CommitHistoryCache;
+  /**
+   * Narrows the selected tasks before their commits, sessions and transcripts are read (a batch's window
+   * and retries), so evidence is gathered only for the tasks evaluated. Gets the project id the set has.
+   */
+  choose?: (items: readonly LoadedTask[], projectId: string) => Promise<readonly LoadedTask[]>;
 }
 
 /** The selected tasks of one project, with their commits, and what could not be read or found. */
@@ -88,6 +93,8 @@ export interface TaskSet {
   items: LoadedTask[];
   /** Tasks read before selection. */
   readCount: number;
+  /** Tasks the selection (ids, column, dates, window) took, before `choose` narrowed them. */
+  selectedCount: number;
   problems: SourceProblem[];
   /** Where the tasks came from, for messages: the task file, the project or the repository. */
   origin: string;
