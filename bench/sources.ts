@@ -101,12 +101,12 @@ export async function run(options: SourcesBenchOptions = {}): Promise<SourcesBen
     log(`sources: (a) one raw git log --all --numstat        ${rawLogMs.toFixed(0).padStart(8)} ms  (median of ${repeats})`);
     log(`sources: (b) taskeval buildCommitIndex             ${indexMs.toFixed(0).padStart(8)} ms  (median of ${repeats})`);
     log(`sources: (c) git log --grep=<id> × ${String(ids.length).padEnd(4)} tasks       ${perTaskMs.toFixed(0).padStart(8)} ms  (${attributed} commits attributed to those tasks by the index)`);
-    log(`sources: (d) first build kept in a SQLite store       ${incremental.firstMs.toFixed(0).padStart(8)} ms  (median of ${repeats}; reads the whole history and saves it)`);
+    log(`sources: (d) first build kept in a SQLite store       ${incremental.firstMs.toFixed(0).padStart(8)} ms  (median of ${repeats}; reads the whole history and saves it; a raw git log run beside each took ${incremental.rawMs.toFixed(0)} ms)`);
     log(`sources: (e) next build after ${NEW_COMMITS} new commits      ${incremental.nextMs.toFixed(0).padStart(8)} ms  (median of ${repeats}; reads only the new commits)`);
     log(`sources: (b)/(a) = ${indexOverRaw.toFixed(2)} (target ≤ ${INDEX_OVER_RAW_MAX}) ${verdict(okRaw)}`);
-    const okFirst = incremental.firstMs / rawLogMs <= FIRST_OVER_RAW_MAX;
+    const okFirst = incremental.firstMs / incremental.rawMs <= FIRST_OVER_RAW_MAX;
     const okNext = incremental.nextMs / incremental.firstMs <= NEXT_OVER_FIRST_MAX;
-    log(`sources: (d)/(a) = ${(incremental.firstMs / rawLogMs).toFixed(2)} (target ≤ ${FIRST_OVER_RAW_MAX}) ${verdict(okFirst)}`);
+    log(`sources: (d)/(a) = ${(incremental.firstMs / incremental.rawMs).toFixed(2)} (target ≤ ${FIRST_OVER_RAW_MAX}; against the raw reads run beside (d)) ${verdict(okFirst)}`);
     log(`sources: (e)/(d) = ${((incremental.nextMs / incremental.firstMs) * 100).toFixed(1)}% (target ≤ ${NEXT_OVER_FIRST_MAX * 100}%) ${verdict(okNext)}`);
     log(`sources: (c)/(b) = ${perTaskOverIndex.toFixed(1)} (target ≥ ${PER_TASK_OVER_INDEX_MIN}) ${verdict(okTask)}`);
     return {
@@ -130,14 +130,19 @@ export async function run(options: SourcesBenchOptions = {}): Promise<SourcesBen
  * (d) a first build whose history is kept in a real SQLite store's cache, and (e) the next build after
  * NEW_COMMITS commits land on a new branch: each repeat starts from an empty store and a fresh branch.
  */
-async function timeIncremental(repoDir: string, root: string, repeats: number): Promise<{ firstMs: number; nextMs: number }> {
+async function timeIncremental(repoDir: string, root: string, repeats: number): Promise<{ firstMs: number; nextMs: number; rawMs: number }> {
   const first: number[] = [];
   const next: number[] = [];
+  const raw: number[] = [];
   for (let r = 0; r < repeats; r += 1) {
     const store = openSqliteStore({ path: join(root, `cache-${r}.db`) });
     const cache = { get: (key: string) => store.outcomeCache.get(key), set: (key: string, value: unknown) => store.outcomeCache.set(key, value, new Date().toISOString()) };
     try {
+      // A raw read right before each first build: the two are compared as they ran, side by side.
       let start = process.hrtime.bigint();
+      await drain(['log', '--all', '--numstat'], repoDir);
+      raw.push(ms(start));
+      start = process.hrtime.bigint();
       await buildCommitIndex({ repo: repoDir, cache });
       first.push(ms(start));
       await gitIn(repoDir, ['checkout', '-q', '-b', `bench-${r}`, 'main']);
@@ -151,7 +156,7 @@ async function timeIncremental(repoDir: string, root: string, repeats: number): 
       await store.close();
     }
   }
-  return { firstMs: median(first), nextMs: median(next) };
+  return { firstMs: median(first), nextMs: median(next), rawMs: median(raw) };
 }
 
 function gitIn(cwd: string, args: string[]): Promise<void> {

@@ -3,9 +3,13 @@ import { resolve as resolvePath } from 'node:path';
 import { ConfigError, SourceError } from '../../core/index.js';
 import { CommitIndexBuilder } from './commit-index-builder.js';
 import type { CommitIndex } from './commit-index.js';
+import type { CommitTable } from './commit-table.js';
 import { compileIdMatcher, DEFAULT_ID_PATTERN } from './compile-id-matcher.js';
 import { createCommitIndex } from './create-commit-index.js';
-import { historyCacheKey, loadHistoryHead, loadHistorySegments, MAX_HISTORY_SEGMENTS, saveHistorySegment, type CachedHistorySegment, type CommitHistoryCache } from './commit-history-cache.js';
+import { encodeKeptSegment, historyCacheKey, loadHistoryHead, loadHistorySegments, MAX_HISTORY_SEGMENTS, parentsByPosition, saveHistorySegment, type CommitHistoryCache, type EncodedKeptSegment } from './commit-history-cache.js';
+import { HistorySegmentEncoder } from './history-segment-codec.js';
+import { indexTablesOf } from './commit-index-tables.js';
+import { indexFromKept } from './index-from-kept.js';
 import { createGitLogParser, GIT_LOG_ARGS, type RawCommit } from './git-log-parser.js';
 import { HistoryReadError, readGitHistory } from './read-git-history.js';
 import { runGit, type GitRunner } from './run-git.js';
@@ -57,19 +61,19 @@ export async function buildCommitIndex(options: BuildCommitIndexOptions): Promis
       hint: HINT,
     });
   }
-  const check = await run(['rev-parse', '--git-dir'], base);
-  if (check.exitCode !== 0) {
-    throw new SourceError('source_unreadable', `${repo} is not a git repository (${firstLine(check.stderr)}): ${EXPECTED}`, {
-      field: 'repo',
-      hint: HINT,
-    });
-  }
+  // Whether it is a repository is asked beside the first reads, not before them; a failure is named first.
+  const checking = run(['rev-parse', '--git-dir'], base);
 
   const rules = { trailerKeys: new Set(trailerKeys.map((k) => k.toLowerCase())), ids };
   const builder = new CommitIndexBuilder(rules);
+  const cache = options.cache;
+  // With a cache, a whole read is put in columns as it streams in (git is the slower side), ready to keep.
+  // (A read of new commits since a kept history goes through its own parser, not through here.)
+  let encoder: HistorySegmentEncoder | null = null;
   let read = 0;
   const onCommit = (commit: RawCommit) => {
-    builder.add(commit);
+    const att = builder.add(commit);
+    if (att) encoder?.add(commit, att);
     read += 1;
     if (read % 1000 === 0) options.onProgress?.(read);
   };
@@ -78,57 +82,65 @@ export async function buildCommitIndex(options: BuildCommitIndexOptions): Promis
       if (error instanceof HistoryReadError) throw unreadable(repo, error.step, error.exitCode, error.stderr);
       throw error;
     });
-  const cache = options.cache;
   // Without a cache the whole read starts at once, alongside the ref listing, as before.
   const wholeRead = cache ? null : readAll();
   // Its failure is reported where it is awaited; until then it must not count as unhandled.
   wholeRead?.catch(() => undefined);
-  const [refs, shallow, tips] = await Promise.all([
+  const [check, refs, shallow, tips] = await Promise.all([
+    checking,
     run(['for-each-ref', '--format=%(objectname) %(refname)', 'refs/heads', 'refs/remotes'], base),
     run(['rev-parse', '--is-shallow-repository'], base),
     cache ? currentTips(run, base) : Promise.resolve(null),
   ]);
+  if (check.exitCode !== 0) {
+    throw new SourceError('source_unreadable', `${repo} is not a git repository (${firstLine(check.stderr)}): ${EXPECTED}`, {
+      field: 'repo',
+      hint: HINT,
+    });
+  }
   const isShallow = shallow.exitCode === 0 && shallow.stdout.trim() === 'true';
   const key = historyCacheKey(repo, trailerKeys, options.idPattern ?? DEFAULT_ID_PATTERN);
   // A shallow clone's history changes under the same tips as it deepens: never cached.
   const head = cache && tips && !isShallow ? await loadHistoryHead(cache, key) : null;
-  let history: { unreadableCommits: number; missingObjects: number } | null = null;
-  let fromCache: 'unchanged' | 'incremental' | null = null;
-  let cached: CachedHistorySegment[] | null = null;
-  if (cache && head && tips) {
+  // A failed save costs the next run a whole read, nothing more.
+  const save = (segment: number, data: EncodedKeptSegment) => saveHistorySegment(cache!, key, segment, tips!, data).catch(() => undefined);
+
+  if (cache && head && tips && refs.exitCode === 0) {
     const unchanged = sameList(head.tips, tips);
-    // git reads the new commits while the kept ones are decoded.
+    // git reads the new commits while the kept ones are loaded.
     const [fresh, segments] = await Promise.all([unchanged ? Promise.resolve([]) : readSince(run, base, head.tips), loadHistorySegments(cache, key, head.segments)]);
-    if (segments && fresh) {
-      cached = segments;
-      fromCache = unchanged ? 'unchanged' : 'incremental';
-      // Only the commits the cached tips do not reach, newest first as in a whole read, then the cached ones.
-      for (const commit of fresh) onCommit(commit);
+    const kept = segments && fresh ? indexFromKept({ repo, segments, fresh, rules, refsText: refs.stdout }) : null;
+    if (kept && fresh) {
+      options.onProgress?.(kept.table.size);
+      if (fresh.length > 0 && head.segments < MAX_HISTORY_SEGMENTS) {
+        // Only the new commits are written, as the next segment, with their share of the tables.
+        const from = kept.table.size - fresh.length;
+        await save(head.segments, encodeKeptSegment({ commits: fresh, attributions: kept.freshAttributions, tables: indexTablesOf(kept.data, from, kept.table.size) }));
+      } else if (fresh.length > 0) {
+        // Past the last segment the history is kept again as one, newest first as a whole read gives it.
+        for (const i of kept.table.newestFirstPositions()) builder.addAttributed(kept.table.commit(i), kept.table.attribution(i));
+        const data = builder.finish(repo, refs.stdout);
+        const all = builder.added();
+        await save(0, encodeKeptSegment({ ...all, tables: indexTablesOf(data, 0, all.commits.length) }));
+        return createCommitIndex({ ...data, warnings: [], shallow: null });
+      }
+      return createCommitIndex({ ...kept.data, warnings: [], shallow: null });
     }
   }
-  const added = read;
-  if (fromCache && cached) {
-    for (const segment of cached) segment.commits.forEach((commit, i) => builder.addAttributed(commit, segment.attributions[i]!));
-    read = builder.added().commits.length;
-    history = { unreadableCommits: 0, missingObjects: 0 };
-  }
-  history ??= await (wholeRead ?? readAll());
-  if (cache && tips && !isShallow && fromCache !== 'unchanged' && history.unreadableCommits === 0) {
-    const all = builder.added();
-    const segments = fromCache === 'incremental' ? cached!.length : 0;
-    // A cache that cannot be written costs the next run a whole read, nothing more.
-    const save = segments > 0 && segments < MAX_HISTORY_SEGMENTS
-      ? saveHistorySegment(cache, key, segments, tips, { commits: all.commits.slice(0, added), attributions: all.attributions.slice(0, added) })
-      : saveHistorySegment(cache, key, 0, tips, all);
-    await save.catch(() => undefined);
-  }
+  // A kept history that could not be used (none, rewritten, damaged) is read whole again, and kept anew.
+  if (cache) encoder = new HistorySegmentEncoder();
+  const history = await (wholeRead ?? readAll());
   options.onProgress?.(read);
   if (refs.exitCode !== 0) throw unreadable(repo, 'for-each-ref', refs.exitCode, refs.stderr);
-  const warnings: string[] = [];
   const data = builder.finish(repo, refs.stdout);
+  if (cache && tips && !isShallow && history.unreadableCommits === 0) {
+    const tables = indexTablesOf(data, 0, builder.added().commits.length);
+    await save(0, { encoded: encoder!.finish(parentsByPosition(tables)), tables });
+  }
+  const warnings: string[] = [];
   let boundary: { boundary: ReadonlySet<number>; wholeSince: number } | null = null;
   if (isShallow) {
-    boundary = await shallowBoundary(run, base, data.bySha, data.commits);
+    boundary = await shallowBoundary(run, base, data.table);
     const since = boundary ? ` before ${new Date(boundary.wholeSince * 1000).toISOString()}` : '';
     warnings.push(
       `${repo} is a shallow clone: commits before its boundary are missing, so the boundary commits' line counts and the history${since} ` +
@@ -158,11 +170,11 @@ async function currentTips(run: GitRunner, base: { cwd: string; signal?: AbortSi
  * since (the kept history no longer holds) or git failed: the whole history is read again.
  */
 async function readSince(run: GitRunner, base: { cwd: string; signal?: AbortSignal }, oldTips: readonly string[]): Promise<RawCommit[] | null> {
-  if (!(await onlyGrew(run, base, oldTips))) return null;
   const commits: RawCommit[] = [];
   const parser = createGitLogParser((commit) => commits.push(commit));
-  const fresh = await run([...GIT_LOG_ARGS, '--not', ...oldTips], { ...base, onStdout: (chunk) => parser.push(chunk) });
-  if (fresh.exitCode !== 0) return null;
+  // The rewrite check and the read run at once; the read is thrown away when a branch was rewritten.
+  const [grew, fresh] = await Promise.all([onlyGrew(run, base, oldTips), run([...GIT_LOG_ARGS, '--not', ...oldTips], { ...base, onStdout: (chunk) => parser.push(chunk) })]);
+  if (!grew || fresh.exitCode !== 0) return null;
   parser.end();
   return commits;
 }
@@ -179,13 +191,13 @@ function sameList(a: readonly string[], b: readonly string[]): boolean {
 }
 
 /** The commits `.git/shallow` lists, and the newest of their times: history before it is cut off. */
-async function shallowBoundary(run: GitRunner, base: { cwd: string; signal?: AbortSignal }, bySha: ReadonlyMap<string, number>, commits: readonly { authorTime: number }[]) {
+async function shallowBoundary(run: GitRunner, base: { cwd: string; signal?: AbortSignal }, table: CommitTable) {
   const where = await run(['rev-parse', '--git-path', 'shallow'], base);
   if (where.exitCode !== 0) return null;
   const text = await readFile(resolvePath(base.cwd, where.stdout.trim()), 'utf8').catch(() => '');
-  const boundary = new Set(text.split('\n').flatMap((sha) => bySha.get(sha.trim().toLowerCase()) ?? []));
+  const boundary = new Set(text.split('\n').flatMap((sha) => table.position(sha.trim().toLowerCase()) ?? []));
   if (boundary.size === 0) return null;
-  return { boundary, wholeSince: Math.max(...[...boundary].map((i) => commits[i]!.authorTime)) };
+  return { boundary, wholeSince: Math.max(...[...boundary].map((i) => table.authorTime(i))) };
 }
 
 function unreadable(repo: string, step: string, exitCode: number, stderr: string): SourceError {

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { MessageAttribution } from './attribute-commit.js';
 import type { RawCommit } from './git-log-parser.js';
-import { decodeHistorySegment, encodeHistorySegment, type EncodedHistorySegment } from './history-segment-codec.js';
+import type { IndexTables } from './commit-index-tables.js';
+import { encodeHistorySegment, openHistorySegment, type EncodedHistorySegment } from './history-segment-codec.js';
+import type { KeptSegment } from './index-from-kept.js';
 
 /** Where the history read from git is kept between runs (the store's cache table). */
 export interface CommitHistoryCache {
@@ -20,13 +22,17 @@ export interface CachedHistoryHead {
   segments: number;
 }
 
-/** One segment: commits with their attributions, newest first as git log gave them (kept in columns, history-segment-codec.ts). */
+/**
+ * One segment: commits with their attributions, newest first as git log gave them (kept in columns,
+ * history-segment-codec.ts), and their share of the index tables (commit-index-tables.ts).
+ */
 export interface CachedHistorySegment {
   commits: readonly RawCommit[];
   attributions: readonly MessageAttribution[];
+  tables: IndexTables;
 }
 
-export const CACHED_HISTORY_VERSION = 3;
+export const CACHED_HISTORY_VERSION = 4;
 /** Past this many segments the next incremental read writes the whole history as one again. */
 export const MAX_HISTORY_SEGMENTS = 16;
 
@@ -49,26 +55,50 @@ export async function loadHistoryHead(cache: CommitHistoryCache, key: string): P
 }
 
 /**
- * Every segment's commits, newest segment first (the order a whole read gives), or null when one is
- * missing, from another version or damaged.
+ * Every segment, oldest first (positions count from the oldest), ready to read row by row; null when one
+ * is missing, from another version or damaged. Its tables are checked when the index is put together.
  */
-export async function loadHistorySegments(cache: CommitHistoryCache, key: string, count: number): Promise<CachedHistorySegment[] | null> {
-  const segments: CachedHistorySegment[] = [];
-  for (let i = count - 1; i >= 0; i -= 1) {
-    const kept = (await cache.get(segmentKey(key, i)).catch(() => null)) as (EncodedHistorySegment & { v?: unknown }) | null;
+export async function loadHistorySegments(cache: CommitHistoryCache, key: string, count: number): Promise<KeptSegment[] | null> {
+  const segments: KeptSegment[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const kept = (await cache.get(segmentKey(key, i)).catch(() => null)) as (EncodedHistorySegment & { v?: unknown; tables?: unknown }) | null;
     if (!kept || typeof kept !== 'object' || kept.v !== CACHED_HISTORY_VERSION) return null;
-    const segment = decodeHistorySegment(kept);
-    if (!segment) return null;
-    segments.push(segment);
+    const rows = openHistorySegment(kept);
+    if (!rows) return null;
+    segments.push({ rows, tables: kept.tables });
   }
   return segments;
+}
+
+/** A segment ready to keep: its commits in columns and its share of the index tables. */
+export interface EncodedKeptSegment {
+  encoded: EncodedHistorySegment;
+  tables: IndexTables;
+}
+
+/** Encodes commits read with their share of the tables, parents left to the tables where they hold them all. */
+export function encodeKeptSegment(data: CachedHistorySegment): EncodedKeptSegment {
+  return { encoded: encodeHistorySegment(data.commits, data.attributions, parentsByPosition(data.tables)), tables: data.tables };
 }
 
 /**
  * Keeps a read: the new segment first, then the head naming it, so a process killed in between leaves
  * the previous history whole. `segment` 0 starts over with a whole read.
  */
-export async function saveHistorySegment(cache: CommitHistoryCache, key: string, segment: number, tips: readonly string[], data: CachedHistorySegment): Promise<void> {
-  await cache.set(segmentKey(key, segment), { v: CACHED_HISTORY_VERSION, ...encodeHistorySegment(data.commits, data.attributions) });
+export async function saveHistorySegment(cache: CommitHistoryCache, key: string, segment: number, tips: readonly string[], data: EncodedKeptSegment): Promise<void> {
+  await cache.set(segmentKey(key, segment), { v: CACHED_HISTORY_VERSION, ...data.encoded, tables: data.tables });
   await cache.set(key, { v: CACHED_HISTORY_VERSION, tips, segments: segment + 1 } satisfies CachedHistoryHead);
+}
+
+/** Per commit of a segment: whether the tables give every parent by position (none outside the history). */
+export function parentsByPosition(tables: IndexTables): boolean[] {
+  const known: boolean[] = [];
+  for (let p = 0; p < tables.parents.length; ) {
+    const count = tables.parents[p++]!;
+    let all = true;
+    for (let k = 0; k < count; k += 1) if (tables.parents[p + k]! < 0) all = false;
+    known.push(all);
+    p += count;
+  }
+  return known;
 }

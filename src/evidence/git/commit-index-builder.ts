@@ -1,5 +1,6 @@
 import { attributeCommit, type AttributionRules, type MessageAttribution } from './attribute-commit.js';
 import type { CommitIndexData } from './commit-index-data.js';
+import { arrayCommitTable } from './commit-table.js';
 import { computeGenerations } from './compute-generations.js';
 import type { RawCommit } from './git-log-parser.js';
 import { resolveShaPrefix } from './resolve-sha-prefix.js';
@@ -21,10 +22,12 @@ export class CommitIndexBuilder {
 
   constructor(private readonly rules: AttributionRules) {}
 
-  /** Adds one commit; a sha seen before (it cannot be, with one pass) is ignored. */
-  add(commit: RawCommit): void {
-    if (this.bySha.has(commit.sha)) return;
-    this.addAttributed(commit, attributeCommit(commit.subject, commit.body, this.rules));
+  /** Adds one commit and gives its attribution; a sha seen before (it cannot be, with one pass) is ignored. */
+  add(commit: RawCommit): MessageAttribution | undefined {
+    if (this.bySha.has(commit.sha)) return undefined;
+    const att = attributeCommit(commit.subject, commit.body, this.rules);
+    this.addAttributed(commit, att);
+    return att;
   }
 
   /** Adds a commit whose attribution under the same rules is already known (the history cache). */
@@ -66,11 +69,9 @@ export class CommitIndexBuilder {
     });
     return {
       repo,
-      commits,
-      attributions: this.attributions,
+      table: arrayCommitTable(commits, this.attributions, bySha),
       parents,
       generations: computeGenerations(parents),
-      bySha,
       owned: this.owned,
       mentioned: this.mentioned,
       revertsById: this.revertsById,
@@ -80,7 +81,8 @@ export class CommitIndexBuilder {
   }
 }
 
-function parseRefs(text: string): Map<string, string> {
+/** Branch names to tips from `git for-each-ref --format='%(objectname) %(refname)'`, short names too. */
+export function parseRefs(text: string): Map<string, string> {
   const refs = new Map<string, string>();
   const remote = new Map<string, string>();
   for (const line of text.split('\n')) {

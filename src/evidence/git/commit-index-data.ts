@@ -1,15 +1,13 @@
-import type { MessageAttribution } from './attribute-commit.js';
-import type { RawCommit } from './git-log-parser.js';
+import type { CommitTable } from './commit-table.js';
 
 /** The in-memory tables a CommitIndex answers from, built once from the log pass. */
 export interface CommitIndexData {
   repo: string;
-  commits: RawCommit[];
-  attributions: MessageAttribution[];
-  /** Parent positions in `commits`; -1 for a parent outside the history read (shallow clone). */
+  /** Every commit by position, with its attribution. */
+  table: CommitTable;
+  /** Parent positions; -1 for a parent outside the history read (shallow clone). */
   parents: number[][];
   generations: Uint32Array;
-  bySha: Map<string, number>;
   /** Task id → commits that are its own work by trailer or subject. */
   owned: Map<string, number[]>;
   /** Task id → every commit naming it. */

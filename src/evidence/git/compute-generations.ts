@@ -3,8 +3,9 @@
  * a root is 1 and every commit is one more than its highest parent, so an ancestor always has a lower number.
  * Iterative, so deep histories do not overflow the stack.
  */
-export function computeGenerations(parents: readonly (readonly number[])[]): Uint32Array {
-  const gen = new Uint32Array(parents.length);
+export function computeGenerations(parents: readonly (readonly number[])[], known?: Uint32Array): Uint32Array {
+  // Generations already known (a kept history's) are not 0, so only the others are walked.
+  const gen = known ?? new Uint32Array(parents.length);
   const stack: number[] = [];
   for (let root = 0; root < parents.length; root += 1) {
     if (gen[root] !== 0) continue;

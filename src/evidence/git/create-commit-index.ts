@@ -18,30 +18,28 @@ const iso = (unixSeconds: number): string => new Date(unixSeconds * 1000).toISOS
 
 /** Answers CommitIndex queries from the tables built in the log pass; pure and synchronous. */
 export function createCommitIndex(data: CommitIndexData): CommitIndex {
-  const { commits, attributions, bySha } = data;
-  let sortedShas: string[] | undefined;
+  const { table } = data;
   let prior: PriorActivityIndex | undefined;
 
   const resolve = (sha: string | null | undefined): number | undefined => {
     if (!sha) return undefined;
     const s = sha.trim().toLowerCase();
-    const exact = bySha.get(s);
+    const exact = table.position(s);
     if (exact !== undefined) return exact;
-    sortedShas ??= [...bySha.keys()].sort();
-    const full = resolveShaPrefix(sortedShas, s);
-    return full === undefined ? undefined : bySha.get(full);
+    const full = resolveShaPrefix(table.sortedShas(), s);
+    return full === undefined ? undefined : table.position(full);
   };
 
   const byDate = (a: number, b: number): number => {
-    const ca = commits[a]!;
-    const cb = commits[b]!;
-    return ca.authorTime - cb.authorTime || (ca.sha < cb.sha ? -1 : ca.sha > cb.sha ? 1 : 0);
+    const sa = table.sha(a);
+    const sb = table.sha(b);
+    return table.authorTime(a) - table.authorTime(b) || (sa < sb ? -1 : sa > sb ? 1 : 0);
   };
 
   const toRecord = (i: number, attribution?: Attribution): CommitRecord => {
-    const c = commits[i]!;
+    const c = table.commit(i);
     const trailers: Record<string, string[]> = {};
-    for (const [k, v] of Object.entries(attributions[i]!.trailers)) trailers[k] = [...v];
+    for (const [k, v] of Object.entries(table.attribution(i).trailers)) trailers[k] = [...v];
     // A shallow boundary's numstat is against nothing: every file reads as added. Its counts are unknown.
     const cut = data.shallow?.boundary.has(i) ?? false;
     const files = c.files.map((f) => ({ ...f, ...(cut ? { insertions: null, deletions: null } : {}), kind: classifyPath(f.path) }));
@@ -62,7 +60,7 @@ export function createCommitIndex(data: CommitIndexData): CommitIndex {
 
   const ownPositions = (task: CommitTaskRef): Map<number, Attribution> => {
     const own = new Map<number, Attribution>();
-    for (const i of data.owned.get(task.id) ?? []) own.set(i, attributions[i]!.ownerKind);
+    for (const i of data.owned.get(task.id) ?? []) own.set(i, table.attribution(i).ownerKind);
     const base = resolve(task.baseCommitSha);
     const merge = resolve(task.mergeCommitSha);
     if (base !== undefined) {
@@ -76,9 +74,9 @@ export function createCommitIndex(data: CommitIndexData): CommitIndex {
     }
     if (merge !== undefined) {
       // A fix naming the task that landed after its merge is a later fix, not the task's work.
-      const mergedAt = commits[merge]!.committerTime;
+      const mergedAt = table.committerTime(merge);
       for (const [i, kind] of own) {
-        if (kind !== 'range' && i !== merge && attributions[i]!.isFix && commits[i]!.committerTime > mergedAt) own.delete(i);
+        if (kind !== 'range' && i !== merge && table.attribution(i).isFix && table.committerTime(i) > mergedAt) own.delete(i);
       }
     }
     for (const i of [...own.keys()]) {
@@ -92,14 +90,14 @@ export function createCommitIndex(data: CommitIndexData): CommitIndex {
   return {
     repo: data.repo,
     warnings: data.warnings,
-    allCommits: () => commits,
+    allCommits: () => table.newestFirst(),
     priorActivity(own) {
       // Before a shallow clone's boundary history is unknown, not quiet: no prior figures rather than zeros.
       if (data.shallow) {
         const first = Math.min(...own.map((c) => Date.parse(c.date)).filter((t) => !Number.isNaN(t)));
         if (first - PRIOR_FIX_DAYS * 86_400_000 < data.shallow.wholeSince * 1000) return null;
       }
-      prior ??= new PriorActivityIndex(commits);
+      prior ??= new PriorActivityIndex(table.newestFirst());
       return prior.priorTo(own);
     },
     taskIds: () => [...data.mentioned.keys()].sort(),
@@ -119,17 +117,17 @@ export function createCommitIndex(data: CommitIndexData): CommitIndex {
     },
     firstCommitAt(taskId) {
       const own = ownSorted(taskId);
-      return own.length === 0 ? null : iso(commits[own[0]!]!.authorTime);
+      return own.length === 0 ? null : iso(table.authorTime(own[0]!));
     },
     lastCommitAt(taskId) {
       const own = ownSorted(taskId);
-      return own.length === 0 ? null : iso(commits[own[own.length - 1]!]!.authorTime);
+      return own.length === 0 ? null : iso(table.authorTime(own[own.length - 1]!));
     },
     taskSpan(taskId) {
       const own = ownSorted(taskId);
       if (own.length === 0) return null;
-      const first = commits[own[0]!]!;
-      return { firstAt: iso(first.authorTime), lastAt: iso(commits[own[own.length - 1]!]!.authorTime), firstSubject: truncateExcerpt(first.subject, MAX_COMMIT_SUBJECT_LENGTH).excerpt };
+      const first = own[0]!;
+      return { firstAt: iso(table.authorTime(first)), lastAt: iso(table.authorTime(own[own.length - 1]!)), firstSubject: truncateExcerpt(table.subject(first), MAX_COMMIT_SUBJECT_LENGTH).excerpt };
     },
   };
 }
@@ -140,7 +138,7 @@ function historySignals(
   own: ReadonlySet<number>,
   byDate: (a: number, b: number) => number,
 ): CommitHistorySignals {
-  const { commits, attributions, revertsOf } = data;
+  const { table, revertsOf } = data;
   const candidates = new Set<number>(data.revertsById.get(taskId) ?? []);
   for (const i of own) for (const r of revertsOf.get(i) ?? []) candidates.add(r);
   // A revert that was itself reverted no longer undoes the task, and the re-apply is no revert of it.
@@ -157,22 +155,22 @@ function historySignals(
   let first: number | undefined;
   let last: number | undefined;
   for (const i of own) {
-    closedAt = Math.max(closedAt, commits[i]!.committerTime);
+    closedAt = Math.max(closedAt, table.committerTime(i));
     if (first === undefined || byDate(i, first) < 0) first = i;
     if (last === undefined || byDate(i, last) > 0) last = i;
   }
   const laterFixes = (data.mentioned.get(taskId) ?? [])
     .filter((i) => {
-      const att = attributions[i]!;
-      return att.isFix && !att.isRevert && !own.has(i) && commits[i]!.committerTime > closedAt;
+      const att = table.attribution(i);
+      return att.isFix && !att.isRevert && !own.has(i) && table.committerTime(i) > closedAt;
     })
     .sort(byDate);
 
   return {
     reverted: reverts.length > 0,
-    revertShas: reverts.map((i) => commits[i]!.sha),
-    laterFixShas: laterFixes.map((i) => commits[i]!.sha),
-    firstCommitAt: first === undefined ? null : new Date(commits[first]!.authorTime * 1000).toISOString(),
-    lastCommitAt: last === undefined ? null : new Date(commits[last]!.authorTime * 1000).toISOString(),
+    revertShas: reverts.map((i) => table.sha(i)),
+    laterFixShas: laterFixes.map((i) => table.sha(i)),
+    firstCommitAt: first === undefined ? null : new Date(table.authorTime(first) * 1000).toISOString(),
+    lastCommitAt: last === undefined ? null : new Date(table.authorTime(last) * 1000).toISOString(),
   };
 }

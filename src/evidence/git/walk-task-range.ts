@@ -14,14 +14,14 @@ export function walkTaskRange(
   tip: number,
   tipIsMergeCommit: boolean,
 ): number[] {
-  const { parents, generations, attributions } = data;
+  const { parents, generations, table } = data;
   const floor = generations[base]!;
   const out: number[] = [];
   if (tip === base || generations[tip]! <= floor) return out;
-  const names = (i: number): boolean => attributions[i]!.owners.includes(taskId);
+  const names = (i: number): boolean => table.attribution(i).owners.includes(taskId);
   // Only a trailer or a scope claims a commit for another task; `UTF-8` in a subject claims nothing.
   const claimedByOther = (i: number): boolean =>
-    attributions[i]!.ownerSource !== 'mention' && attributions[i]!.owners.length > 0 && !names(i);
+    table.attribution(i).ownerSource !== 'mention' && table.attribution(i).owners.length > 0 && !names(i);
 
   let cur = tip;
   let onlyNamed = false;
