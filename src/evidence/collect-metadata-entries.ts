@@ -1,4 +1,4 @@
-import { TASK_COUNTER_FIELDS, type CommitHistorySignals, type Task } from '../core/index.js';
+import { TASK_COUNTER_FIELDS, taskTokenUsage, type CommitHistorySignals, type Task } from '../core/index.js';
 import { canonicalJson } from './canonical-json.js';
 import { deriveTaskTitle } from './derive-task-title.js';
 import { makeEntry, type DraftEntry, type EntryInput, type RefValue } from './make-entry.js';
@@ -67,7 +67,7 @@ export function collectMetadataEntries(task: Task, history: CommitHistorySignals
     },
   }));
   drafts.push(counterEntry(task, meta));
-  const tokens = tokenRef(task);
+  const tokens = taskTokenUsage(task);
   const cost = task.agentCostUsd ?? null;
   if (Object.values(tokens).some((v) => v != null) || cost !== null) {
     const costText = cost === null ? '' : `, $${cost < 0.01 && cost > 0 ? cost.toPrecision(2) : cost.toFixed(2)}`;
@@ -134,14 +134,4 @@ function counterEntry(task: Task, meta: (input: Omit<EntryInput, 'source' | 'fin
     if (value) nonZero.push(`${field} ${value}`);
   }
   return meta({ id: 'task-counters', label: `Counters: ${nonZero.length ? nonZero.join(', ') : 'all zero or unrecorded'}`, ref });
-}
-
-function tokenRef(task: Task): Record<'inputTokens' | 'outputTokens' | 'cachedTokens' | 'totalTokens', number | null> {
-  const usage = task.tokenUsage;
-  return {
-    inputTokens: usage?.inputTokens ?? task.tokenUsageInputTokens ?? null,
-    outputTokens: usage?.outputTokens ?? task.tokenUsageOutputTokens ?? null,
-    cachedTokens: usage?.cachedTokens ?? task.tokenUsageCachedTokens ?? null,
-    totalTokens: usage?.totalTokens ?? task.tokenUsageTotalTokens ?? null,
-  };
 }

@@ -1,3 +1,4 @@
+import { tokenCostUsd } from '../core/index.js';
 import type { ModelPrice } from './judge-config.js';
 import type { JudgeUsage } from './judge.js';
 
@@ -7,9 +8,7 @@ import type { JudgeUsage } from './judge.js';
  */
 export function costOf(usage: JudgeUsage, price: ModelPrice): number {
   const cached = Math.min(usage.cachedTokens, usage.inputTokens);
-  const fresh = usage.inputTokens - cached;
-  const dollars = (fresh * price.inputPerMTok + cached * (price.cachedPerMTok ?? price.inputPerMTok) + usage.outputTokens * price.outputPerMTok) / 1_000_000;
-  return Math.round(dollars * 1e8) / 1e8;
+  return tokenCostUsd({ inputTokens: usage.inputTokens - cached, cachedTokens: cached, outputTokens: usage.outputTokens }, price);
 }
 
 /** The price of a model from the table, by exact id; undefined when unpriced. */

@@ -5,10 +5,26 @@ import { computeGenerations } from './compute-generations.js';
 import type { RawCommit } from './git-log-parser.js';
 import { resolveShaPrefix } from './resolve-sha-prefix.js';
 
-function push(map: Map<string, number[]>, key: string, value: number): void {
+/** Appends a position to the list kept under `key`. */
+export function push<K>(map: Map<K, number[]>, key: K, value: number): void {
   const list = map.get(key);
   if (list) list.push(value);
   else map.set(key, [value]);
+}
+
+/**
+ * Links commit `i` to each commit its body says it reverts: a full sha by its position, an abbreviated
+ * one by its one match; a commit never reverts itself.
+ */
+export function linkReverts(revertsOf: Map<number, number[]>, i: number, ownSha: string, revertedShas: readonly string[], position: (sha: string) => number | undefined, sortedShas: () => readonly string[]): void {
+  for (const sha of revertedShas) {
+    let target = position(sha);
+    if (target === undefined && sha.length < ownSha.length) {
+      const full = resolveShaPrefix(sortedShas(), sha);
+      target = full === undefined ? undefined : position(full);
+    }
+    if (target !== undefined && target !== i) push(revertsOf, target, i);
+  }
 }
 
 /** Collects commits as the log streams in, then links parents, reverts and refs once at the end. */
@@ -53,20 +69,8 @@ export class CommitIndexBuilder {
     const parents = commits.map((c) => c.parents.map((p) => bySha.get(p) ?? -1));
     const revertsOf = new Map<number, number[]>();
     let sorted: string[] | undefined;
-    this.attributions.forEach((att, i) => {
-      for (const sha of att.revertedShas) {
-        let target = bySha.get(sha);
-        if (target === undefined && sha.length < (commits[i]?.sha.length ?? 40)) {
-          sorted ??= [...bySha.keys()].sort();
-          const full = resolveShaPrefix(sorted, sha);
-          target = full === undefined ? undefined : bySha.get(full);
-        }
-        if (target === undefined || target === i) continue;
-        const list = revertsOf.get(target);
-        if (list) list.push(i);
-        else revertsOf.set(target, [i]);
-      }
-    });
+    const sortedShas = () => (sorted ??= [...bySha.keys()].sort());
+    this.attributions.forEach((att, i) => linkReverts(revertsOf, i, commits[i]!.sha, att.revertedShas, (sha) => bySha.get(sha), sortedShas));
     return {
       repo,
       table: arrayCommitTable(commits, this.attributions, bySha),

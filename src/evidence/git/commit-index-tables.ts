@@ -1,3 +1,4 @@
+import { push } from './commit-index-builder.js';
 import type { CommitIndexData } from './commit-index-data.js';
 
 /**
@@ -66,6 +67,7 @@ export function addIndexTables(into: Tables, kept: unknown, base: number, size: 
     const map = into[name];
     for (const entry of from!) {
       if (!Array.isArray(entry) || typeof entry[0] !== 'string' || !Array.isArray(entry[1]) || !entry[1].every((i) => valid(i) && i >= 0)) return false;
+      // The first segment's lists are taken as loaded; a later one's are appended to them.
       const list = map.get(entry[0]);
       if (list) list.push(...entry[1]);
       else map.set(entry[0], entry[1]);
@@ -74,9 +76,7 @@ export function addIndexTables(into: Tables, kept: unknown, base: number, size: 
   for (let k = 0; k < t.revertsOf.length; k += 2) {
     const [target, by] = [t.revertsOf[k], t.revertsOf[k + 1]];
     if (!valid(target) || !valid(by) || target < 0 || by < 0) return false;
-    const list = into.revertsOf.get(target);
-    if (list) list.push(by);
-    else into.revertsOf.set(target, [by]);
+    push(into.revertsOf, target, by);
   }
   return true;
 }

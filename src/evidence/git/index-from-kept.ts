@@ -1,12 +1,11 @@
 import { attributeCommit, type AttributionRules, type MessageAttribution } from './attribute-commit.js';
-import { parseRefs } from './commit-index-builder.js';
+import { linkReverts, parseRefs, push } from './commit-index-builder.js';
 import type { CommitIndexData } from './commit-index-data.js';
 import { addIndexTables } from './commit-index-tables.js';
 import { computeGenerations } from './compute-generations.js';
 import type { RawCommit } from './git-log-parser.js';
 import type { HistorySegmentRows } from './history-segment-codec.js';
 import { keptCommitTable, type KeptCommitTable } from './kept-commit-table.js';
-import { resolveShaPrefix } from './resolve-sha-prefix.js';
 
 /** A kept segment as loaded: its rows and its share of the index tables. */
 export interface KeptSegment {
@@ -55,11 +54,6 @@ export function indexFromKept(input: IndexFromKeptInput): { data: Omit<CommitInd
     if (!addIndexTables(data, segment.tables, base, segment.rows.size, total)) return null;
     base += segment.rows.size;
   }
-  const push = (map: Map<string, number[]>, id: string, i: number) => {
-    const list = map.get(id);
-    if (list) list.push(i);
-    else map.set(id, [i]);
-  };
   input.fresh.forEach((c, j) => {
     const i = base + j;
     const att = freshAttributions[j]!;
@@ -67,18 +61,7 @@ export function indexFromKept(input: IndexFromKeptInput): { data: Omit<CommitInd
     for (const id of att.owners) push(data.owned, id, i);
     for (const id of att.mentions) push(data.mentioned, id, i);
     for (const id of att.revertIds) push(data.revertsById, id, i);
-    // As a whole read links them (CommitIndexBuilder.finish): an abbreviated sha by its one match.
-    for (const sha of att.revertedShas) {
-      let target = table.find(sha);
-      if (target === undefined && sha.length < c.sha.length) {
-        const full = resolveShaPrefix(table.sortedShas(), sha);
-        target = full === undefined ? undefined : table.position(full);
-      }
-      if (target === undefined || target === i) continue;
-      const list = data.revertsOf.get(target);
-      if (list) list.push(i);
-      else data.revertsOf.set(target, [i]);
-    }
+    linkReverts(data.revertsOf, i, c.sha, att.revertedShas, (sha) => table.find(sha), table.sortedShas);
   });
   computeGenerations(data.parents, data.generations);
   return { data, table, freshAttributions };
