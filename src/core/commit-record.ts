@@ -15,6 +15,9 @@ export const CommitRecordSchema = z.object({
   parents: z.array(z.string()).default([]),
   author: z.string(),
   authorEmail: z.string().optional(),
+  /** Who committed it, when read (a bot pushing a change, `GitHub` for a web merge). */
+  committer: z.string().optional(),
+  committerEmail: z.string().optional(),
   /** Author date, UTC ISO-8601. */
   date: z.string(),
   subject: z.string(),

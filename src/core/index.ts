@@ -21,3 +21,4 @@ export * from './bound-task-record.js';
 export { redactUrl } from './redact-url.js';
 export { ModelPriceSchema, tokenCostUsd, type ModelPrice } from './model-price.js';
 export { taskTokenUsage } from './task-token-usage.js';
+export * from './identity/index.js';

@@ -1,3 +1,4 @@
+import { mainLogAgent } from './identity/index.js';
 import { z } from 'zod';
 import type { Task } from './task.js';
 
@@ -39,15 +40,7 @@ function text(value: string | undefined | null): string | null {
 }
 
 function logAgent(task: Task): string | null {
-  const counts = new Map<string, number>();
-  for (const entry of task.agentLogs ?? []) {
-    const agent = entry.agent?.trim();
-    if (!agent || agent === 'user' || agent.endsWith(' subagent')) continue;
-    counts.set(agent, (counts.get(agent) ?? 0) + 1);
-  }
-  let best: string | null = null;
-  for (const [agent, n] of counts) if (best === null || n > counts.get(best)! || (n === counts.get(best)! && agent < best)) best = agent;
-  return best ? best.slice(0, MAX_LABEL_CHARS) : null;
+  return mainLogAgent(task.agentLogs)?.slice(0, MAX_LABEL_CHARS) ?? null;
 }
 
 /** Parses `key=value` labels from the command line; a malformed one names itself. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DeterministicAssessmentSchema, ScoreCategorySchema } from './deterministic-assessment.js';
 import { EvidenceBundleSchema } from './evidence-bundle.js';
+import { TaskIdentitySchema } from './identity/agent-identity.js';
 import { SCORE_BAND_NAMES } from './score-bands.js';
 
 export const ScoreBandSchema = z.enum(SCORE_BAND_NAMES as unknown as ['failing', 'weak', 'acceptable', 'strong', 'excellent']);
@@ -56,6 +57,11 @@ export const EvaluationModeSchema = z.enum(['deterministic-only', 'hybrid']);
 const base = {
   taskId: z.string(),
   title: z.string().nullable().default(null),
+  /** Who did the work, as the task's identity resolved it (cohort keys); absent on results made before identities. */
+  agent: z.string().nullable().optional(),
+  agentVersion: z.string().nullable().optional(),
+  modelId: z.string().nullable().optional(),
+  identity: TaskIdentitySchema.nullable().optional(),
   evaluatedAt: z.string().optional(),
 };
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TaskIdentitySchema } from './identity/agent-identity.js';
 
 /** Absent, null, or Fusion's '[]' placeholder for an object all mean "not given". */
 const absent = (v: unknown) => v === null || (Array.isArray(v) && v.length === 0) ? undefined : v;
@@ -181,6 +182,8 @@ export const TaskSchema = z
     agent: nullable(z.string()),
     /** That agent's own version, as its session recorded it (`2.0.14`, `0.46.0`). */
     agentVersion: nullable(z.string()),
+    /** Who did the work and how that is known (session, task record, commit trailers, bot authors, branch); set by the sources. */
+    identity: maybe(TaskIdentitySchema),
     /** Free cohort labels such as `prompt: v2`, compared by `taskeval compare --by label:KEY`. */
     labels: maybe(z.record(z.string(), z.string())),
     summary: nullable(z.string()),

@@ -1,4 +1,5 @@
-import { compareCohorts, comparePaired, ConfigError, type CohortComparison, type ComparedItem, type PairedComparison } from '../core/index.js';
+import { compareCohorts, comparePaired, ConfigError, HUMAN_OR_UNKNOWN, type CohortComparison, type ComparedItem, type PairedComparison } from '../core/index.js';
+import { commonMode, type CompareModes } from './compared-modes.js';
 import type { Store } from '../store/index.js';
 import { loadComparedResults, type ComparedResult } from './load-compared-results.js';
 
@@ -11,24 +12,12 @@ export interface CompareStoredInput {
   until?: string;
   minN?: number;
   seed?: number;
+  /** Compare results made with and without a judge, or under other rubric versions, together. */
+  mixModes?: boolean;
 }
 
 export const COHORT_BY_KEYS = ['model', 'provider', 'agent', 'project'] as const;
 export const UNKNOWN_COHORT = '(unknown)';
-
-/** How the scores compared were made, for "deterministic only" wherever they are shown. */
-export interface CompareModes {
-  hybrid: number;
-  deterministicOnly: number;
-}
-
-/** Which scores a comparison read, in words ("deterministic only" when no judge made them); null for none. */
-export function describeCompareModes(modes: CompareModes): string | null {
-  if (modes.hybrid + modes.deterministicOnly === 0) return null;
-  if (modes.hybrid === 0) return 'Scores: deterministic only (no judge).';
-  if (modes.deterministicOnly === 0) return 'Scores: hybrid (deterministic and judge).';
-  return `Scores: ${modes.hybrid} hybrid, ${modes.deterministicOnly} deterministic only.`;
-}
 
 /** The key a result belongs to for `by`; a usage error names a key that is not one. */
 export function cohortKeyOf(by: string): (r: ComparedResult) => string | null {
@@ -50,11 +39,6 @@ export function cohortKeyOf(by: string): (r: ComparedResult) => string | null {
   }
 }
 
-function modesOf(results: readonly ComparedResult[]): CompareModes {
-  const hybrid = results.filter((r) => r.summary.mode === 'hybrid').length;
-  return { hybrid, deterministicOnly: results.length - hybrid };
-}
-
 /** Cohorts of the stored results: each task once (its newest result among the runs and times given). */
 export async function compareStoredCohorts(store: Store, input: CompareStoredInput): Promise<{ report: CohortComparison; modes: CompareModes }> {
   const keyOf = cohortKeyOf(input.by);
@@ -65,22 +49,30 @@ export async function compareStoredCohorts(store: Store, input: CompareStoredInp
     : await loadComparedResults(store, times);
   loaded.sort((x, y) => (x.summary.evaluatedAt < y.summary.evaluatedAt ? 1 : x.summary.evaluatedAt > y.summary.evaluatedAt ? -1 : 0));
   const seen = new Set<string>();
-  const results = loaded.filter((r) => (seen.has(r.taskId) ? false : (seen.add(r.taskId), true)));
+  const newest = loaded.filter((r) => (seen.has(r.taskId) ? false : (seen.add(r.taskId), true)));
+  const { results, modes } = commonMode(newest, input.mixModes);
+  // Work no evidence names an agent for is a cohort of its own, compared like any agent; an unknown model is not.
+  const unknown = input.by === 'agent' ? HUMAN_OR_UNKNOWN : UNKNOWN_COHORT;
   const groups = new Map<string, ComparedItem[]>();
   for (const r of results) {
-    const key = keyOf(r) ?? UNKNOWN_COHORT;
-    groups.set(key, [...(groups.get(key) ?? []), r]);
+    const key = keyOf(r) ?? unknown;
+    const list = groups.get(key);
+    if (list) list.push(r);
+    else groups.set(key, [r]);
   }
   return {
-    report: compareCohorts(groups, { by: input.by, ...(input.minN ? { minN: input.minN } : {}), seed: input.seed ?? 1, unknownKey: UNKNOWN_COHORT }),
-    modes: modesOf(results),
+    report: compareCohorts(groups, { by: input.by, ...(input.minN ? { minN: input.minN } : {}), seed: input.seed ?? 1, ...(input.by === 'agent' ? {} : { unknownKey: UNKNOWN_COHORT }) }),
+    modes,
   };
 }
 
 /** Two runs over the same tasks, paired by task id. */
-export async function compareStoredRuns(store: Store, a: string, b: string, options: { seed?: number } = {}): Promise<{ report: PairedComparison; modes: CompareModes }> {
+export async function compareStoredRuns(store: Store, a: string, b: string, options: { seed?: number; mixModes?: boolean } = {}): Promise<{ report: PairedComparison; modes: CompareModes }> {
   await store.getRun(a);
   await store.getRun(b);
   const [left, right] = await Promise.all([loadComparedResults(store, { runId: a }), loadComparedResults(store, { runId: b })]);
-  return { report: comparePaired({ key: a, items: left }, { key: b, items: right }, { seed: options.seed ?? 1 }), modes: modesOf([...left, ...right]) };
+  // Both sides in one way of scoring: a pair scored with a judge on one side and without on the other is no like-for-like change.
+  const { results, modes } = commonMode([...left, ...right], options.mixModes);
+  const kept = new Set(results);
+  return { report: comparePaired({ key: a, items: left.filter((r) => kept.has(r)) }, { key: b, items: right.filter((r) => kept.has(r)) }, { seed: options.seed ?? 1 }), modes };
 }

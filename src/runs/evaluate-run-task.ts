@@ -1,5 +1,5 @@
 import { RUBRIC_VERSION } from '../core/rubric/index.js';
-import { buildScoredResult, JudgeError, type ErrorResult, type Provenance, type TaskResult } from '../core/index.js';
+import { buildScoredResult, JudgeError, withResultIdentity, type ErrorResult, type Provenance, type TaskResult } from '../core/index.js';
 import { deriveTaskTitle } from '../evidence/index.js';
 import { judgeTask, type Judge, type JudgeCache } from '../judge/index.js';
 import { deterministicProvenance, prepareTask, scorePrepared, type PreparedTask } from './evaluate-task.js';
@@ -28,6 +28,11 @@ export interface EvaluationSpend {
  * answer gives an error result (transient when it was unreachable); only cancellation throws.
  */
 export async function evaluateRunTask(input: EvaluateRunTaskInput): Promise<{ result: TaskResult; spend: EvaluationSpend }> {
+  const { result, spend } = await evaluateOnce(input);
+  return { result: withResultIdentity(result, input.item.task), spend };
+}
+
+async function evaluateOnce(input: EvaluateRunTaskInput): Promise<{ result: TaskResult; spend: EvaluationSpend }> {
   const { item, evaluatedAt } = input;
   const { task } = item;
   const prepared = prepareOrError(input);

@@ -1,5 +1,5 @@
 import { assessTask, RUBRIC_VERSION } from '../core/rubric/index.js';
-import { buildScoredResult, type CommitHistorySignals, type CommitRecord, type DeterministicAssessment, type EvidenceBundle, type Provenance, type ScoredResult, type Task } from '../core/index.js';
+import { buildScoredResult, withResultIdentity, type CommitHistorySignals, type CommitRecord, type DeterministicAssessment, type EvidenceBundle, type Provenance, type ScoredResult, type Task } from '../core/index.js';
 import { buildEvidenceBundle, deriveTaskTitle } from '../evidence/index.js';
 
 export interface EvaluateTaskInput {
@@ -44,7 +44,7 @@ export function scorePrepared(prepared: PreparedTask, evaluatedAt: string | unde
 
 /** Scores one task deterministic-only, synchronously (the judged path is evaluateRunTask, on the same steps). */
 export function evaluateTask(input: EvaluateTaskInput): ScoredResult {
-  return scorePrepared(prepareTask(input), input.evaluatedAt, input.taskevalVersion);
+  return withResultIdentity(scorePrepared(prepareTask(input), input.evaluatedAt, input.taskevalVersion), input.task);
 }
 
 /** Provenance of a result no judge took part in. */

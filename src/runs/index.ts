@@ -19,7 +19,8 @@ export { runSchedule, nextScheduledRun, DEFAULT_SCHEDULE, type RunScheduleInput 
 export { watchCompletions, evaluatedOnCompletion, type WatchCompletionsInput } from './watch-completions.js';
 export { computeProjectOutcomes, OUTCOMES_METHOD, type ComputeProjectOutcomesInput, type ProjectOutcomes } from './compute-project-outcomes.js';
 export { loadComparedResults, type ComparedResult } from './load-compared-results.js';
-export { compareStoredCohorts, compareStoredRuns, cohortKeyOf, describeCompareModes, COHORT_BY_KEYS, UNKNOWN_COHORT, type CompareModes, type CompareStoredInput } from './compare-stored-results.js';
+export { compareStoredCohorts, compareStoredRuns, cohortKeyOf, COHORT_BY_KEYS, UNKNOWN_COHORT, type CompareStoredInput } from './compare-stored-results.js';
+export { commonMode, describeCompareModes, modeOf, trendMode, type CompareModes } from './compared-modes.js';
 export { EvaluationQueue, enqueueRun, evaluateQueuedJob, judgeFromRun, finishQueuedRun, followQueuedRun, runQueueWorker, runQueuedSchedule, scheduleQueueName, EVALUATE_QUEUE, DEFAULT_JOB_TIMEOUT_SECONDS, JOB_RETRY_LIMIT, type QueueStats, type QueueWorkerInfo, type QueuedTaskJob, type EnqueueRunInput, type QueuedJobOutcome, type RunQueueWorkerInput, type RunQueuedScheduleInput } from './queue/index.js';
 export { runProvenance, runSettings, recordedJudgeSettings } from './run-settings.js';
 export { openEvaluation, type Evaluation, type EvaluationSettings } from './open-evaluation.js';

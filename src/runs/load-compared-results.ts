@@ -32,6 +32,9 @@ export async function loadComparedResults(store: Store, query: Pick<ListResultsQ
         runId: r.runId,
         projectId: projects.get(r.runId)!,
         scores: { agentPerformance, taskOutcomeQuality, processCompliance, overall: r.overallScore },
+        size: r.changeSize,
+        project: projects.get(r.runId)!,
+        spend: { agentTokens: r.agentTokens, agentCostUsd: r.agentCostUsd, judgeCostUsd: r.judgeCostUsd },
         summary: r,
       });
     }

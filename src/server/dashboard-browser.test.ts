@@ -136,7 +136,7 @@ if (!availability.run && !process.env.CI) {
       const idLines = await page.locator('a.task-id').evaluateAll((links) => links.map((a) => (a as unknown as { getClientRects(): { length: number } }).getClientRects().length));
       expect(idLines.length).toBeGreaterThan(0);
       expect(idLines.every((n) => n === 1)).toBe(true);
-      await expect(page.locator('tr[data-task-id="FN-2"] .narrow-title').isVisible()).resolves.toBe(true);
+      await expect(page.locator('tr[data-task-id="FN-2"] .narrow-title:not(.narrow-agent)').isVisible()).resolves.toBe(true);
       expect(await page.locator('tr[data-task-id="FN-1"]').count()).toBe(2);
       await page.goto(`${server.origin}/results?latest=1`);
       expect(await page.locator('tr[data-task-id="FN-1"]').count()).toBe(1);

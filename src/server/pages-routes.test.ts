@@ -78,7 +78,7 @@ describe('pages with results', () => {
     expect(html).toContain('data-cohort="gpt-5"');
     expect(html).toContain('data-cohort="claude-sonnet-4-5"');
     expect(html).toMatch(/aria-label="gpt-5 Overall: mean \d+\.\d, 95% CI \d+\.\d to \d+\.\d"/);
-    expect(html).toMatch(/class="clear" data-score="overall"><span class="muted small">Overall:<\/span> gpt-5 higher than claude-sonnet-4-5 by 24\.7 \(95% CI/);
+    expect(html).toMatch(/class="clear" data-score="overall"><span class="muted small">Overall:<\/span> gpt-5 higher than claude-sonnet-4-5 by 24\.7 like for like \(95% CI/);
     expect(html).toContain('Scores: deterministic only (no judge).');
     const api = (await (await fx.get('/api/compare?by=model')).json()) as { cohorts: { key: string; n: number }[] };
     expect(api.cohorts.map((c: { key: string; n: number }) => [c.key, c.n])).toEqual([['claude-sonnet-4-5', 12], ['gpt-5', 12]]);

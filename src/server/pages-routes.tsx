@@ -1,7 +1,7 @@
 /** @jsxRuntime automatic @jsxImportSource hono/jsx */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { compareStoredCohorts, compareStoredRuns, describeCompareModes } from '../runs/index.js';
+import { compareStoredCohorts, compareStoredRuns, describeCompareModes, trendMode } from '../runs/index.js';
 import { ComparePage, ErrorPage, OverviewPage, ResultPage, ResultsPage, RunPage, RunsPage } from '../web/index.js';
 import { CompareQuerySchema, parseQuery, ResultsQuerySchema, toListResultsQuery } from './api/api-queries.js';
 import { bandCounts } from './api/runs-routes.js';
@@ -27,7 +27,8 @@ export function pagesRoutes(deps: AppDeps): Hono {
 
   app.get('/', async (c) => {
     const { bucket } = parseQuery(OverviewQuery, c.req.query());
-    const [runs, trends] = await Promise.all([store.listRuns({ limit: OVERVIEW_RUNS }), store.trends({ bucket })]);
+    const mode = await trendMode(store);
+    const [runs, trends] = await Promise.all([store.listRuns({ limit: OVERVIEW_RUNS }), store.trends({ bucket, ...mode.filter })]);
     const latestRun = runs.items.find((r) => r.counts.scored > 0) ?? null;
     const [bands, weakest] = latestRun
       ? await Promise.all([bandCounts(store, latestRun.id), store.listResults({ runId: latestRun.id, status: 'scored', sort: 'overall', order: 'asc', limit: WEAKEST })])
@@ -39,6 +40,7 @@ export function pagesRoutes(deps: AppDeps): Hono {
         runCount={runs.count}
         bucket={bucket}
         trends={trends}
+        trendNote={mode.used && mode.leftOut.length ? `Scores ${mode.used}; left out: ${mode.leftOut.map((l) => `${l.n} ${l.mode}`).join('; ')}.` : null}
         latest={latestRun && bands ? { run: latestRun, bands } : null}
         weakest={weakest?.items ?? []}
         canStartRun={Boolean(deps.startRun)}
@@ -62,12 +64,25 @@ export function pagesRoutes(deps: AppDeps): Hono {
 
   app.get('/compare', async (c) => {
     const q = parseQuery(CompareQuerySchema, c.req.query());
-    const paired = q.a && q.b ? await compareStoredRuns(store, q.a, q.b) : null;
-    const cohorts = paired ? null : await compareStoredCohorts(store, { by: q.by, minN: q.minN });
+    const mix = q.mixModes ? { mixModes: true } : {};
+    const paired = q.a && q.b ? await compareStoredRuns(store, q.a, q.b, mix) : null;
+    const cohorts = paired ? null : await compareStoredCohorts(store, { by: q.by, minN: q.minN, ...mix });
     const modes = (paired ?? cohorts)?.modes;
+    // The pickers offer what the store holds: cohort keys, label keys, and the latest runs.
+    const [facets, runs] = await Promise.all([store.resultFacets(), store.listRuns({ limit: 50 })]);
     return renderPage(
       c,
-      <ComparePage by={q.by} minN={q.minN} {...(q.a ? { a: q.a } : {})} {...(q.b ? { b: q.b } : {})} cohorts={cohorts?.report ?? null} paired={paired?.report ?? null} modeNote={modes ? describeCompareModes(modes) : null} />,
+      <ComparePage
+        by={q.by}
+        minN={q.minN}
+        {...(q.a ? { a: q.a } : {})}
+        {...(q.b ? { b: q.b } : {})}
+        mixModes={Boolean(q.mixModes)}
+        choices={{ labelKeys: facets.labelKeys, agents: facets.agents, models: facets.models, runs: runs.items.map((r) => ({ id: r.id, createdAt: r.createdAt, status: r.status, judge: r.provenance.judgeModel })) }}
+        cohorts={cohorts?.report ?? null}
+        paired={paired?.report ?? null}
+        modeNote={modes ? describeCompareModes(modes) : null}
+      />,
     );
   });
 

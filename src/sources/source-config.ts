@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ModelPriceSchema } from '../core/index.js';
+import { AgentRuleSchema, ModelPriceSchema } from '../core/index.js';
 
 const compiles = (source: string): boolean => {
   try {
@@ -41,6 +41,8 @@ export const SourceConfigSchema = z.strictObject({
       trailerKeys: z.array(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9-]*$/, 'expected a trailer key such as "Entire-Checkpoint"')).default([]),
     })
     .optional(),
+  /** Who-did-it rules tried before the built-in ones (docs/sources.md): a pattern on a commit field → an agent and model. */
+  agents: z.array(AgentRuleSchema).max(200).optional(),
   /** US dollars per million tokens by model id (as tasks and sessions name it): the agent's own token cost per task. */
   prices: z.record(z.string().min(1), ModelPriceSchema).optional(),
 });

@@ -1,4 +1,4 @@
-import { SCORE_BANDS } from '../core/index.js';
+import { HUMAN_OR_UNKNOWN, SCORE_BANDS } from '../core/index.js';
 import type { ParsedListResultsQuery } from './store-inputs.js';
 import { escapeLike } from './escape-like.js';
 
@@ -75,7 +75,9 @@ export function buildResultFilter(query: ParsedListResultsQuery, dialect: Result
   if (query.until !== undefined) add('r.evaluated_at <= ?', query.until);
   if (query.model !== undefined) add('r.model_id = ?', query.model);
   if (query.provider !== undefined) add('r.model_provider = ?', query.provider);
-  if (query.agent !== undefined) add('r.agent = ?', query.agent);
+  // Work no rule named an agent for is its own cohort, stored without one.
+  if (query.agent === HUMAN_OR_UNKNOWN) clauses.push('r.agent IS NULL');
+  else if (query.agent !== undefined) add('r.agent = ?', query.agent);
   for (const [key, value] of Object.entries(query.labels ?? {})) {
     const label = dialect.labelValue(key);
     add(`${label.sql} = ?`, ...label.params, value);

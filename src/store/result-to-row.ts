@@ -1,12 +1,14 @@
-import type { Cohort, ScoreCategory, TaskResult } from '../core/index.js';
+import { changeSizeOf, type Cohort, type ScoreCategory, type TaskIdentity, type TaskResult } from '../core/index.js';
 
 /** Columns of eval_task_results in insert order. */
 export const RESULT_COLUMNS = [
   'id', 'run_id', 'task_id', 'title', 'status', 'mode', 'overall_score', 'overall_band', 'ap_final', 'toq_final', 'pc_final',
   'category_scores', 'overall_rationale', 'evidence_bundle', 'bundle_digest', 'signals', 'provenance', 'citation_issues',
   'divergence', 'follow_up_drafts', 'reason', 'transient', 'raw_answer', 'task_snapshot', 'completed_at', 'evaluated_at',
-  'agent', 'model_provider', 'model_id', 'labels',
+  'agent', 'model_provider', 'model_id', 'labels', 'agent_version', 'identity', 'rubric_version', 'change_size', 'agent_tokens',
+  'agent_cost_usd', 'judge_cost_usd',
 ] as const;
+
 
 export interface ResultRowMeta {
   id: string;
@@ -15,6 +17,23 @@ export interface ResultRowMeta {
   completedAt: string | null;
   evaluatedAt: string;
   cohort: Cohort;
+}
+
+/** What a task snapshot says of the agent's own tokens and cost (a snapshot is the task as given, so each field is checked). */
+function agentSpend(snapshot: unknown): { tokens: number | null; costUsd: number | null } {
+  const task = (snapshot ?? {}) as { tokenUsage?: { totalTokens?: unknown; inputTokens?: unknown; outputTokens?: unknown }; tokenUsageTotalTokens?: unknown; agentCostUsd?: unknown };
+  const count = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : null);
+  const usage = task.tokenUsage;
+  const parts = [count(usage?.inputTokens), count(usage?.outputTokens)];
+  const tokens = count(usage?.totalTokens) ?? count(task.tokenUsageTotalTokens) ?? (parts.some((p) => p !== null) ? (parts[0] ?? 0) + (parts[1] ?? 0) : null);
+  const cost = typeof task.agentCostUsd === 'number' && Number.isFinite(task.agentCostUsd) && task.agentCostUsd >= 0 ? task.agentCostUsd : null;
+  return { tokens, costUsd: cost };
+}
+
+/** The snapshot's own identity fields, for results made before identities were put on the result. */
+function snapshotText(snapshot: unknown, key: 'agentVersion'): string | null {
+  const value = (snapshot as Record<string, unknown> | null)?.[key];
+  return typeof value === 'string' ? value.slice(0, 200) : null;
 }
 
 /**
@@ -27,6 +46,9 @@ export function resultToRow(result: TaskResult, meta: ResultRowMeta, json: (v: u
   const errored = result.status === 'error' ? result : null;
   const final = (category: ScoreCategory) => scored?.categoryScores.find((c) => c.category === category)?.finalScore ?? null;
   const bundle = scored?.evidenceBundle ?? errored?.evidenceBundle ?? null;
+  const provenance = scored?.provenance ?? errored?.provenance ?? null;
+  const spend = agentSpend(meta.taskSnapshot);
+  const identity: TaskIdentity | null = result.identity ?? null;
   const byColumn: Record<(typeof RESULT_COLUMNS)[number], unknown> = {
     id: meta.id,
     run_id: meta.runId,
@@ -58,6 +80,13 @@ export function resultToRow(result: TaskResult, meta: ResultRowMeta, json: (v: u
     model_provider: meta.cohort.modelProvider,
     model_id: meta.cohort.modelId,
     labels: Object.keys(meta.cohort.labels).length ? json(meta.cohort.labels) : null,
+    agent_version: result.agentVersion ?? snapshotText(meta.taskSnapshot, 'agentVersion'),
+    identity: j(identity),
+    rubric_version: provenance?.rubricVersion ?? null,
+    change_size: changeSizeOf((scored?.signals ?? errored?.signals)?.values),
+    agent_tokens: spend.tokens,
+    agent_cost_usd: spend.costUsd,
+    judge_cost_usd: provenance?.costUsd ?? null,
   };
   return RESULT_COLUMNS.map((c) => byColumn[c]);
 }

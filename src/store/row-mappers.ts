@@ -1,4 +1,4 @@
-import type { Cohort, TaskResult } from '../core/index.js';
+import type { Cohort, TaskIdentity, TaskResult } from '../core/index.js';
 import type { RunEventType, RunStatus, RunTrigger } from './run-lifecycle.js';
 import { roundMean } from './round-mean.js';
 import type { EvalRun, ResultSummary, RunCounts, RunEvent, RunSettings, ScoreMeans, StoredResult } from './store-types.js';
@@ -68,6 +68,13 @@ export interface ResultRow {
   model_provider?: string | null;
   model_id?: string | null;
   labels?: unknown;
+  agent_version?: string | null;
+  identity?: unknown;
+  rubric_version?: string | null;
+  change_size?: number | string | null;
+  agent_tokens?: number | string | null;
+  agent_cost_usd?: number | null;
+  judge_cost_usd?: number | null;
 }
 
 export interface EventRow {
@@ -142,8 +149,18 @@ export function makeRowMappers(json: (value: unknown) => unknown) {
     };
   }
 
+  /** A result's identity fields at its top level, as TaskResult has them; rows from before them give the cohort's. */
+  const identityOf = (row: ResultRow) => ({
+    agent: row.agent ?? null,
+    agentVersion: row.agent_version ?? null,
+    modelId: row.model_id ?? null,
+    identity: (json(row.identity) as TaskIdentity | null) ?? null,
+  });
+  const num = (v: number | string | null | undefined) => (v === null || v === undefined ? null : Number(v));
+
   function toSummary(row: ResultRow): ResultSummary {
     return {
+      ...identityOf(row),
       id: row.id,
       runId: row.run_id,
       taskId: row.task_id,
@@ -159,6 +176,11 @@ export function makeRowMappers(json: (value: unknown) => unknown) {
       evaluatedAt: row.evaluated_at,
       completedAt: row.completed_at,
       cohort: cohortOf(row),
+      rubricVersion: row.rubric_version ?? null,
+      changeSize: num(row.change_size),
+      agentTokens: num(row.agent_tokens),
+      agentCostUsd: row.agent_cost_usd ?? null,
+      judgeCostUsd: row.judge_cost_usd ?? null,
     };
   }
 
@@ -168,6 +190,8 @@ export function makeRowMappers(json: (value: unknown) => unknown) {
       runId: row.run_id,
       taskId: row.task_id,
       title: row.title,
+      // A result kept with its identity gives it back at its top level, as it was saved.
+      ...(row.identity === null || row.identity === undefined ? {} : identityOf(row)),
       evaluatedAt: row.evaluated_at,
       completedAt: row.completed_at,
       taskSnapshot: json(row.task_snapshot) ?? null,

@@ -149,6 +149,9 @@ export const TrendsQuerySchema = z.strictObject({
   by: z.enum(TREND_COHORTS).optional(),
   /** Tasks completed (else evaluated) at or after this time. */
   since: IsoTimeSchema.optional(),
+  /** Only scores made this way (a trend never mixes modes or rubric versions unknowingly). */
+  mode: z.enum(['deterministic-only', 'hybrid']).optional(),
+  rubricVersion: z.string().min(1).max(100).optional(),
 });
 
 export const PruneInputSchema = z.strictObject({

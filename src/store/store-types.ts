@@ -1,4 +1,4 @@
-import type { CategoryScoreRecord, Cohort, EvaluationMode, ScoreCategory, TaskResult } from '../core/index.js';
+import type { CategoryScoreRecord, Cohort, EvaluationMode, ScoreCategory, TaskIdentity, TaskResult } from '../core/index.js';
 import type { RunEventType, RunStatus, RunTrigger } from './run-lifecycle.js';
 
 /** The judge and versions a run was started with. */
@@ -89,6 +89,11 @@ export interface ResultSummary {
   runId: string;
   taskId: string;
   title: string | null;
+  /** Who did the work (the identity's agent, version and model) and how that is known; null on results from before identities. */
+  agent: string | null;
+  agentVersion: string | null;
+  modelId: string | null;
+  identity: TaskIdentity | null;
   status: TaskResult['status'];
   mode: EvaluationMode | null;
   overallScore: number | null;
@@ -100,6 +105,15 @@ export interface ResultSummary {
   evaluatedAt: string;
   completedAt: string | null;
   cohort: Cohort;
+  /** The rubric the deterministic part was made under; null for a skipped result. */
+  rubricVersion: string | null;
+  /** Code lines the task's change added (its patch's, without commits); null when unknown. */
+  changeSize: number | null;
+  /** The agent's own tokens and cost on the task, where recorded. */
+  agentTokens: number | null;
+  agentCostUsd: number | null;
+  /** What judging this task cost, where priced. */
+  judgeCostUsd: number | null;
 }
 
 export interface Page<T> {
@@ -123,4 +137,14 @@ export interface PruneReport {
   results: number;
   events: number;
   runIds: string[];
+}
+
+/** What the stored results hold, for pickers and for choosing the mode a comparison or trend uses. */
+export interface ResultFacets {
+  /** Scored results per way of scoring (mode and rubric version), most first. */
+  modes: { mode: EvaluationMode; rubricVersion: string | null; n: number }[];
+  agents: string[];
+  models: string[];
+  providers: string[];
+  labelKeys: string[];
 }

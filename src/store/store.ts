@@ -13,7 +13,7 @@ import type {
   TransitionOptions,
   TrendsQuery,
 } from './store-inputs.js';
-import type { EvalRun, Page, PruneReport, ResultSummary, RunEvent, StoredResult, TrendPoint } from './store-types.js';
+import type { EvalRun, Page, PruneReport, ResultSummary, RunEvent, StoredResult, ResultFacets, TrendPoint } from './store-types.js';
 
 /**
  * Runs, results and events behind one contract, kept by SQLite or PostgreSQL.
@@ -44,6 +44,8 @@ export interface Store {
   /** A task's results across runs, oldest first. */
   taskHistory(taskId: string, query?: TaskHistoryQuery): Promise<Page<ResultSummary>>;
   trends(query: TrendsQuery): Promise<TrendPoint[]>;
+  /** The agents, models, providers and label keys results carry, and scored results per mode and rubric (at most 200 values each). */
+  resultFacets(query?: { runId?: string }): Promise<ResultFacets>;
   /** Task ids that already have a result in the run, for resuming it. */
   resultTaskIds(runId: string): Promise<string[]>;
 

@@ -68,12 +68,17 @@ describe('taskeval compare', () => {
     const overall = report.differences.find((d: { category: string }) => d.category === 'overall');
     expect(overall).toMatchObject({ a: 'claude-sonnet-4-5', b: 'gpt-5', paired: false, n: 40 });
     expect(overall.diff).toBeCloseTo(expectedMean('gpt-5') - expectedMean('claude-sonnet-4-5'), 0);
+    expect(overall.raw).toMatchObject({ diff: overall.diff });
+    expect(overall.adjusted).toMatchObject({ strata: expect.any(Number), tasksLeftOut: 0 });
+    expect(typeof overall.clear).toBe('boolean');
+    expect(report.modes).toMatchObject({ deterministicOnly: 43, hybrid: 0, used: 'deterministic only, rubric-5', leftOut: [] });
     expect(JSON.parse((await cli(['compare', '--by', 'model', '--json'])).out)).toEqual(report);
 
     const table = await cli(['compare', '--by', 'model']);
     expect(table.out).toMatch(/by model: 3 cohort\(s\), 43 task\(s\)/);
     expect(table.out).toMatch(/\(unknown\) \(not compared: no model recorded\)/);
-    expect(table.out).toMatch(/claude-sonnet-4-5 higher than gpt-5 by \d+\.\d \(95% CI/);
+    expect(table.out).toMatch(/claude-sonnet-4-5 higher than gpt-5 by \d+\.\d like for like \(95% CI/);
+    expect(table.out).toMatch(/RAW DIFF \(95% CI\)\s+ADJUSTED DIFF \(95% CI\)/);
     const markdown = await cli(['compare', '--by', 'label:prompt', '--format', 'markdown']);
     expect(markdown.out).toMatch(/^### taskeval: by label:prompt: 1 cohort\(s\), 43 task\(s\)/);
     expect(markdown.out).toMatch(/\| v2 \| 43 \|/);

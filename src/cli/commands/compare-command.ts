@@ -19,15 +19,23 @@ interface CompareOptions extends StoreOptionValues {
   format?: CompareFormat;
   json?: boolean;
   failOnDrop?: string;
+  mixModes?: boolean;
 }
 
 
 const HELP_AFTER = `
 --by groups each task's newest scored result (in the runs and times given) by a cohort key: the model id,
-its provider, the agent, the project, or a label (--by label:prompt). Per cohort: n, the mean of every
-score with a seeded bootstrap 95% interval, and the overall bands (failing/weak/acceptable/strong/excellent).
-Then every pair of cohorts with at least --min-n tasks: the difference of means with its interval. An
-interval that includes zero reads "no clear difference": it is not a ranking.
+its provider, the agent (work no evidence names an agent for is the "human or unknown" cohort), the
+project, or a label (--by label:prompt). Per cohort: n, the mean of every score with a seeded bootstrap 95%
+interval (none under --min-n), the overall bands (failing/weak/acceptable/strong/excellent), and where known
+the agent's tokens, its cost, the judge's cost and the overall per dollar. Then every pair of cohorts with at
+least --min-n tasks: the raw difference of means, and the difference adjusted for what each was given
+(within size deciles of the change, and within project when there are several), each with its interval.
+The reading follows the adjusted one; with more than two cohorts its verdict is corrected for the number
+of pairs (Holm). An interval that includes zero reads "no clear difference": it is not a ranking.
+
+Scores made with and without a judge, or under different rubric versions, are not one scale: compare uses
+the most common way and says what it left out, unless --mix-modes.
 
 Two --run ids without --by compare the same tasks in both (paired by task id): what a team runs after
 changing a prompt or model on the same backlog. --fail-on-drop N exits 1 when the second run's overall mean
@@ -36,6 +44,7 @@ is more than N points below the first and the interval excludes zero.
 Exit codes: 0 ok; 1 --fail-on-drop tripped; 2 bad flags; 3 unknown run or no store.
 
 Examples:
+  taskeval compare --by agent
   taskeval compare --by model
   taskeval compare --by label:prompt --since 2026-11-01T00:00:00Z --format markdown
   taskeval compare --run run_baseline --run run_current --fail-on-drop 3`;
@@ -55,7 +64,8 @@ export function registerCompareCommand(program: Command, io: CliIo, setExitCode:
     .addOption(new Option('--seed <n>', 'bootstrap seed: the same data and seed give the same intervals').default('1'))
     .addOption(new Option('--format <format>', 'table, markdown (for a pull-request comment or $GITHUB_STEP_SUMMARY) or json').choices([...COMPARE_FORMATS]))
     .option('--json', 'same as --format json')
-    .option('--fail-on-drop <points>', 'with two runs: exit 1 when the overall mean drops by more than this, with an interval that excludes zero');
+    .option('--fail-on-drop <points>', 'with two runs: exit 1 when the overall mean drops by more than this, with an interval that excludes zero')
+    .option('--mix-modes', 'compare results made with and without a judge, or under other rubric versions, together (by default only the most common way is compared)');
   addStoreOption(addConfigOption(command))
     .addHelpText('after', HELP_AFTER)
     .action(async (options: CompareOptions) => {
@@ -75,8 +85,8 @@ export function registerCompareCommand(program: Command, io: CliIo, setExitCode:
       try {
         if (paired) {
           const [a, b] = options.run as [string, string];
-          const { report, modes } = await compareStoredRuns(cli.store, a, b, { seed });
-          io.stdout(format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : `${renderPairedComparison(report, format)}${modeNote(modes)}`);
+          const { report, modes } = await compareStoredRuns(cli.store, a, b, { seed, ...(options.mixModes ? { mixModes: true } : {}) });
+          io.stdout(format === 'json' ? `${JSON.stringify({ ...report, modes }, null, 2)}\n` : `${renderPairedComparison(report, format)}${modeNote(modes)}`);
           const overall = report.differences.find((d) => d.category === 'overall');
           if (failOnDrop !== null && overall && overall.diff < -failOnDrop && overall.ciHigh < 0) {
             io.stderr(`the overall mean dropped by ${(-overall.diff).toFixed(1)} (95% CI ${overall.ciLow} to ${overall.ciHigh}), more than --fail-on-drop ${failOnDrop}\n`);
@@ -84,8 +94,8 @@ export function registerCompareCommand(program: Command, io: CliIo, setExitCode:
           }
           return;
         }
-        const { report, modes } = await compareStoredCohorts(cli.store, { by: options.by!, runIds: options.run, ...times, minN, seed });
-        io.stdout(format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : `${renderCohortComparison(report, format)}${modeNote(modes)}`);
+        const { report, modes } = await compareStoredCohorts(cli.store, { by: options.by!, runIds: options.run, ...times, minN, seed, ...(options.mixModes ? { mixModes: true } : {}) });
+        io.stdout(format === 'json' ? `${JSON.stringify({ ...report, modes }, null, 2)}\n` : `${renderCohortComparison(report, format)}${modeNote(modes)}`);
       } finally {
         await cli.close();
       }

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { canonicalAgentName, HUMAN_OR_UNKNOWN } from '../../core/index.js';
 import type { ListResultsQuery } from '../../store/index.js';
 import { addLabelOption, parseLabelOption } from './label-option.js';
 
@@ -15,7 +16,7 @@ export function addCohortFilterOptions(command: Command): Command {
   command
     .option('--model <id>', 'only results of tasks done with this model id (e.g. claude-sonnet-4-5)')
     .option('--provider <name>', 'only results of tasks done with this model provider (e.g. anthropic)')
-    .option('--agent <name>', 'only results of tasks done by this agent (e.g. claude-code)')
+    .option('--agent <name>', `only results of tasks done by this agent (claude, codex, copilot, …; "${HUMAN_OR_UNKNOWN}" for work no evidence names an agent for)`)
     .option('--project-id <id>', 'only results of runs over this project (the id runs show)');
   return addLabelOption(command, 'only results carrying this label');
 }
@@ -26,7 +27,8 @@ export function cohortFilter(values: CohortFilterValues): Pick<ListResultsQuery,
   return {
     ...(values.model ? { model: values.model } : {}),
     ...(values.provider ? { provider: values.provider } : {}),
-    ...(values.agent ? { agent: values.agent } : {}),
+    // The short name results are stored under, so `--agent claude-code` finds Claude Code's work too.
+    ...(values.agent ? { agent: values.agent.trim().toLowerCase() === HUMAN_OR_UNKNOWN ? HUMAN_OR_UNKNOWN : (canonicalAgentName(values.agent) ?? values.agent) } : {}),
     ...(values.projectId ? { projectId: values.projectId } : {}),
     ...(Object.keys(labels).length ? { labels } : {}),
   };

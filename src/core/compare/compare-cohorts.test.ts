@@ -22,10 +22,10 @@ describe('compareCohorts', () => {
     expect(a).toMatchObject({ key: 'model-a', n: 20, compared: true });
     expect(a!.categories.overall.mean).toBe(table.a.mean);
     expect(b!.categories.overall.mean).toBe(table.b.mean);
-    expect(Math.abs(a!.categories.overall.ciLow - table.a.low)).toBeLessThanOrEqual(0.6);
-    expect(Math.abs(a!.categories.overall.ciHigh - table.a.high)).toBeLessThanOrEqual(0.6);
-    expect(Math.abs(b!.categories.overall.ciLow - table.b.low)).toBeLessThanOrEqual(0.6);
-    expect(Math.abs(b!.categories.overall.ciHigh - table.b.high)).toBeLessThanOrEqual(0.6);
+    expect(Math.abs(a!.categories.overall.ciLow! - table.a.low)).toBeLessThanOrEqual(0.6);
+    expect(Math.abs(a!.categories.overall.ciHigh! - table.a.high)).toBeLessThanOrEqual(0.6);
+    expect(Math.abs(b!.categories.overall.ciLow! - table.b.low)).toBeLessThanOrEqual(0.6);
+    expect(Math.abs(b!.categories.overall.ciHigh! - table.b.high)).toBeLessThanOrEqual(0.6);
     const overall = report.differences.find((d) => d.category === 'overall')!;
     expect(overall).toMatchObject({ a: 'model-a', b: 'model-b', diff: table.diff.mean, paired: false, n: 40, clear: true });
     expect(Math.abs(overall.ciLow - table.diff.low)).toBeLessThanOrEqual(0.8);

@@ -3,6 +3,7 @@ import { SCORE_BAND_NAMES, resolveScoreBand } from '../score-bands.js';
 import { seededRandom } from '../validity/index.js';
 import { COMPARED_SCORES, ScoreDifferenceSchema, type ComparedItem, type ComparedScore, type ScoreDifference } from './compare-cohorts.js';
 import { BOOTSTRAP_ITERATIONS } from './bootstrap-mean.js';
+import { bootstrapPValue } from './holm.js';
 
 export const TaskMoveSchema = z.object({
   taskId: z.string(),
@@ -88,10 +89,20 @@ function pairedDifference(a: string, b: string, category: ComparedScore, deltas:
     for (let i = 0; i < deltas.length; i++) sum += deltas[Math.floor(random() * deltas.length)]!;
     samples.push(sum / deltas.length);
   }
+  const p = bootstrapPValue(samples);
   samples.sort((x, y) => x - y);
-  const at = (p: number) => samples[Math.min(samples.length - 1, Math.floor(p * samples.length))]!;
+  const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!;
   const ciLow = round1(at(0.025));
   const ciHigh = round1(at(0.975));
   const diff = round1(deltas.reduce((s, d) => s + d, 0) / deltas.length);
-  return { a, b, category, diff, ciLow, ciHigh, paired: true, n: deltas.length, clear: ciLow > 0 || ciHigh < 0 };
+  return {
+    a, b, category, diff, ciLow, ciHigh, paired: true, n: deltas.length,
+    raw: { diff, ciLow, ciHigh },
+    // The same tasks on both sides: each pair is its own stratum, so nothing is left to adjust for.
+    adjusted: null,
+    reason: 'paired by task: the same tasks on both sides',
+    p,
+    clear: ciLow > 0 || ciHigh < 0,
+    correction: null,
+  };
 }

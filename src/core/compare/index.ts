@@ -4,6 +4,8 @@ export {
   bandCounts,
   COMPARED_SCORES,
   DEFAULT_MIN_COHORT,
+  MIN_SHARED_SHARE,
+  verdictDiff,
   CohortComparisonSchema,
   type CohortComparison,
   type CohortSummary,
@@ -14,3 +16,6 @@ export {
 } from './compare-cohorts.js';
 export { comparePaired, PairedComparisonSchema, type PairedComparison, type TaskMove } from './compare-paired.js';
 export { describeDifference } from './describe-difference.js';
+export { cohortSpend, CohortSpendSchema, type CohortSpend } from './cohort-spend.js';
+export { bootstrapPValue, holmRejects } from './holm.js';
+export { stratifiedDifference, type StratifiedDifference } from './stratified-difference.js';

@@ -14,3 +14,4 @@ export {
   type ValidationItem,
   type ValidationReport,
 } from './validate-scores.js';
+export { changeSizeOf } from './change-size.js';

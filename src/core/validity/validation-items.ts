@@ -1,4 +1,5 @@
 import type { TaskResult } from '../task-result.js';
+import { changeSizeOf } from './change-size.js';
 import type { ValidationItem } from './validate-scores.js';
 
 export interface LabelledTask {
@@ -41,16 +42,8 @@ export function validationItems(results: readonly TaskResult[], labels: Readonly
         rulePoints[key] = (rulePoints[key] ?? 0) + c.points;
       }
     }
-    items.push({ taskId: result.taskId, scores, rulePoints, label: labelled.label, size: labelled.size !== undefined ? labelled.size : resultSize(result.signals.values) });
+    items.push({ taskId: result.taskId, scores, rulePoints, label: labelled.label, size: labelled.size !== undefined ? labelled.size : changeSizeOf(result.signals.values) });
   }
   const unscored = [...labels.keys()].filter((id) => !scored.has(id)).length;
   return { items, unlabelled, unscored };
-}
-
-/** Code lines the task's commits added, else the lines its session's patch added, else unknown. */
-function resultSize(values: Record<string, unknown>): number | null {
-  const commits = values.commits as { known?: unknown; count?: unknown; codeLinesAdded?: unknown } | undefined;
-  if (commits?.known === true && typeof commits.count === 'number' && commits.count > 0 && typeof commits.codeLinesAdded === 'number') return commits.codeLinesAdded;
-  const session = (values.agentLogs as { session?: { patchLinesAdded?: unknown } | null } | undefined)?.session;
-  return typeof session?.patchLinesAdded === 'number' ? session.patchLinesAdded : null;
 }

@@ -32,7 +32,7 @@ export interface CachedHistorySegment {
   tables: IndexTables;
 }
 
-export const CACHED_HISTORY_VERSION = 4;
+export const CACHED_HISTORY_VERSION = 5;
 /** Past this many segments the next incremental read writes the whole history as one again. */
 export const MAX_HISTORY_SEGMENTS = 16;
 

@@ -33,4 +33,6 @@ export interface CommitIndex {
   taskSpan(taskId: string): { firstAt: string; lastAt: string; firstSubject: string } | null;
   /** Author date (UTC ISO-8601) of the task's first trailer- or subject-attributed commit. */
   firstCommitAt(taskId: string): string | null;
+  /** Subjects of the merge commits that brought these commits in (each one a merge's second or later parent). */
+  mergeSubjectsOf(shas: readonly string[]): string[];
 }

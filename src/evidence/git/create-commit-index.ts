@@ -48,6 +48,7 @@ export function createCommitIndex(data: CommitIndexData): CommitIndex {
       parents: [...c.parents],
       author: c.author,
       authorEmail: c.authorEmail,
+      ...(c.committer ? { committer: c.committer, committerEmail: c.committerEmail } : {}),
       date: iso(c.authorTime),
       subject: truncateExcerpt(c.subject, MAX_COMMIT_SUBJECT_LENGTH).excerpt,
       body: c.body,
@@ -83,6 +84,23 @@ export function createCommitIndex(data: CommitIndexData): CommitIndex {
       for (const r of data.revertsOf.get(i) ?? []) own.delete(r);
     }
     return own;
+  };
+
+  let mergesOf: Map<number, number[]> | undefined;
+  const mergesInto = (i: number): readonly number[] => {
+    if (!mergesOf) {
+      mergesOf = new Map();
+      data.parents.forEach((parents, m) => {
+        for (let k = 1; k < parents.length; k += 1) {
+          const p = parents[k]!;
+          if (p < 0) continue;
+          const list = mergesOf!.get(p);
+          if (list) list.push(m);
+          else mergesOf!.set(p, [m]);
+        }
+      });
+    }
+    return mergesOf.get(i) ?? [];
   };
 
   const ownSorted = (taskId: string): number[] => [...ownPositions({ id: taskId }).keys()].sort(byDate);
@@ -122,6 +140,14 @@ export function createCommitIndex(data: CommitIndexData): CommitIndex {
     lastCommitAt(taskId) {
       const own = ownSorted(taskId);
       return own.length === 0 ? null : iso(table.authorTime(own[own.length - 1]!));
+    },
+    mergeSubjectsOf(shas) {
+      const subjects = new Set<string>();
+      for (const sha of shas) {
+        const i = resolve(sha);
+        if (i !== undefined) for (const m of mergesInto(i)) subjects.add(table.subject(m));
+      }
+      return [...subjects];
     },
     taskSpan(taskId) {
       const own = ownSorted(taskId);

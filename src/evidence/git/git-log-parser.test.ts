@@ -5,7 +5,7 @@ const A = 'a'.repeat(40);
 const B = 'b'.repeat(40);
 const C = 'c'.repeat(40);
 const header = (sha: string, parents: string, subject: string, body: string): string =>
-  `\x1e${sha}\x1f${parents}\x1fAda\x1fada@x\x1f1700000000\x1f1700000060\x1f${subject}\x1f${body}\0`;
+  `\x1e${sha}\x1f${parents}\x1fAda\x1fada@x\x1f1700000000\x1f1700000060\x1fcopilot-swe-agent[bot]\x1f198982749+Copilot@users.noreply.github.com\x1f${subject}\x1f${body}\0`;
 
 // Three commits as `git log -z --numstat` prints them: one with a binary file, a rename and a path
 // with a space and a newline, one merge without a diff, one root commit.
@@ -36,6 +36,8 @@ describe('createGitLogParser', () => {
       authorEmail: 'ada@x',
       authorTime: 1700000000,
       committerTime: 1700000060,
+      committer: 'copilot-swe-agent[bot]',
+      committerEmail: '198982749+Copilot@users.noreply.github.com',
       subject: 'feat(FN-1): é ünïcode',
       body: 'Body\x1fwith separator\n\nTask-Id: FN-1\n',
       files: [

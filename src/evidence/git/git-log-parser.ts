@@ -7,6 +7,9 @@ export interface RawCommit {
   parents: string[];
   author: string;
   authorEmail: string;
+  /** Who committed it (a bot that pushed someone's change, `GitHub` for a web merge); '' when not read. */
+  committer: string;
+  committerEmail: string;
   /** Unix seconds. */
   authorTime: number;
   /** Unix seconds; when the commit landed where it is. */
@@ -18,7 +21,7 @@ export interface RawCommit {
 
 // Record separator opens a commit, unit separator splits fields; the body goes last so any
 // separator inside it stays in the body. With -z git ends the header and each numstat entry with NUL.
-const FORMAT = '%x1e%H%x1f%P%x1f%an%x1f%ae%x1f%at%x1f%ct%x1f%s%x1f%b';
+const FORMAT = '%x1e%H%x1f%P%x1f%an%x1f%ae%x1f%at%x1f%ct%x1f%cn%x1f%ce%x1f%s%x1f%b';
 
 /** Arguments of the one `git log` pass the parser reads. */
 export const GIT_LOG_ARGS: readonly string[] = [
@@ -94,8 +97,10 @@ function parseHeader(text: string): RawCommit {
     authorEmail: f[3] ?? '',
     authorTime: Number(f[4] ?? 0),
     committerTime: Number(f[5] ?? 0),
-    subject: f[6] ?? '',
-    body: f.length > 8 ? f.slice(7).join('\x1f') : (f[7] ?? ''),
+    committer: f[6] ?? '',
+    committerEmail: f[7] ?? '',
+    subject: f[8] ?? '',
+    body: f.length > 10 ? f.slice(9).join('\x1f') : (f[9] ?? ''),
     files: [],
   };
 }

@@ -13,6 +13,8 @@ function commit(n: number, extra: Partial<RawCommit> = {}): RawCommit {
     authorEmail: `agent${n % 2}@example.com`,
     authorTime: 1_700_000_000 + n,
     committerTime: 1_700_000_100 + n,
+    committer: n % 3 ? 'GitHub' : `Agent ${n % 2}`,
+    committerEmail: n % 3 ? 'noreply@github.com' : `agent${n % 2}@example.com`,
     subject: `feat(FN-${n}): change ${n}`,
     body: n % 2 ? `Task-Id: FN-${n}\n` : '',
     files: [{ path: `src/f${n % 3}.ts`, insertions: n, deletions: 0 }],
@@ -53,10 +55,11 @@ describe('the kept history in columns', () => {
     expect(decodeHistorySegment(encoded)).toEqual({ commits, attributions });
   });
 
-  it('keeps author names and paths once each', () => {
+  it('keeps author and committer names and paths once each', () => {
     const commits = Array.from({ length: 50 }, (_, i) => commit(i + 1));
     const encoded = encodeHistorySegment(commits, commits.map((_, i) => attribution(i + 1)));
-    expect(encoded.names).toHaveLength(4);
+    // Two authors with their emails, and GitHub with its email as committer.
+    expect(encoded.names).toHaveLength(6);
     expect(encoded.paths).toEqual(['src/f1.ts', 'src/f2.ts', 'src/f0.ts']);
   });
 

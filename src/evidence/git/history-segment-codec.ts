@@ -16,6 +16,8 @@ export interface EncodedHistorySegment {
   names: string[];
   author: number[];
   email: number[];
+  committer: number[];
+  committerEmail: number[];
   authorTime: number[];
   committerTime: number[];
   subject: string[];
@@ -54,7 +56,7 @@ export class HistorySegmentEncoder {
   private readonly shas: string[] = [];
   private readonly parents: string[][] = [];
   private readonly out: EncodedHistorySegment = {
-    sha: '', parents: [], names: [], author: [], email: [], authorTime: [], committerTime: [], subject: [], body: [], paths: [], files: [],
+    sha: '', parents: [], names: [], author: [], email: [], committer: [], committerEmail: [], authorTime: [], committerTime: [], subject: [], body: [], paths: [], files: [],
     owners: [], mentions: [], revertIds: [], revertedShas: [], flags: [], trailers: [],
   };
 
@@ -66,6 +68,8 @@ export class HistorySegmentEncoder {
     this.parents.push(c.parents);
     out.author.push(this.intern(this.names, c.author));
     out.email.push(this.intern(this.names, c.authorEmail));
+    out.committer.push(this.intern(this.names, c.committer));
+    out.committerEmail.push(this.intern(this.names, c.committerEmail));
     out.authorTime.push(c.authorTime);
     out.committerTime.push(c.committerTime);
     out.subject.push(c.subject);
@@ -125,7 +129,7 @@ export interface HistorySegmentRows extends CommitRows {
 export function openHistorySegment(s: EncodedHistorySegment): HistorySegmentRows | null {
   const n = s.authorTime?.length;
   if (typeof s.sha !== 'string' || !Number.isInteger(n)) return null;
-  const columns = [s.parents, s.author, s.email, s.committerTime, s.subject, s.body, s.owners, s.mentions, s.revertIds, s.revertedShas, s.flags];
+  const columns = [s.parents, s.author, s.email, s.committer, s.committerEmail, s.committerTime, s.subject, s.body, s.owners, s.mentions, s.revertIds, s.revertedShas, s.flags];
   if (columns.some((c) => !Array.isArray(c) || c.length !== n) || !Array.isArray(s.files) || !Array.isArray(s.trailers) || !Array.isArray(s.paths) || !Array.isArray(s.names)) return null;
   const shas = s.sha.includes(' ') || s.sha.length !== n * SHA_LENGTH ? s.sha.split(' ') : null;
   if (shas && shas.length !== n && !(n === 0 && s.sha === '')) return null;
@@ -172,6 +176,8 @@ export function openHistorySegment(s: EncodedHistorySegment): HistorySegmentRows
         parents: split(s.parents[i]!),
         author: s.names[s.author[i]!] ?? '',
         authorEmail: s.names[s.email[i]!] ?? '',
+        committer: s.names[s.committer[i]!] ?? '',
+        committerEmail: s.names[s.committerEmail[i]!] ?? '',
         authorTime: s.authorTime[i]!,
         committerTime: s.committerTime[i]!,
         subject: s.subject[i]!,

@@ -64,7 +64,9 @@ export const ResultsQuerySchema = z
 
 export const HistoryQuerySchema = z.strictObject({ limit: limit(100), offset });
 
-export const TrendsQuerySchema = z.strictObject({ bucket: z.enum(['day', 'week']).default('day'), run: id.optional(), by: z.enum(TREND_COHORTS).optional() });
+const flag = z.enum(['1', 'true', '0', 'false']).transform((v) => v === '1' || v === 'true');
+
+export const TrendsQuerySchema = z.strictObject({ bucket: z.enum(['day', 'week']).default('day'), run: id.optional(), by: z.enum(TREND_COHORTS).optional(), mixModes: flag.optional() });
 
 /** `GET /api/compare` and `/compare`: `by` for cohorts, or `a` and `b` for two runs paired by task. */
 export const CompareQuerySchema = z
@@ -73,6 +75,7 @@ export const CompareQuerySchema = z
     minN: int(1, 100_000).default(10),
     a: id.optional(),
     b: id.optional(),
+    mixModes: flag.optional(),
   })
   .refine((q) => (q.a === undefined) === (q.b === undefined), { message: 'give both runs, a and b', path: ['a'] });
 

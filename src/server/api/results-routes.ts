@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppDeps } from '../app-deps.js';
 import { ApiError } from '../error-status.js';
-import { compareStoredCohorts, compareStoredRuns } from '../../runs/index.js';
+import { compareStoredCohorts, compareStoredRuns, trendMode } from '../../runs/index.js';
 import { CompareQuerySchema, HistoryQuerySchema, parseQuery, ResultsQuerySchema, toListResultsQuery, TrendsQuerySchema } from './api-queries.js';
 
 /** `GET /api/results`, `/api/results/:id`, `/api/tasks/:id/history`, `/api/trends`, `/api/compare`. */
@@ -28,19 +28,27 @@ export function resultsRoutes({ store }: AppDeps): Hono {
   });
 
   app.get('/trends', async (c) => {
-    const { bucket, run, by } = parseQuery(TrendsQuerySchema, c.req.query());
-    const points = await store.trends({ bucket, ...(run ? { runId: run } : {}), ...(by ? { by } : {}) });
-    if (!by) return c.json({ bucket, points });
+    const { bucket, run, by, mixModes } = parseQuery(TrendsQuerySchema, c.req.query());
+    // One trend is one way of scoring: the most common, unless mixed on purpose; what it left out is said.
+    const mode = await trendMode(store, { ...(run ? { runId: run } : {}), ...(mixModes ? { mix: true } : {}) });
+    const points = await store.trends({ bucket, ...(run ? { runId: run } : {}), ...(by ? { by } : {}), ...mode.filter });
+    const modes = { used: mode.used, leftOut: mode.leftOut };
+    if (!by) return c.json({ bucket, points, modes });
     // One series per cohort value, in the store's order (results without the key last, as null).
     const series = new Map<string | null, typeof points>();
     for (const { cohort, ...point } of points) series.set(cohort ?? null, [...(series.get(cohort ?? null) ?? []), point]);
-    return c.json({ bucket, by, series: [...series].map(([cohort, list]) => ({ cohort, points: list })) });
+    return c.json({ bucket, by, series: [...series].map(([cohort, list]) => ({ cohort, points: list })), modes });
   });
 
   app.get('/compare', async (c) => {
     const q = parseQuery(CompareQuerySchema, c.req.query());
-    if (q.a && q.b) return c.json((await compareStoredRuns(store, q.a, q.b)).report);
-    return c.json((await compareStoredCohorts(store, { by: q.by, minN: q.minN })).report);
+    const mix = q.mixModes ? { mixModes: true } : {};
+    if (q.a && q.b) {
+      const { report, modes } = await compareStoredRuns(store, q.a, q.b, mix);
+      return c.json({ ...report, modes });
+    }
+    const { report, modes } = await compareStoredCohorts(store, { by: q.by, minN: q.minN, ...mix });
+    return c.json({ ...report, modes });
   });
 
   return app;

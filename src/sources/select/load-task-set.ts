@@ -10,6 +10,7 @@ import { linkTranscripts, sourceProblemError } from '../transcripts/index.js';
 import { compareLoadedTasks } from './compare-loaded-tasks.js';
 import { completedAtOf } from './completed-at.js';
 import { detectTaskSource, isGitRepository } from './detect-task-source.js';
+import { identifyTasks } from './identify-tasks.js';
 import { inferGitTasks } from './infer-git-tasks.js';
 import { pathProjectId } from './path-project-id.js';
 import { pricedTask } from './priced-task.js';
@@ -71,6 +72,7 @@ export async function loadTaskSet(options: LoadTaskSetOptions): Promise<TaskSet>
   const sessions = index && options.sessions ? await attachSessions(items, index.repo, options.sessions) : null;
   const linked = await attachTranscripts(items, options.config, options.transcriptsDir, cwd, options.configDir ?? projectDir, strict);
   problems.push(...linked);
+  identifyTasks(items, index, options.config?.agents);
   const prices = options.config?.prices;
   if (prices) for (const item of items) item.task = pricedTask(item.task, prices);
 

@@ -80,7 +80,7 @@ describe('agent sessions found where the agents keep them', () => {
     expect(byId['T-4']!.agentLogs ?? []).toEqual([]);
 
     // Agent, model and cohort come from the session; tool errors from is_error and exit codes.
-    expect(byId['T-1']).toMatchObject({ agent: 'claude-code', agentVersion: '1.0.72', modelId: 'claude-sonnet-4-5', modelProvider: 'anthropic' });
+    expect(byId['T-1']).toMatchObject({ agent: 'claude', agentVersion: '1.0.72', modelId: 'claude-sonnet-4-5', modelProvider: 'anthropic', identity: { source: 'session', agentVersionSource: 'session', modelSource: 'session' } });
     expect(byId['T-2']).toMatchObject({ agent: 'codex', agentVersion: '0.46.0', modelId: 'gpt-5-codex', modelProvider: 'openai', tokenUsage: { inputTokens: 4000, cachedTokens: 1000, outputTokens: 300 } });
     expect((byId['T-2']!.agentLogs ?? []).filter((e) => e.type === 'tool_error').map((e) => e.text)).toEqual(['exit 1: FAIL src/a.test.ts']);
     // The Codex session ran its tests and they failed: what the rubric reads of a session.
@@ -101,7 +101,7 @@ describe('agent sessions found where the agents keep them', () => {
       const none = await loadTaskSet({ projectDir: repo.dir, source: 'git', sessions: { home: null } });
       expect(none.sessions!.found).toEqual([]);
       const named = await loadTaskSet({ projectDir: repo.dir, source: 'git', sessions: { home: null, dirs: [extra] } });
-      expect(named.items.find((i) => i.task.id === 'T-4')!.task.agent).toBe('claude-code');
+      expect(named.items.find((i) => i.task.id === 'T-4')!.task.agent).toBe('claude');
     } finally {
       await rm(extra, { recursive: true, force: true });
     }
@@ -159,7 +159,7 @@ describe('a commit trailer naming its session', () => {
     expect(without.items.find((i) => i.task.id === 'T-8')!.task.agent ?? null).toBeNull();
     const withKey = await loadTaskSet({ projectDir: repo.dir, source: 'git', sessions: { home, trailerKeys: ['Entire-Checkpoint'] } });
     const t8 = withKey.items.find((i) => i.task.id === 'T-8')!;
-    expect(t8.task.agent).toBe('claude-code');
+    expect(t8.task.agent).toBe('claude');
     // The configured session trailer counts as a task-id trailer in the rubric, for that commit only.
     expect(t8.commits!.map((c) => c.sessionTrailer ?? false)).toEqual([true]);
     expect(hasTaskTrailer(t8.commits![0]!, 'T-8')).toBe(true);

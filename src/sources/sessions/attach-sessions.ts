@@ -1,4 +1,5 @@
-import type { AgentLogEntry, Task } from '../../core/index.js';
+import { basename } from 'node:path';
+import { canonicalAgentName, UNKNOWN_IDENTITY, type AgentLogEntry, type Task, type TaskIdentity } from '../../core/index.js';
 import { runGit, type GitRunner } from '../../evidence/index.js';
 import { readTranscript, withTranscripts } from '../transcripts/index.js';
 import type { TranscriptReadResult } from '../transcripts/transcript-types.js';
@@ -31,6 +32,7 @@ export interface SessionReport {
 
 /** Whose models each agent runs; Aider runs anyone's, so its provider is left unknown. */
 const PROVIDER: Partial<Record<AgentSessionFile['agent'], string>> = { 'claude-code': 'anthropic', codex: 'openai' };
+const SESSION_LABEL: Record<AgentSessionFile['agent'], string> = { 'claude-code': 'Claude Code', codex: 'Codex', aider: 'Aider' };
 
 /**
  * Finds the sessions that ran in the repository (or its worktrees), links each to the tasks whose commits it
@@ -105,11 +107,26 @@ async function withSessions(task: Task, links: readonly SessionLink[], read: (s:
   const next = withTranscripts(task, entries, total, session);
   // The session that made most of the task's commits names the agent and model when the record does not.
   const main = [...links].sort((a, b) => b.commits - a.commits)[0]!.session;
-  const sameAgent = !task.agent || task.agent === main.agent;
+  const agent = canonicalAgentName(main.agent);
+  const sameAgent = !task.agent || canonicalAgentName(task.agent) === agent;
+  const fillVersion = !task.agentVersion && sameAgent && Boolean(main.agentVersion);
+  const fillModel = !task.modelId && sameAgent && Boolean(main.model);
+  // Marks what the session gave, so the identity says `session` for it and not `task-record`.
+  const identity: TaskIdentity = {
+    ...UNKNOWN_IDENTITY,
+    agent: task.agent ? null : agent,
+    source: task.agent ? null : 'session',
+    agentVersion: fillVersion ? main.agentVersion : null,
+    agentVersionSource: fillVersion ? 'session' : null,
+    modelId: fillModel ? main.model : null,
+    modelSource: fillModel ? 'session' : null,
+    evidence: task.agent ? null : `${SESSION_LABEL[main.agent]} session ${main.sessionId ?? basename(main.path)}`,
+  };
   return {
     ...next,
-    agent: task.agent ?? main.agent,
-    ...(task.agentVersion || !sameAgent || !main.agentVersion ? {} : { agentVersion: main.agentVersion }),
-    ...(task.modelId || !main.model ? {} : { modelId: main.model, ...(task.modelProvider || !PROVIDER[main.agent] ? {} : { modelProvider: PROVIDER[main.agent] }) }),
+    agent: task.agent ?? agent ?? main.agent,
+    ...(fillVersion ? { agentVersion: main.agentVersion! } : {}),
+    ...(fillModel ? { modelId: main.model!, ...(task.modelProvider || !PROVIDER[main.agent] ? {} : { modelProvider: PROVIDER[main.agent] }) } : {}),
+    identity,
   };
 }

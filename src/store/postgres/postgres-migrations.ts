@@ -191,4 +191,34 @@ BEGIN
 END $$;
 `,
   },
+  {
+    version: 9,
+    name: 'result_identity_and_costs',
+    sql: `
+-- Who did the work and how that is known, the rubric a score was made under, the change's size (for
+-- comparisons that stratify by it) and what the agent and the judge cost: listing columns for compare.
+ALTER TABLE eval_task_results
+  ADD COLUMN agent_version TEXT,
+  ADD COLUMN identity jsonb,
+  ADD COLUMN rubric_version TEXT,
+  ADD COLUMN change_size INTEGER,
+  ADD COLUMN agent_tokens BIGINT,
+  ADD COLUMN agent_cost_usd DOUBLE PRECISION,
+  ADD COLUMN judge_cost_usd DOUBLE PRECISION;
+ALTER TABLE eval_task_results DISABLE TRIGGER eval_task_results_immutable;
+UPDATE eval_task_results SET
+  agent_version = left(task_snapshot->>'agentVersion', 200),
+  identity = CASE WHEN json_typeof(task_snapshot->'identity') = 'object' THEN (task_snapshot->'identity')::jsonb END,
+  rubric_version = provenance->>'rubricVersion',
+  change_size = CASE
+    WHEN signals->'values'->'commits'->>'known' = 'true' AND (signals->'values'->'commits'->>'count')::int > 0 THEN (signals->'values'->'commits'->>'codeLinesAdded')::int
+    WHEN json_typeof(signals->'values'->'agentLogs'->'session'->'patchLinesAdded') = 'number' THEN (signals->'values'->'agentLogs'->'session'->>'patchLinesAdded')::int
+  END,
+  agent_tokens = coalesce(task_snapshot->'tokenUsage'->>'totalTokens', task_snapshot->>'tokenUsageTotalTokens')::bigint,
+  agent_cost_usd = (task_snapshot->>'agentCostUsd')::double precision,
+  judge_cost_usd = (provenance->>'costUsd')::double precision
+WHERE status IN ('scored', 'error');
+ALTER TABLE eval_task_results ENABLE TRIGGER eval_task_results_immutable;
+`,
+  },
 ];

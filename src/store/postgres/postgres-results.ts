@@ -16,7 +16,7 @@ import {
   type TaskHistoryQuery,
   type TrendsQuery,
 } from '../store-inputs.js';
-import type { Page, ResultSummary, StoredResult, TrendPoint } from '../store-types.js';
+import type { Page, ResultSummary, StoredResult, ResultFacets, TrendPoint } from '../store-types.js';
 import { taskEvaluatedEvent } from '../task-evaluated-event.js';
 import { inTransaction, one, pgMappers, read, rows, type Queryable } from './pg-db.js';
 import type pg from 'pg';
@@ -24,11 +24,12 @@ import { pgLockRunStatus } from './postgres-runs.js';
 
 const SUMMARY_COLUMNS =
   'r.id, r.run_id, r.task_id, r.title, r.status, r.mode, r.overall_score, r.overall_band, r.ap_final, r.toq_final, r.pc_final, ' +
-  'r.category_scores, r.reason, r.transient, r.completed_at, r.evaluated_at, r.agent, r.model_provider, r.model_id, r.labels';
+  'r.category_scores, r.reason, r.transient, r.completed_at, r.evaluated_at, r.agent, r.model_provider, r.model_id, r.labels, ' +
+  'r.agent_version, r.identity, r.rubric_version, r.change_size, r.agent_tokens, r.agent_cost_usd, r.judge_cost_usd';
 
 /** Columns kept as json (written once, read whole) and as jsonb (queried inside). */
 const JSON_COLUMNS = new Set(['category_scores', 'evidence_bundle', 'signals', 'provenance', 'citation_issues', 'divergence', 'follow_up_drafts', 'task_snapshot']);
-const JSONB_COLUMNS = new Set(['labels']);
+const JSONB_COLUMNS = new Set(['labels', 'identity']);
 const cast = (c: string) => (JSON_COLUMNS.has(c) ? '::json' : JSONB_COLUMNS.has(c) ? '::jsonb' : '');
 const EVENT_PARAMS = RESULT_COLUMNS.length + 2;
 /**
@@ -129,6 +130,8 @@ export async function pgTrends(pool: pg.Pool, query: TrendsQuery): Promise<Trend
   if (q.since !== undefined) (clauses.push(`${TREND_TIME} >= ?`), params.push(q.since));
   if (q.runId !== undefined) (clauses.push('r.run_id = ?'), params.push(q.runId));
   if (q.projectId !== undefined) (clauses.push('r.run_id IN (SELECT id FROM eval_runs WHERE project_id = ?)'), params.push(q.projectId));
+  if (q.mode !== undefined) (clauses.push('r.mode = ?'), params.push(q.mode));
+  if (q.rubricVersion !== undefined) (clauses.push('r.rubric_version = ?'), params.push(q.rubricVersion));
   const found = await read('trends', () =>
     rows<{ cohort: string | null; bucket: string; n: number; ap: number; toq: number; pc: number; overall: number }>(
       pool,
@@ -144,4 +147,28 @@ export async function pgTrends(pool: pg.Pool, query: TrendsQuery): Promise<Trend
     count: r.n,
     mean: { agentPerformance: roundMean(r.ap), taskOutcomeQuality: roundMean(r.toq), processCompliance: roundMean(r.pc), overall: roundMean(r.overall) },
   }));
+}
+
+/** Values a facet lists at most. */
+const FACET_LIMIT = 200;
+
+export async function pgResultFacets(pool: pg.Pool, runId: string | undefined): Promise<ResultFacets> {
+  return read('resultFacets', async () => {
+    const inRun = runId === undefined ? '' : ' AND run_id = ?';
+    const args = runId === undefined ? [] : [runId];
+    const values = async (column: string) =>
+      (await rows<{ v: string }>(pool, `SELECT DISTINCT ${column} AS v FROM eval_task_results WHERE ${column} IS NOT NULL${inRun} ORDER BY v LIMIT ${FACET_LIMIT}`, args)).map((r) => r.v);
+    const modes = await rows<{ mode: 'deterministic-only' | 'hybrid'; rubric_version: string | null; n: number }>(
+      pool,
+      `SELECT mode, rubric_version, count(*)::int AS n FROM eval_task_results WHERE status = 'scored'${inRun} GROUP BY mode, rubric_version ORDER BY n DESC, mode, rubric_version LIMIT ${FACET_LIMIT}`,
+      args,
+    );
+    return {
+      modes: modes.map((r) => ({ mode: r.mode, rubricVersion: r.rubric_version, n: r.n })),
+      agents: await values('agent'),
+      models: await values('model_id'),
+      providers: await values('model_provider'),
+      labelKeys: (await rows<{ v: string }>(pool, `SELECT DISTINCT jsonb_object_keys(labels) AS v FROM eval_task_results WHERE labels IS NOT NULL${inRun} ORDER BY v LIMIT ${FACET_LIMIT}`, args)).map((r) => r.v),
+    };
+  });
 }

@@ -19,9 +19,9 @@ import {
 import type { AppendEventInput, CreateRunInput, ListEventsQuery, ListResultsQuery, ListRunsQuery, PruneInput, SaveResultInput, TaskHistoryQuery, TransitionOptions, TrendsQuery } from '../store-inputs.js';
 import type { OutcomeCache } from '../outcome-cache.js';
 import type { QueueableStore, SqlExecutor } from '../store.js';
-import type { EvalRun, Page, PruneReport, ResultSummary, RunEvent, StoredResult, TrendPoint } from '../store-types.js';
+import type { EvalRun, Page, PruneReport, ResultSummary, RunEvent, StoredResult, ResultFacets, TrendPoint } from '../store-types.js';
 import { inTransaction, one, pgMappers, read, rows } from './pg-db.js';
-import { pgFindResult, pgGetResult, pgListResults, pgSaveResults, pgTaskHistory, pgTrends } from './postgres-results.js';
+import { pgFindResult, pgGetResult, pgListResults, pgSaveResults, pgTaskHistory, pgTrends, pgResultFacets } from './postgres-results.js';
 import { pgInsertEvent, pgInsertRun, pgLockRunStatus, pgRunRow, pgToRun, pgTransition } from './postgres-runs.js';
 
 /** The shared store on PostgreSQL: the same contract as SQLite, for many workers on one database. */
@@ -171,6 +171,10 @@ export class PostgresStore implements QueueableStore {
 
   trends(query: TrendsQuery): Promise<TrendPoint[]> {
     return pgTrends(this.pool, query);
+  }
+
+  resultFacets(query: { runId?: string } = {}): Promise<ResultFacets> {
+    return pgResultFacets(this.pool, query.runId);
   }
 
   async resultTaskIds(runId: string): Promise<string[]> {

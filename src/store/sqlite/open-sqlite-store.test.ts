@@ -104,10 +104,11 @@ describe('openSqliteStore', () => {
       VALUES ('run_old', 'proj', 'manual', 'running', 0, '["FN-1","FN-2"]', 'rubric-1', '0.1.0', ?, ?, ?)`).run(T1, T1, T1);
     raw.prepare("INSERT INTO eval_run_events (run_id, seq, type, message, data, created_at) VALUES ('run_old', 1, 'status_changed', 'pending → running', NULL, ?)").run(T1);
     // Rows as a schema-1 taskeval wrote them: every column but the cohort ones added since.
-    const columns = RESULT_COLUMNS.filter((c) => !['agent', 'model_provider', 'model_id', 'labels'].includes(c));
+    const added = ['agent', 'model_provider', 'model_id', 'labels', 'agent_version', 'identity', 'rubric_version', 'change_size', 'agent_tokens', 'agent_cost_usd', 'judge_cost_usd'];
+    const columns = RESULT_COLUMNS.filter((c) => !added.includes(c));
     const saved = [
       { result: buildSampleResult({ taskId: 'FN-1', finals: [80, 90, 70] }), snapshot: { id: 'FN-1', modelProvider: 'anthropic', modelId: 'claude-sonnet-4-5', labels: { prompt: 'v2' } } },
-      { result: buildSampleResult({ taskId: 'FN-2', finals: [30, 20, 10] }), snapshot: { id: 'FN-2', agent: 'codex', modelId: 42 } },
+      { result: buildSampleResult({ taskId: 'FN-2', finals: [30, 20, 10] }), snapshot: { id: 'FN-2', agent: 'codex', agentVersion: '0.46.0', modelId: 42, tokenUsage: { totalTokens: 1200 }, agentCostUsd: 0.42 } },
     ].map(({ result, snapshot }, i) => {
       const meta = { id: `res_old${i}`, runId: run.id, taskSnapshot: snapshot, completedAt: null, evaluatedAt: T1, cohort: EMPTY_COHORT };
       const row = resultToRow(result, meta, JSON.stringify, (b) => (b ? 1 : 0));
@@ -125,6 +126,9 @@ describe('openSqliteStore', () => {
     expect(await store.getResult('res_old1')).toEqual({ ...saved[1], cohort: { agent: 'codex', modelProvider: null, modelId: null, labels: {} } });
     expect((await store.listResults({ band: 'failing' })).items.map((r) => r.taskId)).toEqual(['FN-2']);
     expect((await store.listResults({ model: 'claude-sonnet-4-5' })).items.map((r) => r.taskId)).toEqual(['FN-1']);
+    // The columns comparisons read are filled from the documents of results kept before them.
+    const old = (await store.listResults({ agent: 'codex' })).items[0]!;
+    expect(old).toMatchObject({ agent: 'codex', agentVersion: '0.46.0', identity: null, rubricVersion: saved[1]!.status === 'scored' ? saved[1]!.provenance.rubricVersion : null, agentTokens: 1200, agentCostUsd: 0.42 });
     expect((await store.listEvents(run.id)).map((e) => e.type)).toEqual(['status_changed', 'task_evaluated', 'task_evaluated']);
     const indexes = store.db.raw.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'eval_task_results' AND sql IS NOT NULL ORDER BY name").all();
     expect(indexes.map((r) => (r as { name: string }).name)).toEqual([

@@ -230,4 +230,39 @@ CREATE INDEX eval_task_results_trend ON eval_task_results
 ALTER TABLE eval_runs ADD COLUMN settings TEXT CHECK (settings IS NULL OR json_valid(settings));
 `,
   },
+  {
+    version: 7,
+    name: 'result_identity_and_costs',
+    sql: `
+-- Who did the work and how that is known, the rubric a score was made under, the change's size (for
+-- comparisons that stratify by it) and what the agent and the judge cost: listing columns for compare.
+ALTER TABLE eval_task_results ADD COLUMN agent_version TEXT;
+ALTER TABLE eval_task_results ADD COLUMN identity TEXT CHECK (identity IS NULL OR json_valid(identity));
+ALTER TABLE eval_task_results ADD COLUMN rubric_version TEXT;
+ALTER TABLE eval_task_results ADD COLUMN change_size INTEGER;
+ALTER TABLE eval_task_results ADD COLUMN agent_tokens INTEGER;
+ALTER TABLE eval_task_results ADD COLUMN agent_cost_usd REAL;
+ALTER TABLE eval_task_results ADD COLUMN judge_cost_usd REAL;
+-- Results stored before these columns carry them inside their documents; rows stay immutable after this one fill.
+DROP TRIGGER eval_task_results_immutable;
+UPDATE eval_task_results SET
+  agent_version = CASE WHEN json_type(task_snapshot, '$.agentVersion') = 'text' THEN substr(json_extract(task_snapshot, '$.agentVersion'), 1, 200) END,
+  identity = CASE WHEN json_type(task_snapshot, '$.identity') = 'object' THEN json_extract(task_snapshot, '$.identity') END,
+  rubric_version = CASE WHEN json_type(provenance, '$.rubricVersion') = 'text' THEN json_extract(provenance, '$.rubricVersion') END,
+  change_size = CASE
+    WHEN json_extract(signals, '$.values.commits.known') = 1 AND json_extract(signals, '$.values.commits.count') > 0 THEN json_extract(signals, '$.values.commits.codeLinesAdded')
+    WHEN json_type(signals, '$.values.agentLogs.session.patchLinesAdded') = 'integer' THEN json_extract(signals, '$.values.agentLogs.session.patchLinesAdded')
+  END,
+  agent_tokens = CASE
+    WHEN json_type(task_snapshot, '$.tokenUsage.totalTokens') = 'integer' THEN json_extract(task_snapshot, '$.tokenUsage.totalTokens')
+    WHEN json_type(task_snapshot, '$.tokenUsageTotalTokens') = 'integer' THEN json_extract(task_snapshot, '$.tokenUsageTotalTokens')
+  END,
+  agent_cost_usd = CASE WHEN json_type(task_snapshot, '$.agentCostUsd') IN ('integer', 'real') THEN json_extract(task_snapshot, '$.agentCostUsd') END,
+  judge_cost_usd = CASE WHEN json_type(provenance, '$.costUsd') IN ('integer', 'real') THEN json_extract(provenance, '$.costUsd') END
+WHERE status IN ('scored', 'error');
+CREATE TRIGGER eval_task_results_immutable BEFORE UPDATE ON eval_task_results BEGIN
+  SELECT RAISE(ABORT, 'eval_task_results rows are immutable');
+END;
+`,
+  },
 ];

@@ -20,14 +20,18 @@ import {
   type TaskHistoryQuery,
   type TrendsQuery,
 } from '../store-inputs.js';
-import type { Page, ResultSummary, StoredResult, TrendPoint } from '../store-types.js';
+import type { Page, ResultFacets, ResultSummary, StoredResult, TrendPoint } from '../store-types.js';
 import { sqliteMappers, toJsonText, type SqliteDb } from './sqlite-db.js';
 import type { SqliteRuns } from './sqlite-runs.js';
 
 /** Listing columns: everything but the bundle, signals, snapshot and other large JSON. */
 const SUMMARY_COLUMNS =
   'r.id, r.run_id, r.task_id, r.title, r.status, r.mode, r.overall_score, r.overall_band, r.ap_final, r.toq_final, r.pc_final, ' +
-  'r.category_scores, r.reason, r.transient, r.completed_at, r.evaluated_at, r.agent, r.model_provider, r.model_id, r.labels';
+  'r.category_scores, r.reason, r.transient, r.completed_at, r.evaluated_at, r.agent, r.model_provider, r.model_id, r.labels, ' +
+  'r.agent_version, r.identity, r.rubric_version, r.change_size, r.agent_tokens, r.agent_cost_usd, r.judge_cost_usd';
+
+/** Values a facet lists at most. */
+const FACET_LIMIT = 200;
 
 /** Up to this many text matches are looked up by pk; more are left to the page's sort index. */
 const FEW_TEXT_MATCHES = 1_000;
@@ -194,6 +198,8 @@ export class SqliteResults {
       const params: unknown[] = [];
       if (q.since !== undefined) (clauses.push(`${TREND_TIME} >= ?`), params.push(q.since));
       if (q.runId !== undefined) (clauses.push('r.run_id = ?'), params.push(q.runId));
+      if (q.mode !== undefined) (clauses.push('r.mode = ?'), params.push(q.mode));
+      if (q.rubricVersion !== undefined) (clauses.push('r.rubric_version = ?'), params.push(q.rubricVersion));
       const scope = q.projectId === undefined ? 'every run' : this.projectScope(q.projectId);
       if (scope === 'no run') return [];
       if (scope === 'some runs') (clauses.push('r.run_id IN (SELECT id FROM eval_runs WHERE project_id = ?)'), params.push(q.projectId));
@@ -212,6 +218,29 @@ export class SqliteResults {
       count: r.n,
       mean: { agentPerformance: roundMean(r.ap), taskOutcomeQuality: roundMean(r.toq), processCompliance: roundMean(r.pc), overall: roundMean(r.overall) },
     }));
+  }
+
+  facets(runId: string | undefined): ResultFacets {
+    return this.db.read('resultFacets', () => {
+      const inRun = runId === undefined ? '' : ' AND run_id = ?';
+      const args = runId === undefined ? [] : [runId];
+      const values = (column: string) =>
+        this.db.all<{ v: string }>(`SELECT DISTINCT ${column} AS v FROM eval_task_results WHERE ${column} IS NOT NULL${inRun} ORDER BY v LIMIT ${FACET_LIMIT}`, ...args).map((r) => r.v);
+      return {
+        modes: this.db
+          .all<{ mode: 'deterministic-only' | 'hybrid'; rubric_version: string | null; n: number }>(
+            `SELECT mode, rubric_version, count(*) AS n FROM eval_task_results WHERE status = 'scored'${inRun} GROUP BY mode, rubric_version ORDER BY n DESC, mode, rubric_version LIMIT ${FACET_LIMIT}`,
+            ...args,
+          )
+          .map((r) => ({ mode: r.mode, rubricVersion: r.rubric_version, n: r.n })),
+        agents: values('agent'),
+        models: values('model_id'),
+        providers: values('model_provider'),
+        labelKeys: this.db
+          .all<{ v: string }>(`SELECT DISTINCT j.key AS v FROM eval_task_results r, json_each(r.labels) j WHERE r.labels IS NOT NULL${inRun.replace('run_id', 'r.run_id')} ORDER BY v LIMIT ${FACET_LIMIT}`, ...args)
+          .map((r) => r.v),
+      };
+    });
   }
 
   taskIds(runId: string): string[] {

@@ -5,7 +5,7 @@ import type { EventRow, RunRow } from '../row-mappers.js';
 import { RunStatusSchema, RunTriggerSchema } from '../store-inputs.js';
 import type { RunStatus, RunTrigger } from '../run-lifecycle.js';
 import type { Store } from '../store.js';
-import type { EvalRun, Page, PruneReport, ResultSummary, RunEvent, StoredResult, TrendPoint } from '../store-types.js';
+import type { EvalRun, Page, PruneReport, ResultSummary, RunEvent, StoredResult, ResultFacets, TrendPoint } from '../store-types.js';
 import { SqliteDb, sqliteMappers } from './sqlite-db.js';
 import { SqliteOutcomeCache } from './sqlite-outcome-cache.js';
 import { SqliteJudgeCache } from './sqlite-judge-cache.js';
@@ -135,6 +135,10 @@ export class SqliteStore implements Store {
 
   async trends(query: TrendsQuery): Promise<TrendPoint[]> {
     return this.results.trends(query);
+  }
+
+  async resultFacets(query: { runId?: string } = {}): Promise<ResultFacets> {
+    return this.results.facets(query.runId);
   }
 
   async resultTaskIds(runId: string): Promise<string[]> {

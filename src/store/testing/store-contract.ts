@@ -169,6 +169,24 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         expect(await codeOf(store.listResults({ labels: { 'bad key': 'x' } }))).toBe('invalid_input');
       });
 
+      it('keeps a result\'s identity, rubric, change size and costs, gives them in listings, and finds work no agent was named for', async () => {
+        const run = await runIn('running');
+        const identity = {
+          agent: 'claude', agentVersion: '2.0.14', modelId: 'claude-opus-4-5', source: 'trailer' as const, agentVersionSource: 'session' as const, modelSource: 'trailer' as const,
+          evidence: 'Co-Authored-By: Claude Opus 4.5 <noreply@anthropic.com>', shares: [{ agent: 'claude', commits: 2, share: 1 }], agentLineShare: null,
+        };
+        const sample = buildSampleResult({ taskId: 'FN-1' });
+        const result = { ...sample, agent: 'claude', agentVersion: '2.0.14', modelId: 'claude-opus-4-5', identity, provenance: { ...sample.provenance, costUsd: 0.012 } };
+        const cohort = { agent: 'claude', modelProvider: 'anthropic', modelId: 'claude-opus-4-5', labels: {} };
+        await store.saveResult(run.id, { result, cohort, taskSnapshot: { id: 'FN-1', tokenUsage: { inputTokens: 900, outputTokens: 300 }, agentCostUsd: 0.5 }, now: at(2) });
+        await store.saveResult(run.id, { result: buildSampleResult({ taskId: 'FN-2' }), now: at(2) });
+        const saved = await store.findResult({ taskId: 'FN-1', runId: run.id });
+        expect(saved).toMatchObject({ agent: 'claude', agentVersion: '2.0.14', modelId: 'claude-opus-4-5', identity });
+        const summary = (await store.listResults({ taskId: 'FN-1' })).items[0]!;
+        expect(summary).toMatchObject({ agent: 'claude', agentVersion: '2.0.14', modelId: 'claude-opus-4-5', identity, rubricVersion: sample.provenance.rubricVersion, agentTokens: 1200, agentCostUsd: 0.5, judgeCostUsd: 0.012 });
+        expect((await store.listResults({ agent: 'human or unknown' })).items.map((r) => r.taskId)).toEqual(['FN-2']);
+      });
+
       it('lists each task once with latest: its newest result across runs', async () => {
         const first = await runIn('running');
         const second = await runIn('running');

@@ -61,7 +61,8 @@ tr:hover td { background: #fafbfc; }
 .error-box { border-left: 4px solid var(--failing); background: #fdf1ef; padding: 10px 14px; border-radius: 4px; }
 .note-box { border-left: 4px solid #8a93a3; background: #f1f2f5; padding: 10px 14px; border-radius: 4px; }
 form.filters { display: flex; flex-wrap: wrap; gap: 10px; align-items: flex-end; }
-form.filters label { display: flex; flex-direction: column; font-size: 12px; color: var(--muted); gap: 3px; }
+form.filters label { display: flex; flex-direction: column; font-size: 12px; color: var(--muted); gap: 3px; min-width: 0; max-width: 100%; }
+form.filters select { max-width: 100%; }
 input, select, button { font: inherit; padding: 5px 8px; border: 1px solid var(--line); border-radius: 6px; background: #fff; color: var(--ink); }
 input[type="number"] { width: 5.5em; }
 input[type="search"] { min-width: 14em; }

@@ -62,10 +62,11 @@ export const ResultsTable: FC<ResultsTableProps> = ({ items, sort, showRun = tru
                   {r.taskId}
                 </a>
                 {r.title ? <span class="narrow-title">{r.title}</span> : null}
+                <span class="muted small narrow-title narrow-agent" data-testid="result-agent">{[r.cohort.agent ?? 'human or unknown', r.cohort.modelId].filter(Boolean).join(' · ')}</span>
               </td>
               <td class="hide-narrow">
                 {r.title ?? <span class="muted">—</span>}
-                {r.cohort.agent || r.cohort.modelId ? <div class="muted small">{[r.cohort.agent, r.cohort.modelId].filter(Boolean).join(' · ')}</div> : null}
+                <div class="muted small">{[r.cohort.agent ?? 'human or unknown', r.cohort.modelId].filter(Boolean).join(' · ')}</div>
               </td>
               {r.status === 'scored' ? (
                 <>

@@ -16,6 +16,9 @@ export interface ComparePageProps {
   minN: number;
   a?: string;
   b?: string;
+  mixModes?: boolean;
+  /** What the pickers offer: the cohort and label keys results carry, their agents and models, the latest runs. */
+  choices?: { labelKeys: readonly string[]; agents: readonly string[]; models: readonly string[]; runs: readonly { id: string; createdAt: string; status: string; judge: string | null }[] };
   cohorts: CohortComparison | null;
   paired: PairedComparison | null;
   /** How the compared scores were made ("Scores: deterministic only (no judge)."), so such figures say so. */
@@ -31,34 +34,48 @@ const ModeNote: FC<{ note: string | null }> = ({ note }) =>
   );
 
 /** Cohorts side by side (means with 95% whiskers, bands, n), or two runs paired task by task. */
-export const ComparePage: FC<ComparePageProps> = ({ by, minN, a, b, cohorts, paired, modeNote }) => (
+const NO_CHOICES = { labelKeys: [], agents: [], models: [], runs: [] };
+
+/** A run as a picker shows it: id, when, status and judge. */
+const runLabel = (r: { id: string; createdAt: string; status: string; judge: string | null }) => `${r.id} · ${r.createdAt.slice(0, 16).replace('T', ' ')} · ${r.status} · ${r.judge ?? 'deterministic only'}`;
+
+export const ComparePage: FC<ComparePageProps> = ({ by, minN, a, b, mixModes, choices = NO_CHOICES, cohorts, paired, modeNote }) => (
   <Layout title="Compare" nav="compare">
     <h1>Compare</h1>
     <form class="filters panel" method="get" action="/compare" data-testid="compare-form">
       <label>
         Group by
-        <input type="text" name="by" value={by} list="compare-keys" size={14} />
-        <datalist id="compare-keys">
-          {['model', 'provider', 'agent', 'project', 'label:prompt'].map((k) => (
-            <option value={k}></option>
+        <select name="by" data-testid="compare-by">
+          {['agent', 'model', 'provider', 'project', ...choices.labelKeys.map((k) => `label:${k}`), ...(['agent', 'model', 'provider', 'project'].includes(by) || choices.labelKeys.includes(by.slice(6)) ? [] : [by])].map((k) => (
+            <option value={k} selected={k === by}>
+              {k === 'agent' ? `agent (${choices.agents.length ? choices.agents.join(', ') : 'none recorded'})` : k === 'model' ? `model (${choices.models.length ? choices.models.join(', ') : 'none recorded'})` : k}
+            </option>
           ))}
-        </datalist>
+        </select>
       </label>
       <label>
         Minimum n
         <input type="number" name="minN" min="1" value={String(minN)} />
       </label>
+      <label>
+        <input type="checkbox" name="mixModes" value="1" checked={Boolean(mixModes)} /> mix modes
+      </label>
       <button type="submit">Compare cohorts</button>
     </form>
     <form class="filters panel" method="get" action="/compare" data-testid="paired-form">
-      <label>
-        Run A
-        <input type="text" name="a" value={a ?? ''} placeholder="run_…" />
-      </label>
-      <label>
-        Run B
-        <input type="text" name="b" value={b ?? ''} placeholder="run_…" />
-      </label>
+      {(['a', 'b'] as const).map((side) => (
+        <label>
+          Run {side.toUpperCase()}
+          <select name={side} data-testid={`compare-run-${side}`}>
+            <option value="">choose a run</option>
+            {[...choices.runs, ...((side === 'a' ? a : b) && !choices.runs.some((r) => r.id === (side === 'a' ? a : b)) ? [{ id: (side === 'a' ? a : b)!, createdAt: '', status: '', judge: null }] : [])].map((r) => (
+              <option value={r.id} selected={r.id === (side === 'a' ? a : b)}>
+                {r.createdAt ? runLabel(r) : r.id}
+              </option>
+            ))}
+          </select>
+        </label>
+      ))}
       <button type="submit">Compare two runs</button>
     </form>
     <ModeNote note={modeNote} />
@@ -67,12 +84,28 @@ export const ComparePage: FC<ComparePageProps> = ({ by, minN, a, b, cohorts, pai
   </Layout>
 );
 
+const usd = (x: number) => (x < 0.01 && x > 0 ? `$${x.toPrecision(2)}` : `$${x.toFixed(2)}`);
+
+/** Tokens and costs of a cohort, where known, and its overall per dollar. */
+const SpendCell: FC<{ spend: CohortComparison['cohorts'][number]['spend'] }> = ({ spend }) =>
+  spend.tokenTasks + spend.agentCostTasks + spend.judgeCostTasks === 0 ? (
+    <span class="muted">unknown</span>
+  ) : (
+    <>
+      {spend.meanAgentTokens !== null ? <div>{`${spend.meanAgentTokens.toLocaleString('en-US')} tokens/task (${spend.tokenTasks})`}</div> : null}
+      {spend.agentCostUsd !== null ? <div>{`agent ${usd(spend.agentCostUsd)} (${spend.agentCostTasks})`}</div> : null}
+      {spend.judgeCostUsd !== null ? <div>{`judge ${usd(spend.judgeCostUsd)} (${spend.judgeCostTasks})`}</div> : null}
+      {spend.overallPerDollar !== null ? <div>{`${spend.overallPerDollar} overall per $`}</div> : null}
+    </>
+  );
+
 /** Each difference in words; clear ones bold, the rest read as no clear difference. */
 const DifferenceList: FC<{ differences: readonly ScoreDifference[] }> = ({ differences }) => (
   <ul class="differences">
     {differences.map((d) => (
       <li class={d.clear ? 'clear' : 'unclear'} data-score={d.category}>
         <span class="muted small">{LABEL[d.category]}:</span> {describeDifference(d)}
+        {d.paired ? null : <span class="muted small">{` (raw ${d.raw.diff > 0 ? '+' : ''}${d.raw.diff.toFixed(1)})`}</span>}
       </li>
     ))}
   </ul>
@@ -95,6 +128,7 @@ const CohortView: FC<{ report: CohortComparison }> = ({ report }) =>
                   <th>{LABEL[s]}</th>
                 ))}
                 <th>Bands</th>
+                <th>Cost</th>
               </tr>
             </thead>
             <tbody>
@@ -112,6 +146,9 @@ const CohortView: FC<{ report: CohortComparison }> = ({ report }) =>
                   ))}
                   <td>
                     <BandDistribution bands={c.bands} />
+                  </td>
+                  <td class="small">
+                    <SpendCell spend={c.spend} />
                   </td>
                 </tr>
               ))}

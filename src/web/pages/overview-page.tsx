@@ -14,6 +14,8 @@ export interface OverviewPageProps {
   runCount: number;
   bucket: 'day' | 'week';
   trends: readonly TrendPoint[];
+  /** What the trend left out to stay one way of scoring (mode and rubric), or null. */
+  trendNote?: string | null;
   /** The newest run that has results, with its band counts. */
   latest: { run: EvalRun; bands: Record<string, number> } | null;
   weakest: readonly ResultSummary[];
@@ -21,7 +23,7 @@ export interface OverviewPageProps {
 }
 
 /** Latest runs, trend lines, the latest run's band distribution and its weakest tasks. */
-export const OverviewPage: FC<OverviewPageProps> = ({ runs, runCount, bucket, trends, latest, weakest, canStartRun }) => (
+export const OverviewPage: FC<OverviewPageProps> = ({ runs, runCount, bucket, trends, trendNote, latest, weakest, canStartRun }) => (
   <Layout title="Overview" nav="overview" live>
     <div class="actions">
       <h1>Overview</h1>
@@ -60,6 +62,7 @@ export const OverviewPage: FC<OverviewPageProps> = ({ runs, runCount, bucket, tr
               </a>
             </div>
             {trends.length === 0 ? <EmptyState title="No scored results yet" /> : <TrendChart points={trends} />}
+            {trendNote ? <p class="small muted" data-testid="trend-modes">{trendNote}</p> : null}
           </section>
           <section class="panel">
             <h2>

@@ -135,6 +135,23 @@ const NotScored: FC<{ result: StoredResult }> = ({ result }) => {
   );
 };
 
+/** The agent, its version and model, where each came from, and the agents' shares of the commits. */
+const WhoDidIt: FC<{ result: StoredResult }> = ({ result }) => {
+  const id = result.identity ?? null;
+  const agent = result.agent ?? result.cohort.agent;
+  const model = result.modelId ?? result.cohort.modelId;
+  return (
+    <p class="small" data-testid="result-identity">
+      <strong>{agent ?? 'human or unknown'}</strong>
+      {result.agentVersion ? ` ${result.agentVersion}` : ''}
+      {model ? <> · <span class="mono">{model}</span></> : null}
+      {id?.source ? <span class="muted">{` · agent from ${id.source}${id.modelSource && model ? `, model from ${id.modelSource}` : ''}`}</span> : null}
+      {id?.evidence ? <span class="muted">{` (“${id.evidence}”)`}</span> : null}
+      {id && id.shares.length > 1 ? <span class="muted">{` · commits: ${id.shares.map((s) => `${s.agent} ${Math.round(s.share * 100)}%`).join(', ')}`}</span> : null}
+    </p>
+  );
+};
+
 /** One task's result: categories with both parts, citations linked to the bundle, signals, provenance, history. */
 export const ResultPage: FC<ResultPageProps> = ({ result, history }) => (
   <Layout title={`${result.taskId} result`} nav="results">
@@ -168,6 +185,7 @@ export const ResultPage: FC<ResultPageProps> = ({ result, history }) => (
           {result.completedAt ? ` · task completed ${formatTime(result.completedAt)}` : ''}
         </span>
       </div>
+      <WhoDidIt result={result} />
       <nav class="small actions" aria-label="On this page">
         {result.status === 'scored' ? <a href="#provenance">Provenance</a> : null}
         {result.status === 'scored' || (result.status === 'error' && result.evidenceBundle) ? <a href="#evidence">Evidence</a> : null}

@@ -112,7 +112,7 @@ export const ResultsPage: FC<ResultsPageProps> = ({ filter, page, anyResults }) 
         </label>
         <label>
           Agent
-          <input type="text" name="agent" value={filter.agent ?? ''} placeholder="claude-code" size={12} />
+          <input type="text" name="agent" value={filter.agent ?? ''} placeholder="claude" size={12} />
         </label>
         <label>
           Project
