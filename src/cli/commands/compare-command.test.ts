@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { RUBRIC_VERSION } from '../../core/index.js';
 import { runCli } from '../run-cli.js';
 import { captureIo } from '../testing/capture-io.js';
 
@@ -71,7 +72,7 @@ describe('taskeval compare', () => {
     expect(overall.raw).toMatchObject({ diff: overall.diff });
     expect(overall.adjusted).toMatchObject({ strata: expect.any(Number), tasksLeftOut: 0 });
     expect(typeof overall.clear).toBe('boolean');
-    expect(report.modes).toMatchObject({ deterministicOnly: 43, hybrid: 0, used: 'deterministic only, rubric-5', leftOut: [] });
+    expect(report.modes).toMatchObject({ deterministicOnly: 43, hybrid: 0, used: `deterministic only, ${RUBRIC_VERSION}`, leftOut: [] });
     expect(JSON.parse((await cli(['compare', '--by', 'model', '--json'])).out)).toEqual(report);
 
     const table = await cli(['compare', '--by', 'model']);

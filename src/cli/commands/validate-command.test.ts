@@ -95,6 +95,26 @@ describe('taskeval validate', () => {
     expect(report).toMatchObject({ bad: 2, good: 2, sized: 4 });
   });
 
+  it('warns in words when a score ranks the wrong way, and prints the bad rate per band', async () => {
+    const results = await scores('--no-hindsight');
+    const labels = join(dir, 'backwards.csv');
+    // The big task is called good and the small ones bad: every score now ranks the wrong way.
+    await writeFile(labels, 'task_id,shipped\nT-1,ok\nT-2,reverted\nT-3,reverted\nT-4,reverted\n');
+    const { code, out } = await run('validate', '--results', results, '--labels', labels, '--label', 'shipped', '--bad', 'reverted');
+    expect(code).toBe(0);
+    expect(out).toMatch(/warning: taskOutcomeQuality ranks the wrong way \(AUC 0\.\d{3} < 0\.5\)/);
+    expect(out).toContain('bad rate per band');
+    expect(out).toMatch(/taskOutcomeQuality\s.*\d+(\.\d)?% of \d/);
+    const json = JSON.parse((await run('validate', '--results', results, '--labels', labels, '--label', 'shipped', '--bad', 'reverted', '--json')).out);
+    expect(json.warnings.some((w: string) => w.startsWith('taskOutcomeQuality ranks the wrong way'))).toBe(true);
+    const bands = json.categories.taskOutcomeQuality.bands as { band: string; n: number; bad: number; rate: number | null }[];
+    expect(bands.map((b) => b.band)).toEqual(['failing', 'weak', 'acceptable', 'strong', 'excellent']);
+    expect(bands.reduce((n, b) => n + b.n, 0)).toBe(4);
+    expect(bands.reduce((n, b) => n + b.bad, 0)).toBe(3);
+    const honest = await run('validate', '--results', results, '--outcomes', '--project', repo.dir, '--db', join(dir, 's.db'));
+    expect(honest.out).not.toContain('taskOutcomeQuality ranks the wrong way');
+  });
+
   it('gives Spearman for a numeric rating and prints a readable table', async () => {
     const results = await scores('--no-hindsight');
     const labels = join(dir, 'ratings.jsonl');

@@ -1,4 +1,4 @@
-import { VALIDATED_SCORES, type ValidationReport } from '../../core/index.js';
+import { SCORE_BAND_NAMES, VALIDATED_SCORES, type ValidationReport } from '../../core/index.js';
 import { renderTable } from './render-table.js';
 
 const fixed = (v: number | null): string => (v === null ? '-' : v.toFixed(3));
@@ -16,6 +16,13 @@ export function renderValidation(report: ValidationReport, notes: readonly strin
       return [c, fixed(ordinal ? v.rho : v.auc), `${fixed(v.ciLow)}–${fixed(v.ciHigh)}`, fixed(v.withinSizeAuc), String(v.distinct), `${Math.round(v.topShare * 100)}%`];
     }),
   );
+  const bands = ordinal
+    ? ''
+    : `\nbad rate per band (bad / tasks in the band):\n${renderTable(
+      [{ header: 'score' }, ...SCORE_BAND_NAMES.map((b) => ({ header: b, align: 'right' as const }))],
+      VALIDATED_SCORES.map((c) => [c, ...report.categories[c].bands.map((b) => (b.n === 0 ? '-' : `${Math.round((b.rate ?? 0) * 1000) / 10}% of ${b.n}`))]),
+    )}`;
+  const warnings = report.warnings.map((w) => `warning: ${w}\n`).join('');
   const fired = report.rules.filter((r) => r.fired > 0);
   const rules = fired.length === 0
     ? 'no rubric rule moved a score\n'
@@ -27,5 +34,5 @@ export function renderValidation(report: ValidationReport, notes: readonly strin
     ? 'rho: rank correlation of score and rating (1: same order, 0: none).'
     : 'AUC: probability that a bad task scores lower than a good one (0.5 is chance, 1 a perfect ranking).';
   const tail = notes.length ? `\n${notes.map((n) => `note: ${n}`).join('\n')}\n` : '';
-  return `${head}${scores}\n${rules}\n${reading} 95% CI from ${report.bootstrap.iterations} bootstrap resamples (seed ${report.bootstrap.seed}).\n${tail}`;
+  return `${head}${scores}${bands}${warnings ? `\n${warnings}` : ''}\n${rules}\n${reading} 95% CI from ${report.bootstrap.iterations} bootstrap resamples (seed ${report.bootstrap.seed}).\n${tail}`;
 }

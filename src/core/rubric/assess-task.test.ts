@@ -33,7 +33,7 @@ describe('assessTask', () => {
     expect(s.assessment.hindsight).toBe(true);
     expect(DeterministicAssessmentSchema.parse(s.assessment)).toEqual(s.assessment);
     expect(TaskSignalsSchema.parse(s.assessment.values)).toEqual(s.assessment.values);
-    expect({ ap: s.score('agentPerformance'), toq: s.score('taskOutcomeQuality'), pc: s.score('processCompliance') }).toEqual({ ap: 90, toq: 83, pc: 90 });
+    expect({ ap: s.score('agentPerformance'), toq: s.score('taskOutcomeQuality'), pc: s.score('processCompliance') }).toEqual({ ap: 90, toq: 100, pc: 91 });
     expectExplained(s);
   });
 
@@ -59,9 +59,9 @@ describe('assessTask', () => {
       reviews: [...Array.from({ length: 3 }, () => ({ type: 'plan', verdict: 'RETHINK' as const })), ...Array.from({ length: 6 }, () => ({ type: 'spec', verdict: 'REVISE' as const }))],
       agentLogs: Array.from({ length: 6 }, (_, i) => ({ timestamp: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(), type: 'tool_error' as const, text: 'x' })),
     });
-    // 70 - 10 - 24 - 18 - 12 - 16 - 12 - 8 - 6 - 9 - 10 - 10 = -65.
+    // 71 - 10 - 24 - 18 - 12 - 16 - 12 - 8 - 6 - 9 - 10 - 10 = -64.
     expect(s.score('agentPerformance')).toBe(0);
-    expect(s.rule('agentPerformance', CLAMP_RULE)).toMatchObject({ points: 65, label: 'Sum -65 clamped to 0' });
+    expect(s.rule('agentPerformance', CLAMP_RULE)).toMatchObject({ points: 64, label: 'Sum -64 clamped to 0' });
     expectExplained(s);
   });
 

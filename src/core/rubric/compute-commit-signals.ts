@@ -6,6 +6,8 @@ export const CONVENTIONAL_SUBJECT = /^(feat|fix|docs|style|refactor|perf|test|bu
 
 /** Git's own convention for a subject line: it fits `git log --oneline` and e-mail subjects. */
 export const MAX_SUBJECT_LENGTH = 72;
+/** Git's guideline for a commit summary line. */
+export const SUMMARY_SUBJECT_LENGTH = 50;
 
 const TASK_ID_TRAILERS: ReadonlySet<string> = new Set(['fusion-task-id', 'task-id']);
 
@@ -22,6 +24,7 @@ export function computeCommitSignals(taskId: string, commits: readonly CommitRec
     withTaskTrailer: count((c) => hasTaskTrailer(c, taskId)),
     conventional: count(isConventional),
     longSubjects: count((c) => c.subject.length > MAX_SUBJECT_LENGTH),
+    wideSubjects: count((c) => c.subject.length > SUMMARY_SUBJECT_LENGTH && c.subject.length <= MAX_SUBJECT_LENGTH),
     touchedTests: count((c) => c.touchesTests),
     touchedDocs: count((c) => c.touchesDocs),
     configOnly: count((c) => c.configOnly),

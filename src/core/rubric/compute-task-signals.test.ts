@@ -89,7 +89,7 @@ describe('computeTaskSignals', () => {
       buildCommit(3, { subject: `chore: bump ${'x'.repeat(61)}`, configOnly: true }),
     ];
     expect(computeTaskSignals({ task, bundle: buildTestBundle(task, { commits }), commits }).commits).toEqual({
-      known: true, count: 3, withTaskTrailer: 2, conventional: 2, longSubjects: 1, touchedTests: 1, touchedDocs: 1, configOnly: 1, codeChanging: 1,
+      known: true, count: 3, withTaskTrailer: 2, conventional: 2, longSubjects: 1, wideSubjects: 0, touchedTests: 1, touchedDocs: 1, configOnly: 1, codeChanging: 1,
       distinct: 3, distinctCode: 1, codeLinesAdded: 6, configLinesAdded: 0, codeLinesDeleted: 3, testLinesAdded: 0, codeFiles: 3, codeDirs: 1, linesUnknown: 0,
     });
     expect(computeTaskSignals({ task, bundle: buildTestBundle(task), commits: null }).commits).toMatchObject({ known: false, count: 0 });

@@ -126,7 +126,9 @@ describe('agentPerformance from commits and sessions (rubric-3)', () => {
     const commits = [buildCommit(1, { files: [file('src/a/x.ts', 5), file('src/b/y.ts', 5), file('lib/z.ts', 5), file('src/a/w.ts', 5)] })];
     const s = assessScenario({}, { commits });
     expect(s.rule(ap, 'focus.spread')).toMatchObject({ points: -4, label: 'Code changed in 3 directories' });
-    expect(s.rule(ap, 'focus.files')).toMatchObject({ points: -3, label: '4 code files changed' });
+    expect(s.rule(ap, 'focus.files')).toMatchObject({ points: -4, label: '4 code files changed' });
+    expect(assessScenario({}, { commits: [buildCommit(1, { files: [file('src/a.ts', 5)] })] }).rule(ap, 'focus.files')).toMatchObject({ points: -1, label: '1 code file changed' });
+    expect(assessScenario({}, { commits: [buildCommit(1, { files: [file('docs/a.md', 5)], touchesCode: false, touchesDocs: true })] }).rule(ap, 'focus.files')).toBeUndefined();
   });
 
   it('verify.testsMissing: -3 when code lines were added and no test line was', () => {

@@ -71,8 +71,8 @@ function reworkRules(out: ContributionList<'agentPerformance'>, s: TaskSignals, 
   if (s.commits.codeDirs > 1) {
     out.add('focus.spread', `Code changed in ${s.commits.codeDirs} directories`, perUnitPoints(out.spec('focus.spread'), s.commits.codeDirs - 1), commitIds);
   }
-  if (s.commits.codeFiles > 1) {
-    out.add('focus.files', `${s.commits.codeFiles} code files changed`, perUnitPoints(out.spec('focus.files'), s.commits.codeFiles - 1), commitIds);
+  if (s.commits.codeFiles > 0) {
+    out.add('focus.files', `${s.commits.codeFiles} code file${s.commits.codeFiles === 1 ? '' : 's'} changed`, perUnitPoints(out.spec('focus.files'), s.commits.codeFiles), commitIds);
   }
   if (s.commits.codeLinesAdded > 0 && s.commits.testLinesAdded === 0) {
     out.add('verify.testsMissing', `${s.commits.codeLinesAdded} code lines added without a test line`, out.spec('verify.testsMissing').points!, commitIds);

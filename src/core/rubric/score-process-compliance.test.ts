@@ -48,10 +48,19 @@ describe('processCompliance rules', () => {
     expect(s.rule(pc, 'commits.trailer')).toMatchObject({ points: 4, evidence: [sha(1), sha(2)], label: '2 of 4 commits carry a task-id trailer naming FN-1' });
   });
 
-  it('commits.conventional: up to +6 by the share of conventional subjects, rounded down', () => {
+  it('commits.conventional: recorded with the conventional commits cited, but worth no points', () => {
     const commits = [buildCommit(1), buildCommit(2, { subject: 'fix!: drop the old flag' }), buildCommit(3, { subject: 'Fixed the error handling' })];
     const s = assessScenario({}, { commits });
-    expect(s.rule(pc, 'commits.conventional')).toMatchObject({ points: 4, evidence: [sha(1), sha(2)] });
+    expect(s.rule(pc, 'commits.conventional')).toMatchObject({ points: 0, evidence: [sha(1), sha(2)], label: '2 of 3 commits have a conventional subject (recorded, not scored)' });
+  });
+
+  it('commits.wideSubject: up to -2 by the share of subjects over 50 characters and within 72', () => {
+    const wide = `feat: ${'a'.repeat(50)}`;
+    const commits = [buildCommit(1), buildCommit(2, { subject: wide }), buildCommit(3, { subject: `feat: ${'a'.repeat(70)}` })];
+    const s = assessScenario({}, { commits });
+    expect(s.rule(pc, 'commits.wideSubject')).toMatchObject({ points: -1, evidence: [sha(2)], label: '1 of 3 commits have a subject over 50 characters (within 72)' });
+    expect(assessScenario({}, { commits: [buildCommit(1, { subject: wide })] }).rule(pc, 'commits.wideSubject')).toMatchObject({ points: -2 });
+    expect(assessScenario({}, { commits: [buildCommit(1, { subject: `feat: ${'a'.repeat(44)}` })] }).rule(pc, 'commits.wideSubject')).toBeUndefined();
   });
 
   it('commits.longSubject: up to -4 by the share of subjects over 72 characters; absent when every subject fits', () => {
@@ -62,9 +71,9 @@ describe('processCompliance rules', () => {
     expect(assessScenario({}, { commits: [buildCommit(1), buildCommit(2, { subject: `feat: ${'a'.repeat(66)}` })] }).rule(pc, 'commits.longSubject')).toBeUndefined();
   });
 
-  it('commits.docs: +6 when docs were touched alongside code; 0 with a note when not', () => {
+  it('commits.docs: +3 when docs were touched alongside code; 0 with a note when not', () => {
     const s = assessScenario({}, { commits: [buildCommit(1), buildCommit(2, { touchesDocs: true })] });
-    expect(s.rule(pc, 'commits.docs')).toMatchObject({ points: 6, evidence: [sha(2)] });
+    expect(s.rule(pc, 'commits.docs')).toMatchObject({ points: 3, evidence: [sha(2)] });
     expect(assessScenario({}, { commits: [buildCommit(1)] }).rule(pc, 'commits.docs')).toMatchObject({ points: 0, evidence: [sha(1)] });
   });
 
@@ -86,7 +95,7 @@ describe('processCompliance rules', () => {
     const docsOnly = buildCommit(2, { files: [{ path: 'README.md', insertions: 1, deletions: 0 }], touchesDocs: true, touchesCode: false });
     const s = assessScenario({}, { commits: [buildCommit(1), docsOnly] });
     expect(s.rule(pc, 'commits.testsMissing')).toMatchObject({ points: -8, evidence: [sha(1)] });
-    expect(s.rule(pc, 'commits.docs')).toMatchObject({ points: 6, evidence: [sha(2)] });
+    expect(s.rule(pc, 'commits.docs')).toMatchObject({ points: 3, evidence: [sha(2)] });
   });
 
   it('config-only commits carry no docs or tests expectation', () => {
@@ -115,6 +124,6 @@ describe('processCompliance rules', () => {
   it('counters.mergeRetry: -3 per merge retry, at most -9; transient merge retries are not scored', () => {
     expect(assessScenario({ mergeRetries: 2, prInfo: { number: 7 } }).rule(pc, 'counters.mergeRetry')).toMatchObject({ points: -6, evidence: ['task-counters', 'task-pr'] });
     expect(assessScenario({ mergeRetries: 5 }).rule(pc, 'counters.mergeRetry')!.points).toBe(-9);
-    expect(assessScenario({ mergeTransientRetryCount: 5 }).score(pc)).toBe(60);
+    expect(assessScenario({ mergeTransientRetryCount: 5 }).score(pc)).toBe(70);
   });
 });

@@ -1,7 +1,7 @@
 import type { CommitRecord } from '../commit-record.js';
 import type { EvidenceBundle } from '../evidence-bundle.js';
 import { ContributionList } from './contribution-list.js';
-import { hasTaskTrailer, isCodeChanging, isConventional, MAX_SUBJECT_LENGTH } from './compute-commit-signals.js';
+import { hasTaskTrailer, isCodeChanging, isConventional, MAX_SUBJECT_LENGTH, SUMMARY_SUBJECT_LENGTH } from './compute-commit-signals.js';
 import { reviewSubject } from './compute-review-signals.js';
 import { entryIds, presentIds } from './evidence-ids.js';
 import type { CategoryRules } from './settle-category-score.js';
@@ -57,11 +57,17 @@ function commitRules(out: ContributionList<'processCompliance'>, s: TaskSignals,
   const n = s.commits.count;
   out.add('commits.trailer', `${s.commits.withTaskTrailer} of ${plural(n, 'commit')} carry a task-id trailer naming ${taskId}`,
     proportionalPoints(out.spec('commits.trailer'), s.commits.withTaskTrailer, n), ids((c) => hasTaskTrailer(c, taskId)));
-  out.add('commits.conventional', `${s.commits.conventional} of ${plural(n, 'commit')} have a conventional subject`,
+  // Recorded, not scored: what a conventional subject says changes with a project's era (docs/rubric.md).
+  out.add('commits.conventional', `${s.commits.conventional} of ${plural(n, 'commit')} have a conventional subject (recorded, not scored)`,
     proportionalPoints(out.spec('commits.conventional'), s.commits.conventional, n), ids(isConventional));
   if (s.commits.longSubjects > 0) {
     out.add('commits.longSubject', `${s.commits.longSubjects} of ${plural(n, 'commit')} have a subject over ${MAX_SUBJECT_LENGTH} characters`,
       proportionalPoints(out.spec('commits.longSubject'), s.commits.longSubjects, n), ids((c) => c.subject.length > MAX_SUBJECT_LENGTH));
+  }
+  if (s.commits.wideSubjects > 0) {
+    const wide = (c: CommitRecord) => c.subject.length > SUMMARY_SUBJECT_LENGTH && c.subject.length <= MAX_SUBJECT_LENGTH;
+    out.add('commits.wideSubject', `${s.commits.wideSubjects} of ${plural(n, 'commit')} have a subject over ${SUMMARY_SUBJECT_LENGTH} characters (within ${MAX_SUBJECT_LENGTH})`,
+      proportionalPoints(out.spec('commits.wideSubject'), s.commits.wideSubjects, n), ids(wide));
   }
   if (s.commits.codeChanging === 0) return;
   if (s.commits.touchedDocs > 0) {

@@ -31,13 +31,14 @@ describe('taskOutcomeQuality rules', () => {
     );
     expect(s.rule(toq, 'outcome.failed')).toMatchObject({ points: -20, evidence: ['task-outcome'] });
     expect(s.rule(toq, 'outcome.done')).toBeUndefined();
-    // 60 - 20 + 10 (workflow) - 1 (1 code line) - 1 (1 line changed) = 48, capped to 39.
-    expect(s.rule(toq, 'outcome.failedCap')).toMatchObject({ points: -9, label: 'A failed task scores at most 39' });
+    // 80 - 20 + 10 (workflow) - 2 (1 code line) - 2 (1 line changed) = 66, capped to 39.
+    expect(s.rule(toq, 'outcome.failedCap')).toMatchObject({ points: -27, label: 'A failed task scores at most 39' });
     expect(s.score(toq)).toBe(39);
   });
 
   it('outcome.failedCap does not apply when the score is already at or under 39', () => {
-    const s = assessScenario({ error: 'boom', workflowStepResults: [{ workflowStepId: 'tests', status: 'failed' }] });
+    const s = assessScenario({ error: 'boom', workflowStepResults: ['tests', 'lint', 'build'].map((id) => ({ workflowStepId: id, status: 'failed' as const })) });
+    // 80 - 20 (failed) - 30 (three final failures) = 30.
     expect(s.score(toq)).toBe(30);
     expect(s.rule(toq, 'outcome.failedCap')).toBeUndefined();
   });
@@ -70,7 +71,7 @@ describe('taskOutcomeQuality rules', () => {
 
   it('risk.size and risk.changedLines: points by band of the code lines added and changed, over distinct commits, citing code commits', () => {
     const small = assessScenario({}, { commits: [buildCommit(1, { files: [{ path: 'src/a.ts', insertions: 15, deletions: 0 }] })] });
-    expect(small.rule(toq, 'risk.size')).toMatchObject({ points: -2, label: '15 code lines added in 1 file', evidence: [`commit-${buildCommit(1).sha}`] });
+    expect(small.rule(toq, 'risk.size')).toMatchObject({ points: -4, label: '15 code lines added in 1 file', evidence: [`commit-${buildCommit(1).sha}`] });
     expect(small.rule(toq, 'risk.changedLines')).toBeUndefined();
     const big = [
       buildCommit(1, { files: [{ path: 'src/a.ts', insertions: 600, deletions: 120 }, { path: 'src/a.test.ts', insertions: 900, deletions: 0 }] }),
@@ -78,8 +79,8 @@ describe('taskOutcomeQuality rules', () => {
       buildCommit(2, { date: buildCommit(1).date, subject: buildCommit(1).subject, files: [{ path: 'src/a.ts', insertions: 600, deletions: 120 }] }),
     ];
     const s = assessScenario({}, { commits: big });
-    expect(s.rule(toq, 'risk.size')).toMatchObject({ points: -14, label: '600 code lines added in 1 file' });
-    expect(s.rule(toq, 'risk.changedLines')).toMatchObject({ points: -3 });
+    expect(s.rule(toq, 'risk.size')).toMatchObject({ points: -28, label: '600 code lines added in 1 file' });
+    expect(s.rule(toq, 'risk.changedLines')).toMatchObject({ points: -6 });
     expect(s.rule(toq, 'delivery.rework')).toBeUndefined();
   });
 
@@ -89,24 +90,24 @@ describe('taskOutcomeQuality rules', () => {
       buildCommit(2, { files: [{ path: '.github/workflows/ci.yml', insertions: 40, deletions: 2 }, { path: 'package-lock.json', insertions: 900, deletions: 0, kind: 'config' }] }),
     ];
     const s = assessScenario({}, { commits });
-    expect(s.rule(toq, 'risk.configSize')).toMatchObject({ points: -4, label: '40 config lines added (lockfiles not counted)', evidence: [`commit-${buildCommit(2).sha}`] });
-    expect(s.rule(toq, 'risk.size')).toMatchObject({ points: -1 });
+    expect(s.rule(toq, 'risk.configSize')).toMatchObject({ points: -8, label: '40 config lines added (lockfiles not counted)', evidence: [`commit-${buildCommit(2).sha}`] });
+    expect(s.rule(toq, 'risk.size')).toMatchObject({ points: -2 });
     const lockOnly = assessScenario({}, { commits: [buildCommit(1, { files: [{ path: 'go.sum', insertions: 80, deletions: 0, kind: 'config' }, { path: 'yarn.lock', insertions: 50, deletions: 0, kind: 'config' }] })] });
     expect(lockOnly.rule(toq, 'risk.configSize')).toBeUndefined();
   });
 
-  it('delivery.rework: -2 per distinct code commit beyond the first, at most -8; a docs commit is no rework', () => {
+  it('delivery.rework: -4 per distinct code commit beyond the first, at most -16; a docs commit is no rework', () => {
     const three = assessScenario({}, { commits: [buildCommit(1), buildCommit(2), buildCommit(3), buildCommit(4, { touchesCode: false, files: [{ path: 'docs/a.md', insertions: 1, deletions: 0 }] })] });
-    expect(three.rule(toq, 'delivery.rework')).toMatchObject({ points: -4, label: 'Delivered in 3 code commits: 2 beyond the first' });
+    expect(three.rule(toq, 'delivery.rework')).toMatchObject({ points: -8, label: 'Delivered in 3 code commits: 2 beyond the first' });
     const many = assessScenario({}, { commits: Array.from({ length: 9 }, (_, i) => buildCommit(i + 1)) });
-    expect(many.rule(toq, 'delivery.rework')!.points).toBe(-8);
+    expect(many.rule(toq, 'delivery.rework')!.points).toBe(-16);
   });
 
   it('risk.churn, risk.hotFile and risk.priorFixes: by band of the work on its files just before it, citing task-prior', () => {
     const s = assessScenario({}, { commits: [buildCommit(1)], history: buildHistory({ prior: { commits: 40, hottestFile: 9, fixes: 3 } }) });
-    expect(s.rule(toq, 'risk.churn')).toMatchObject({ points: -4, evidence: ['task-prior'], label: '40 other commits on its code files in the 14 days before' });
-    expect(s.rule(toq, 'risk.hotFile')).toMatchObject({ points: -4 });
-    expect(s.rule(toq, 'risk.priorFixes')).toMatchObject({ points: -2 });
+    expect(s.rule(toq, 'risk.churn')).toMatchObject({ points: -8, evidence: ['task-prior'], label: '40 other commits on its code files in the 14 days before' });
+    expect(s.rule(toq, 'risk.hotFile')).toMatchObject({ points: -8 });
+    expect(s.rule(toq, 'risk.priorFixes')).toMatchObject({ points: -4 });
     const quiet = assessScenario({}, { commits: [buildCommit(1)], history: buildHistory({ prior: { commits: 1, hottestFile: 1, fixes: 0 } }) });
     expect([quiet.rule(toq, 'risk.churn')!.points, quiet.rule(toq, 'risk.hotFile')!.points, quiet.rule(toq, 'risk.priorFixes')!.points]).toEqual([0, 0, 0]);
     expect(assessScenario({}, { commits: [buildCommit(1)], history: buildHistory() }).rule(toq, 'risk.churn')).toBeUndefined();
@@ -114,15 +115,15 @@ describe('taskOutcomeQuality rules', () => {
 
   it('risk.recentChange: by band of the hours since another commit last changed its code files', () => {
     const at = (hours: number | null) => assessScenario({}, { commits: [buildCommit(1)], history: buildHistory({ prior: { commits: 1, hottestFile: 1, fixes: 0, hoursSinceChange: hours } }) }).rule(toq, 'risk.recentChange');
-    expect(at(0.5)).toMatchObject({ points: -4, label: 'Its code files last changed 1h before it', evidence: ['task-prior'] });
-    expect([at(12)!.points, at(100)!.points, at(500)!.points]).toEqual([-2, -1, 0]);
+    expect(at(0.5)).toMatchObject({ points: -8, label: 'Its code files last changed 1h before it', evidence: ['task-prior'] });
+    expect([at(12)!.points, at(100)!.points, at(500)!.points]).toEqual([-4, -2, 0]);
     expect(at(null)).toBeUndefined();
   });
 
   it('risk.size from a submitted patch when there are no commits (a benchmark trajectory)', () => {
     const s = assessScenario({ agentSession: { steps: 10, failedCommands: 0, edits: 2, patchLinesAdded: 30, patchLinesDeleted: 4 } });
-    expect(s.rule(toq, 'risk.size')).toMatchObject({ points: -4, label: '30 lines added by the submitted patch' });
-    expect(s.rule(toq, 'risk.changedLines')).toMatchObject({ points: -1 });
+    expect(s.rule(toq, 'risk.size')).toMatchObject({ points: -8, label: '30 lines added by the submitted patch' });
+    expect(s.rule(toq, 'risk.changedLines')).toMatchObject({ points: -2 });
     expect(s.rule(toq, 'commits.unknown')).toBeUndefined();
   });
 
@@ -160,8 +161,8 @@ describe('taskOutcomeQuality rules', () => {
       { commits, history: buildHistory({ reverted: true, revertShas: ['f'.repeat(40)] }) },
     );
     expect(s.rule(toq, 'history.reverted')).toMatchObject({ points: -30, evidence: ['task-history'], hindsight: true });
-    // 60 + 15 + 10 - 1 - 1 - 30 = 53, capped to 39.
-    expect(s.rule(toq, 'history.revertedCap')).toMatchObject({ points: -14, label: 'A reverted task scores at most 39', evidence: ['task-history'], hindsight: true });
+    // 80 + 15 + 10 - 2 - 2 - 30 = 71, capped to 39.
+    expect(s.rule(toq, 'history.revertedCap')).toMatchObject({ points: -32, label: 'A reverted task scores at most 39', evidence: ['task-history'], hindsight: true });
     expect(s.score(toq)).toBe(39);
     expect(s.assessment.hindsight).toBe(true);
   });

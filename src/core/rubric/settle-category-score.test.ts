@@ -8,7 +8,7 @@ describe('settleCategoryScore', () => {
     for (let i = 0; i < 5; i++) list.add('reviews.approved', 'approved', 10);
     const settled = settleCategoryScore({ list, caps: [] });
     expect(settled.score).toBe(100);
-    expect(settled.contributions.at(-1)).toMatchObject({ rule: 'score.clamp', points: -10, label: 'Sum 110 clamped to 100' });
+    expect(settled.contributions.at(-1)).toMatchObject({ rule: 'score.clamp', points: -20, label: 'Sum 120 clamped to 100' });
   });
 
   it('applies the lowest biting cap once and leaves the list it was given unchanged', () => {
@@ -20,13 +20,13 @@ describe('settleCategoryScore', () => {
     ];
     const settled = settleCategoryScore({ list, caps });
     expect(settled.score).toBe(39);
-    expect(settled.contributions.map((c) => [c.rule, c.points])).toEqual([['outcome.done', 15], ['history.revertedCap', -36]]);
+    expect(settled.contributions.map((c) => [c.rule, c.points])).toEqual([['outcome.done', 15], ['history.revertedCap', -56]]);
     expect(list.items).toHaveLength(1);
   });
 
   it('adds nothing when the sum is in range and no cap bites', () => {
     const list = new ContributionList('agentPerformance');
     list.add('steps.allDone', 'done', 10);
-    expect(settleCategoryScore({ list, caps: [] })).toEqual({ score: 80, contributions: list.items });
+    expect(settleCategoryScore({ list, caps: [] })).toEqual({ score: 81, contributions: list.items });
   });
 });

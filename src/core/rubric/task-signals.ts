@@ -50,6 +50,8 @@ export const TaskSignalsSchema = z.object({
     conventional: count,
     /** Subjects longer than git's 72-character convention. */
     longSubjects: count,
+    /** Subjects over git's 50-character summary guideline but within 72. */
+    wideSubjects: count.default(0),
     touchedTests: count,
     touchedDocs: count,
     configOnly: count,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SCORE_BAND_NAMES, resolveScoreBand } from '../score-bands.js';
 import { SCORE_CATEGORIES } from '../score-categories.js';
 import { computeAuc, computeGroupedAuc } from './compute-auc.js';
 import { seededRandom } from './seeded-random.js';
@@ -36,6 +37,8 @@ export const ScoreValiditySchema = z.object({
   distinct: z.number().int(),
   /** Share of tasks on the most common value. */
   topShare: z.number(),
+  /** Per band, lowest first: tasks scored in it and, for a binary label, how many were bad and their share (null with none). */
+  bands: z.array(z.object({ band: z.enum(SCORE_BAND_NAMES as [string, ...string[]]), n: z.number().int(), bad: z.number().int().nullable(), rate: nullableNumber })),
 });
 
 export const ValidationReportSchema = z.object({
@@ -50,6 +53,8 @@ export const ValidationReportSchema = z.object({
   categories: z.object(Object.fromEntries(VALIDATED_SCORES.map((c) => [c, ScoreValiditySchema])) as Record<ValidatedScore, typeof ScoreValiditySchema>),
   rules: z.array(z.object({ rule: z.string(), fired: z.number().int(), auc: nullableNumber, rho: nullableNumber })),
   bootstrap: z.object({ iterations: z.number().int(), seed: z.number().int() }),
+  /** In words: each score that ranks the wrong way (AUC under 0.5, or a negative rho). */
+  warnings: z.array(z.string()),
 });
 
 export type ScoreValidity = z.output<typeof ScoreValiditySchema>;
@@ -96,7 +101,16 @@ export function validateScores(items: readonly ValidationItem[], options: Valida
     categories,
     rules,
     bootstrap: { iterations, seed },
+    warnings: wrongWay(categories, ordinal),
   };
+}
+
+function wrongWay(categories: Record<ValidatedScore, ScoreValidity>, ordinal: boolean): string[] {
+  return VALIDATED_SCORES.flatMap((c) => {
+    const v = categories[c];
+    if (ordinal) return v.rho !== null && v.rho < 0 ? [`${c} ranks the wrong way (rho ${v.rho.toFixed(3)} < 0): higher scores went with lower ratings`] : [];
+    return v.auc !== null && v.auc < 0.5 ? [`${c} ranks the wrong way (AUC ${v.auc.toFixed(3)} < 0.5): bad tasks scored higher than good ones more often than not`] : [];
+  });
 }
 
 function scoreValidity(scores: number[], items: readonly ValidationItem[], deciles: number[], ordinal: boolean, iterations: number, seed: number): ScoreValidity {
@@ -104,12 +118,21 @@ function scoreValidity(scores: number[], items: readonly ValidationItem[], decil
   if (ordinal) {
     const ratings = items.map((i) => i.label as number);
     const [ciLow, ciHigh] = bootstrap(items.length, iterations, seed, (idx) => spearmanRho(idx.map((k) => scores[k]!), idx.map((k) => ratings[k]!)));
-    return { auc: null, rho: round(spearmanRho(scores, ratings)), ciLow, ciHigh, withinSizeAuc: null, ...spread };
+    return { auc: null, rho: round(spearmanRho(scores, ratings)), ciLow, ciHigh, withinSizeAuc: null, ...spread, bands: bandRates(scores, null) };
   }
   const bad = items.map((i) => i.label === true);
   const [ciLow, ciHigh] = bootstrap(items.length, iterations, seed, (idx) => histogramAuc(idx, scores, bad));
   const withinSizeAuc = computeGroupedAuc(items.map((_, k) => ({ score: scores[k]!, bad: bad[k]!, group: deciles[k]! })).filter((x) => x.group >= 0));
-  return { auc: round(binaryAuc(scores, items)), rho: null, ciLow, ciHigh, withinSizeAuc: round(withinSizeAuc), ...spread };
+  return { auc: round(binaryAuc(scores, items)), rho: null, ciLow, ciHigh, withinSizeAuc: round(withinSizeAuc), ...spread, bands: bandRates(scores, bad) };
+}
+
+/** What share of each band's tasks were bad: a score read as risk. */
+function bandRates(scores: readonly number[], bad: readonly boolean[] | null): ScoreValidity['bands'] {
+  return SCORE_BAND_NAMES.map((band) => {
+    const inBand = scores.flatMap((s, k) => (resolveScoreBand(Math.max(0, Math.min(100, Math.round(s)))) === band ? [k] : []));
+    const badCount = bad ? inBand.filter((k) => bad[k]).length : null;
+    return { band, n: inBand.length, bad: badCount, rate: badCount === null || inBand.length === 0 ? null : round(badCount / inBand.length) };
+  });
 }
 
 function binaryAuc(values: readonly number[], items: readonly ValidationItem[]): number | null {
