@@ -33,7 +33,7 @@ export function cohortKeyOf(by: string): (r: ComparedResult) => string | null {
     case 'agent':
       return (r) => r.summary.cohort.agent;
     case 'project':
-      return (r) => r.projectId;
+      return (r) => r.project;
     default:
       throw new ConfigError('usage', `--by must be one of ${COHORT_BY_KEYS.join(', ')} or label:KEY, got "${by}"`, { field: '--by' });
   }

@@ -15,7 +15,11 @@ export interface CompareModes {
 
 /** `deterministic only, rubric-6` or `hybrid, rubric-6`: one way scores are made, never compared with another unknowingly. */
 export function modeOf(r: ComparedResult): string {
-  return `${r.summary.mode === 'hybrid' ? 'hybrid' : 'deterministic only'}, ${r.summary.rubricVersion ?? 'rubric unknown'}`;
+  return modeWords(r.summary.mode, r.summary.rubricVersion);
+}
+
+function modeWords(mode: EvaluationMode | null, rubricVersion: string | null): string {
+  return `${mode === 'hybrid' ? 'hybrid' : 'deterministic only'}, ${rubricVersion ?? 'rubric unknown'}`;
 }
 
 /**
@@ -50,7 +54,7 @@ export function describeCompareModes(modes: Pick<CompareModes, 'hybrid' | 'deter
 /** A trend's way of scoring: the most common among the stored scored results (all of them with `mix`), and what that leaves out. */
 export async function trendMode(store: Pick<Store, 'resultFacets'>, options: { runId?: string; mix?: boolean } = {}): Promise<{ filter: { mode?: EvaluationMode; rubricVersion?: string }; used: string | null; leftOut: { mode: string; n: number }[] }> {
   const { modes } = await store.resultFacets(options.runId ? { runId: options.runId } : {});
-  const words = (m: (typeof modes)[number]) => `${m.mode === 'hybrid' ? 'hybrid' : 'deterministic only'}, ${m.rubricVersion ?? 'rubric unknown'}`;
+  const words = (m: (typeof modes)[number]) => modeWords(m.mode, m.rubricVersion);
   const top = modes[0];
   if (!top || options.mix) return { filter: {}, used: null, leftOut: [] };
   return {

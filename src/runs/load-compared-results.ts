@@ -6,7 +6,8 @@ const PAGE = 500;
 /** A scored result with what a comparison groups it by. */
 export interface ComparedResult extends ComparedItem {
   runId: string;
-  projectId: string;
+  /** The run's project (ComparedItem's `project`, always known here). */
+  project: string;
   summary: ResultSummary;
 }
 
@@ -30,7 +31,6 @@ export async function loadComparedResults(store: Store, query: Pick<ListResultsQ
         taskId: r.taskId,
         resultId: r.id,
         runId: r.runId,
-        projectId: projects.get(r.runId)!,
         scores: { agentPerformance, taskOutcomeQuality, processCompliance, overall: r.overallScore },
         size: r.changeSize,
         project: projects.get(r.runId)!,

@@ -9,16 +9,18 @@ export interface MeanCi {
 
 export const BOOTSTRAP_ITERATIONS = 2_000;
 
-const round1 = (x: number) => Math.round(x * 10) / 10;
-const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+export const round1 = (x: number) => Math.round(x * 10) / 10;
+export const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
-function percentileInterval(samples: number[]): [number, number] {
+/** The 2.5th and 97.5th percentiles of the samples (sorted in place). */
+export function percentileInterval(samples: number[]): [number, number] {
   samples.sort((a, b) => a - b);
   const at = (p: number) => samples[Math.min(samples.length - 1, Math.max(0, Math.floor(p * samples.length)))]!;
   return [at(0.025), at(0.975)];
 }
 
-function resampledMean(xs: readonly number[], random: () => number): number {
+/** The mean of one resample of `xs` with replacement. */
+export function resampledMean(xs: readonly number[], random: () => number): number {
   let sum = 0;
   for (let i = 0; i < xs.length; i++) sum += xs[Math.floor(random() * xs.length)]!;
   return sum / xs.length;

@@ -1,5 +1,5 @@
 import { seededRandom } from '../validity/index.js';
-import { BOOTSTRAP_ITERATIONS } from './bootstrap-mean.js';
+import { BOOTSTRAP_ITERATIONS, mean, percentileInterval, resampledMean, round1 } from './bootstrap-mean.js';
 import { bootstrapPValue } from './holm.js';
 
 /** One side's scores in one stratum. */
@@ -19,9 +19,6 @@ export interface StratifiedDifference {
   tasksLeftOut: number;
 }
 
-const round1 = (x: number) => Math.round(x * 10) / 10;
-const mean = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
-
 /**
  * mean(b) − mean(a) taken within strata both sides share and weighted by the pooled size of each, with a
  * seeded percentile bootstrap that resamples each side within each stratum. Null when no stratum is shared.
@@ -35,21 +32,15 @@ export function stratifiedDifference(a: Strata, b: Strata, seed: number, iterati
   const weights = pooled.map((n) => n / inShared);
   const estimate = shared.reduce((sum, k, i) => sum + weights[i]! * (mean(b.get(k)!) - mean(a.get(k)!)), 0);
   const random = seededRandom(seed);
-  const resampled = (xs: readonly number[]) => {
-    let sum = 0;
-    for (let i = 0; i < xs.length; i += 1) sum += xs[Math.floor(random() * xs.length)]!;
-    return sum / xs.length;
-  };
   const samples = new Array<number>(iterations);
   for (let it = 0; it < iterations; it += 1) {
     let d = 0;
     shared.forEach((k, i) => {
-      d += weights[i]! * (resampled(b.get(k)!) - resampled(a.get(k)!));
+      d += weights[i]! * (resampledMean(b.get(k)!, random) - resampledMean(a.get(k)!, random));
     });
     samples[it] = d;
   }
   const p = bootstrapPValue(samples);
-  samples.sort((x, y) => x - y);
-  const at = (q: number) => samples[Math.min(samples.length - 1, Math.max(0, Math.floor(q * samples.length)))]!;
-  return { diff: round1(estimate), ciLow: round1(at(0.025)), ciHigh: round1(at(0.975)), p, strata: shared.length, tasksLeftOut: total(a) + total(b) - inShared };
+  const [lo, hi] = percentileInterval(samples);
+  return { diff: round1(estimate), ciLow: round1(lo), ciHigh: round1(hi), p, strata: shared.length, tasksLeftOut: total(a) + total(b) - inShared };
 }
