@@ -3,6 +3,7 @@ import type { Judge, JudgeCache } from '../judge/index.js';
 import { evaluateRunTask, type EvaluationSpend } from './evaluate-run-task.js';
 import type { RunJudgeOptions } from './run-judge-options.js';
 import type { RunTask } from './run-task.js';
+import { createYielder } from './yield-to-event-loop.js';
 
 export interface EvaluateTasksInput {
   items: readonly RunTask[];
@@ -30,8 +31,12 @@ export async function evaluateTasks(input: EvaluateTasksInput): Promise<void> {
   const { items, signal } = input;
   const fatal: { error?: unknown } = {};
   let next = 0;
+  const yieldNow = createYielder();
   const slot = async (): Promise<void> => {
     while (!('error' in fatal) && !signal?.aborted && next < items.length) {
+      // Before taking a task: a heartbeat due or a signal received gets its turn.
+      await yieldNow();
+      if ('error' in fatal || signal?.aborted || next >= items.length) return;
       const index = next++;
       const item = items[index]!;
       try {
