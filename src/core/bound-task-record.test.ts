@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { boundTaskRecord, MAX_TITLE_CHARS, UNKNOWN_FIELD_MAX_CHARS } from './bound-task-record.js';
+import { boundTaskRecord, MAX_TASK_TEXT_CHARS, MAX_TITLE_CHARS, UNKNOWN_FIELD_MAX_CHARS } from './bound-task-record.js';
 
-const known = new Set(['id', 'title', 'description']);
+const known = new Set(['id', 'title', 'description', 'documents']);
 const nested = (depth: number): unknown => JSON.parse(`${'{"a":'.repeat(depth)}{}${'}'.repeat(depth)}`);
 
 describe('boundTaskRecord', () => {
@@ -22,5 +22,15 @@ describe('boundTaskRecord', () => {
     expect(out.blob).toBe(`[dropped: ${UNKNOWN_FIELD_MAX_CHARS + 12} characters as JSON, over ${UNKNOWN_FIELD_MAX_CHARS}]`);
     expect((out.title as string).length).toBe(MAX_TITLE_CHARS);
     expect(out.title as string).toMatch(/… \[truncated\]$/);
+  });
+
+  it('cuts a 20 MB description and a 20 MB document to 100,000 characters with the marker, leaving other entries as they are', () => {
+    const doc = { key: 'plan', content: 'p'.repeat(20_000_000) };
+    const small = { key: 'notes', content: 'short' };
+    const out = boundTaskRecord({ id: 'T-1', description: 'd'.repeat(20_000_000), documents: [doc, small] }, known) as { description: string; documents: { content: string }[] };
+    expect(out.description.length).toBe(MAX_TASK_TEXT_CHARS);
+    expect(out.description).toMatch(/… \[truncated\]$/);
+    expect(out.documents[0]!.content.length).toBe(MAX_TASK_TEXT_CHARS);
+    expect(out.documents[1]).toBe(small);
   });
 });

@@ -1,3 +1,4 @@
+import { jsonDepth } from './json-depth.js';
 import { TaskSchema } from './task.js';
 import { truncateExcerpt } from './truncate-excerpt.js';
 
@@ -9,11 +10,13 @@ export const UNKNOWN_FIELD_MAX_DEPTH = 32;
 export const UNKNOWN_FIELD_MAX_CHARS = 64 * 1024;
 /** Longest title kept; a longer one is cut with the excerpt marker. */
 export const MAX_TITLE_CHARS = 2_000;
+/** Longest free text kept in any known field (description, prompt, a document, a log line); cut with the marker. */
+export const MAX_TASK_TEXT_CHARS = 100_000;
 
 /**
  * A task record as every source keeps it: unknown fields nested deeper than 32 levels or longer than
- * 64 KiB as JSON are replaced by a marker saying what was dropped, and the title is cut to 2,000
- * characters. Stores, digests and judges then meet the same bounded record whatever the source.
+ * 64 KiB as JSON are replaced by a marker saying what was dropped, the title is cut to 2,000
+ * characters and any other text (description, prompt, a document, a log entry) to 100,000. Stores, digests and judges then meet the same bounded record whatever the source.
  * Iterative, so a record nested 100,000 levels deep cannot overflow the stack.
  */
 export function boundTaskRecord(record: unknown, knownFields: ReadonlySet<string> = TASK_FIELDS): unknown {
@@ -21,10 +24,10 @@ export function boundTaskRecord(record: unknown, knownFields: ReadonlySet<string
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(record as Record<string, unknown>)) {
     if (knownFields.has(key)) {
-      out[key] = key === 'title' && typeof value === 'string' && value.length > MAX_TITLE_CHARS ? truncateExcerpt(value, MAX_TITLE_CHARS).excerpt : value;
+      out[key] = key === 'title' && typeof value === 'string' && value.length > MAX_TITLE_CHARS ? truncateExcerpt(value, MAX_TITLE_CHARS).excerpt : boundText(value);
       continue;
     }
-    const depth = depthOf(value, UNKNOWN_FIELD_MAX_DEPTH + 1);
+    const depth = jsonDepth(value, UNKNOWN_FIELD_MAX_DEPTH + 1);
     if (depth > UNKNOWN_FIELD_MAX_DEPTH) {
       out[key] = `[dropped: nested more than ${UNKNOWN_FIELD_MAX_DEPTH} levels deep]`;
       continue;
@@ -35,17 +38,14 @@ export function boundTaskRecord(record: unknown, knownFields: ReadonlySet<string
   return out;
 }
 
-/** Nesting depth of a JSON value, counted up to `limit` (then it stops looking). */
-function depthOf(value: unknown, limit: number): number {
-  let max = 0;
-  const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length > 0) {
-    const [v, d] = stack.pop()!;
-    if (v === null || typeof v !== 'object') continue;
-    const depth = d + 1;
-    if (depth > max) max = depth;
-    if (max >= limit) return max;
-    for (const child of Array.isArray(v) ? v : Object.values(v as Record<string, unknown>)) stack.push([child, depth]);
-  }
-  return max;
+/** Cuts strings over MAX_TASK_TEXT_CHARS in a known field: the string itself, or the fields of the objects it lists. */
+function boundText(value: unknown): unknown {
+  const cut = (v: unknown) => (typeof v === 'string' && v.length > MAX_TASK_TEXT_CHARS ? truncateExcerpt(v, MAX_TASK_TEXT_CHARS).excerpt : v);
+  if (typeof value === 'string') return cut(value);
+  if (!Array.isArray(value)) return value;
+  return value.map((item) => {
+    if (item === null || typeof item !== 'object' || Array.isArray(item)) return cut(item);
+    const entries = Object.entries(item as Record<string, unknown>);
+    return entries.some(([, v]) => typeof v === 'string' && v.length > MAX_TASK_TEXT_CHARS) ? Object.fromEntries(entries.map(([k, v]) => [k, cut(v)])) : item;
+  });
 }

@@ -13,6 +13,19 @@ export const TimestampSchema = z
 
 const count = z.number().int().nonnegative();
 
+/** Longest task id: ids name files, URLs and log lines. */
+export const MAX_TASK_ID_CHARS = 256;
+/** Control characters (C0, DEL, C1), bidirectional overrides and line separators: they can disguise an id on a terminal or page. */
+const UNPRINTABLE_ID = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/u;
+
+/** A task id: 1 to 256 printable characters. */
+export const TaskIdSchema = z
+  .string()
+  .min(1)
+  .max(MAX_TASK_ID_CHARS, { message: `a task id is at most ${MAX_TASK_ID_CHARS} characters` })
+  .refine((id) => !UNPRINTABLE_ID.test(id), { message: 'a task id must be printable: no control characters, newlines or bidirectional overrides' })
+  .refine((id) => id.trim() === id, { message: 'a task id must not start or end with white space' });
+
 export const TaskStepSchema = z.looseObject({
   name: z.string(),
   status: z.string(),
@@ -161,7 +174,7 @@ const counterShape = Object.fromEntries(TASK_COUNTER_FIELDS.map((f) => [f, nulla
  */
 export const TaskSchema = z
   .looseObject({
-    id: z.string().min(1),
+    id: TaskIdSchema,
     title: nullable(z.string()),
     description: nullable(z.string()),
     /** The full spec (Fusion's PROMPT.md). */

@@ -32,6 +32,21 @@ describe.each(providers)('judgeTask against the $name wire protocol', ({ start, 
       ...over,
     });
 
+  it('turns an answer nested 5,000 levels deep into an error result naming the limit, without retrying it', async () => {
+    const deep = '{"categories":' + '{"a":'.repeat(5_000) + '1' + '}'.repeat(5_000) + '}';
+    server.enqueue({ answer: deep });
+    const outcome = await run();
+    expect(outcome).toMatchObject({ status: 'error', reason: "the judge's answer was refused: nested more than 32 levels deep", transient: false });
+    expect(server.calls).toBe(1);
+  });
+
+  it('turns a 20 MB answer into an error result naming its size', async () => {
+    server.enqueue({ answer: `{"overallRationale":"${'x'.repeat(20_000_000)}"}` });
+    const outcome = await run();
+    expect(outcome.status).toBe('error');
+    expect(outcome.status === 'error' && outcome.reason).toMatch(/^the judge's answer was refused: 200000\d\d characters, over the limit of 16000000$/);
+  });
+
   it('waits as Retry-After says after a 429, then scores', async () => {
     server.enqueue({ status: 429, retryAfter: '2' });
     const outcome = await run();

@@ -17,6 +17,7 @@ import { JudgeCallError } from './judge-call-error.js';
 import type { ModelPrice } from './judge-config.js';
 import { costOf } from './judge-cost.js';
 import { addUsage, ZERO_USAGE, type Judge, type JudgeUsage } from './judge.js';
+import { oversizedAnswer } from './oversized-answer.js';
 import { parseJudgeAnswer } from './parse-judge-answer.js';
 import { verifyCitations } from './verify-citations.js';
 
@@ -121,6 +122,11 @@ export async function judgeTask(input: JudgeTaskInput): Promise<JudgeTaskOutcome
       spend.usage = addUsage(spend.usage, response.usage);
       const spent = cost(response.usage);
       if (spent !== null) input.budget?.add(spent);
+      const oversized = oversizedAnswer(response);
+      if (oversized) {
+        // Not worth a retry with feedback: a model that answers like this does it again, and each try costs.
+        return { ok: false, reason: `the judge's answer was refused: ${oversized}`, rawAnswer: truncateExcerpt(response.text ?? '', MAX_RAW_ANSWER_LENGTH).excerpt, transient: false };
+      }
       rawAnswer = response.object !== undefined ? JSON.stringify(response.object) : response.text;
       const parsed = parseJudgeAnswer(response.object ?? response.text);
       if (!parsed.ok) {

@@ -1,4 +1,4 @@
-import { boundTaskRecord, TaskSchema, type Task } from '../../core/index.js';
+import { boundTaskRecord, jsonDepth, TaskSchema, type Task } from '../../core/index.js';
 
 import type { SourceProblem, SourceReadResult } from '../source-read-result.js';
 import { describeZodIssue, issueFieldPath } from './describe-zod-issue.js';
@@ -10,11 +10,17 @@ export type TaskFileFormat = 'json' | 'jsonl';
 /** Issues reported per record; the rest are summarised so one broken record cannot flood the output. */
 const MAX_ISSUES_PER_RECORD = 5;
 
-interface RawRecord {
+/** One record as read from a file, with where it was. */
+export interface RawRecord {
   value: unknown;
   line?: number;
   index?: number;
 }
+
+/** Deepest a task record may nest as JSON; deeper records are refused before validation walks them. */
+export const MAX_RECORD_DEPTH = 64;
+/** Longest JSONL line read; a longer line is refused without holding it. */
+export const MAX_TASK_LINE_BYTES = 16 * 1024 * 1024;
 
 /** Parses a task file's text (a JSON array, one JSON object, or JSONL) into valid tasks and located problems. */
 export function parseTaskRecords(raw: string, path: string, format?: TaskFileFormat): SourceReadResult {
@@ -23,12 +29,23 @@ export function parseTaskRecords(raw: string, path: string, format?: TaskFileFor
   format ??= detectTaskFileFormat(path, text);
   const problems: SourceProblem[] = [];
   const records = format === 'jsonl' ? splitJsonLines(text, path, problems) : splitJsonDocument(text, path, problems);
+  return taskRecordsFrom(records, path, problems);
+}
+
+/** Validates records read from `path` into tasks; invalid ones and repeated ids join `problems`. */
+export function taskRecordsFrom(records: Iterable<RawRecord>, path: string, problems: SourceProblem[] = []): SourceReadResult {
   const tasks: Task[] = [];
-  const firstSeen = new Map<string, RawRecord>();
+  const firstSeen = new Map<string, string>();
   for (const record of records) {
     const where = { path, ...(record.line !== undefined ? { line: record.line } : {}), ...(record.index !== undefined ? { index: record.index } : {}) };
     const id = recordId(record.value);
-    const parsed = TaskSchema.safeParse(boundTaskRecord(record.value));
+    // Unknown fields nested too deep are already markers; a known field this deep is refused before validation walks it.
+    const bounded = boundTaskRecord(record.value);
+    if (jsonDepth(bounded, MAX_RECORD_DEPTH + 1) > MAX_RECORD_DEPTH) {
+      problems.push({ ...where, ...(id ? { taskId: id } : {}), message: `the record nests more than ${MAX_RECORD_DEPTH} levels deep; it was not read` });
+      continue;
+    }
+    const parsed = TaskSchema.safeParse(bounded);
     if (!parsed.success) {
       const issues = parsed.error.issues;
       for (const issue of issues.slice(0, MAX_ISSUES_PER_RECORD)) {
@@ -42,10 +59,10 @@ export function parseTaskRecords(raw: string, path: string, format?: TaskFileFor
     }
     const earlier = firstSeen.get(parsed.data.id);
     if (earlier) {
-      problems.push({ ...where, taskId: parsed.data.id, field: 'id', message: `duplicate task id ${parsed.data.id} (first at ${locate(earlier)}); give each task a unique id` });
+      problems.push({ ...where, taskId: parsed.data.id, field: 'id', message: `duplicate task id ${parsed.data.id} (first at ${earlier}); give each task a unique id` });
       continue;
     }
-    firstSeen.set(parsed.data.id, record);
+    firstSeen.set(parsed.data.id, locate(record));
     tasks.push(parsed.data);
   }
   return { tasks, problems };
@@ -71,13 +88,29 @@ function splitJsonLines(text: string, path: string, problems: SourceProblem[]): 
   text.split(/\r?\n/).forEach((content, i) => {
     if (content.trim() === '') return;
     const line = i + 1;
-    try {
-      records.push({ value: JSON.parse(content), line });
-    } catch (error) {
-      problems.push({ path, line, message: `not valid JSON (${oneLine(error)}); each line must hold one task object` });
+    if (content.length > MAX_TASK_LINE_BYTES) {
+      problems.push(oversizedLine(path, line, content.length));
+      return;
     }
+    const record = parseJsonLine(content, path, line, problems);
+    if (record) records.push(record);
   });
   return records;
+}
+
+/** The problem for a line over MAX_TASK_LINE_BYTES. */
+export function oversizedLine(path: string, line: number, bytes: number): SourceProblem {
+  return { path, line, message: `the line is ${bytes} bytes, over the limit of ${MAX_TASK_LINE_BYTES} for one task record; it was not read` };
+}
+
+/** Parses one JSONL line into a record, or adds its problem. */
+export function parseJsonLine(content: string, path: string, line: number, problems: SourceProblem[]): RawRecord | null {
+  try {
+    return { value: JSON.parse(content), line };
+  } catch (error) {
+    problems.push({ path, line, message: `not valid JSON (${oneLine(error)}); each line must hold one task object` });
+    return null;
+  }
 }
 
 function splitJsonDocument(text: string, path: string, problems: SourceProblem[]): RawRecord[] {

@@ -1,0 +1,70 @@
+import { createReadStream } from 'node:fs';
+import type { SourceProblem } from '../source-read-result.js';
+import { MAX_TASK_LINE_BYTES, oversizedLine, parseJsonLine, type RawRecord } from './parse-task-records.js';
+
+/** Records and problems of a JSONL file read line by line. */
+export interface JsonLinesRead {
+  records: RawRecord[];
+  problems: SourceProblem[];
+}
+
+/**
+ * Streams a JSONL file: memory grows with the records kept, never with one line, and a line over
+ * MAX_TASK_LINE_BYTES is skipped as it streams past (its problem names the line and its size).
+ */
+export async function readJsonLines(fullPath: string, path: string): Promise<JsonLinesRead> {
+  const records: RawRecord[] = [];
+  const problems: SourceProblem[] = [];
+  const invalidUtf8: number[] = [];
+  const strict = new TextDecoder('utf-8', { fatal: true });
+  let parts: Buffer[] = [];
+  let size = 0;
+  let line = 1;
+
+  const finishLine = (): void => {
+    if (size > MAX_TASK_LINE_BYTES) problems.push(oversizedLine(path, line, size));
+    else if (size > 0) {
+      const bytes = parts.length === 1 ? parts[0]! : Buffer.concat(parts, size);
+      let text: string;
+      try {
+        text = strict.decode(bytes);
+      } catch {
+        invalidUtf8.push(line);
+        text = bytes.toString('utf8');
+      }
+      if (line === 1 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+      if (text.endsWith('\r')) text = text.slice(0, -1);
+      if (text.trim() !== '') {
+        const record = parseJsonLine(text, path, line, problems);
+        if (record) records.push(record);
+      }
+    }
+    parts = [];
+    size = 0;
+    line += 1;
+  };
+
+  for await (const chunk of createReadStream(fullPath, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
+    let start = 0;
+    for (let nl = chunk.indexOf(0x0a, start); nl !== -1; nl = chunk.indexOf(0x0a, start)) {
+      take(chunk.subarray(start, nl));
+      finishLine();
+      start = nl + 1;
+    }
+    take(chunk.subarray(start));
+  }
+  finishLine();
+
+  function take(piece: Buffer): void {
+    if (piece.length === 0) return;
+    // Past the limit the line is only counted, so a 1 GB line costs no memory.
+    if (size + piece.length <= MAX_TASK_LINE_BYTES) parts.push(Buffer.from(piece));
+    else parts = [];
+    size += piece.length;
+  }
+
+  if (invalidUtf8.length) {
+    problems.push({ path, line: invalidUtf8[0]!, message: `invalid UTF-8 on ${invalidUtf8.length === 1 ? 'this line' : `${invalidUtf8.length} lines (first shown)`}; the bad bytes read as U+FFFD` });
+  }
+  return { records, problems };
+}
