@@ -1,6 +1,7 @@
-import { ConfigError, JudgeError } from '../core/index.js';
+import { ConfigError, JudgeError, urlSecrets } from '../core/index.js';
 import type { JudgeConfig, JudgeProviderName } from './judge-config.js';
 import type { Judge, JudgeRequest } from './judge.js';
+import { redactJudge } from './redact-judge.js';
 import { createAnthropicJudge, createCommandJudge, createOpenAICompatibleJudge, createOpenAIJudge, parseCommandLine } from './providers/index.js';
 
 /** The judge settings once flags and config are merged: a provider is chosen. */
@@ -60,14 +61,18 @@ export function createJudge(settings: JudgeSettings, env: NodeJS.ProcessEnv, opt
     return provider === 'openai' ? createOpenAIJudge(common) : createAnthropicJudge(common);
   };
   let inner: Judge | undefined;
-  return {
-    specificationVersion: 'v1',
-    provider,
-    modelId: model,
-    supportsStructuredOutput: provider !== 'openai-compatible' || settings.structuredOutput !== false,
-    async complete(request: JudgeRequest) {
-      inner ??= make();
-      return inner.complete(request);
+  const secrets = () => [env.TASKEVAL_JUDGE_API_KEY, env[API_KEY_VARIABLES[provider]], ...urlSecrets(baseURL)];
+  return redactJudge(
+    {
+      specificationVersion: 'v1',
+      provider,
+      modelId: model,
+      supportsStructuredOutput: provider !== 'openai-compatible' || settings.structuredOutput !== false,
+      async complete(request: JudgeRequest) {
+        inner ??= make();
+        return inner.complete(request);
+      },
     },
-  };
+    secrets,
+  );
 }

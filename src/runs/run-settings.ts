@@ -1,3 +1,4 @@
+import { redactUrl } from '../core/index.js';
 import { RUBRIC_VERSION } from '../core/rubric/index.js';
 import { JudgeConfigSchema, PROMPT_VERSION, type Judge, type JudgeSettings } from '../judge/index.js';
 import type { RunProvenance, RunSettings } from '../store/index.js';
@@ -15,16 +16,12 @@ export function runProvenance(judge: Pick<Judge, 'provider' | 'modelId'> | null,
 
 /**
  * What a run records of how it evaluates: the judge settings from flag to call (never keys; a
- * password in the base URL is dropped), its labels, and whether queue workers evaluate it.
+ * password or secret query value in the base URL is recorded as `***`), its labels, and whether queue workers evaluate it.
  */
 export function runSettings(judge: JudgeSettings | null | undefined, labels: Readonly<Record<string, string>> = {}, queued = false): RunSettings {
   if (!judge) return { judge: null, labels: { ...labels }, queued };
   const recorded: Record<string, unknown> = { ...judge };
-  if (judge.baseUrl) {
-    const url = new URL(judge.baseUrl);
-    url.password = '';
-    recorded.baseUrl = url.toString();
-  }
+  if (judge.baseUrl) recorded.baseUrl = redactUrl(judge.baseUrl);
   return { judge: recorded, labels: { ...labels }, queued };
 }
 

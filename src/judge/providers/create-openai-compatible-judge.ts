@@ -16,9 +16,12 @@ export function createOpenAICompatibleJudge(options: OpenAICompatibleJudgeOption
     modelId: options.model,
     model: async () => {
       const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
+      const { baseURL, queryParams, basicAuth } = splitUrl(options.baseURL);
       const provider = createOpenAICompatible({
         name: 'taskeval',
-        baseURL: options.baseURL,
+        baseURL,
+        ...(queryParams ? { queryParams } : {}),
+        ...(basicAuth && !options.apiKey ? { headers: { Authorization: basicAuth } } : {}),
         ...(options.apiKey ? { apiKey: options.apiKey } : {}),
         ...(options.fetch ? { fetch: options.fetch } : {}),
         includeUsage: true,
@@ -30,4 +33,19 @@ export function createOpenAICompatibleJudge(options: OpenAICompatibleJudgeOption
     secrets: options.apiKey ? [options.apiKey] : [],
     providerOptions: { openaiCompatible: { strictJsonSchema: false } },
   });
+}
+
+/**
+ * The SDK appends /chat/completions to the base URL, and fetch refuses a URL with user:password@: a query
+ * (`?api-version=`, `?api-key=`) goes on every call instead, and the userinfo becomes Basic authentication.
+ */
+function splitUrl(url: string): { baseURL: string; queryParams?: Record<string, string>; basicAuth?: string } {
+  const u = new URL(url);
+  if (!u.search && !u.username && !u.password) return { baseURL: url };
+  const queryParams = u.search ? Object.fromEntries(u.searchParams) : undefined;
+  const basicAuth = u.username || u.password ? `Basic ${Buffer.from(`${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}`).toString('base64')}` : undefined;
+  u.search = '';
+  u.username = '';
+  u.password = '';
+  return { baseURL: u.toString().replace(/\/$/, ''), ...(queryParams ? { queryParams } : {}), ...(basicAuth ? { basicAuth } : {}) };
 }
