@@ -1,5 +1,5 @@
-import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import { existsSync, openSync } from 'node:fs';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -44,4 +44,39 @@ describe('exit codes of a long run', () => {
       expect(existsSync(`${db}-wal`)).toBe(false);
     }
   }, 120_000);
+});
+
+describe('small traps end in a plain message and a documented exit code, never a stack trace', () => {
+  // From another directory tsx must be named by where it is installed.
+  const tsx = import.meta.resolve('tsx');
+  const cli = (args: string[], cwd = root) =>
+    exec(process.execPath, ['--import', tsx, join(root, 'src/cli/bin.ts'), ...args], { cwd }).then(
+      (r) => ({ code: 0, ...r }),
+      (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
+    );
+
+  it.skipIf(!existsSync('/dev/full'))('exits 7 with one line when the output cannot be written (a full disk)', async () => {
+    const dir = await mkdtemp(join(tmp, 'full-'));
+    await writeFile(join(dir, 'tasks.jsonl'), JSON.stringify({ id: 'T-1', title: 'one', column: 'done' }));
+    const run = await cli(['run', '--tasks', 'tasks.jsonl', '--db', 'store.db'], dir);
+    expect(run.code).toBe(0);
+    const full = await new Promise<{ code: number | null; stderr: string }>((done) => {
+      const child = spawn(process.execPath, ['--import', tsx, join(root, 'src/cli/bin.ts'), 'export', '--run', 'latest', '--db', 'store.db'], { cwd: dir, stdio: ['ignore', openSync('/dev/full', 'w'), 'pipe'] });
+      let stderr = '';
+      child.stderr!.on('data', (d: Buffer) => void (stderr += d.toString()));
+      child.on('close', (code) => done({ code, stderr }));
+    });
+    expect(full).toEqual({ code: 7, stderr: 'taskeval: cannot write the output: ENOSPC: no space left on device, write\n' });
+  });
+
+  it('exits 2 for an age too large to be a date, and reads a config file saved with a byte-order mark', async () => {
+    const dir = await mkdtemp(join(tmp, 'traps-'));
+    const prune = await cli(['prune', '--older-than', '99999999999d', '--db', 'store.db'], dir);
+    expect(prune.code).toBe(2);
+    expect(prune.stderr).toBe('taskeval: --older-than: "99999999999d" is more than 1,000 years; give an age up to 365000d\n');
+    await writeFile(join(dir, 'taskeval.config.json'), '\ufeff{"retentionDays": 30}');
+    await writeFile(join(dir, 'tasks.jsonl'), JSON.stringify({ id: 'T-1', title: 'one', column: 'done' }));
+    const run = await cli(['run', '--tasks', 'tasks.jsonl', '--db', 'store.db'], dir);
+    expect(run.code, run.stderr).toBe(0);
+  });
 });

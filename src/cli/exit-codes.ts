@@ -11,6 +11,10 @@ export const EXIT = Object.freeze({
   notEvaluated: 4,
   /** Another run or batch is active. */
   conflict: 5,
+  /** The store could not be read or written: unreachable, damaged, read-only for a write, or needing `taskeval migrate`. */
+  store: 6,
+  /** The output could not be written (a full disk). */
+  output: 7,
   /** A bug in taskeval. */
   internal: 70,
   /** Interrupted by Ctrl-C. */
@@ -22,7 +26,7 @@ const BY_CODE: Record<ErrorCode, number> = {
   usage: EXIT.usage,
   invalid_config: EXIT.usage,
   judge_config: EXIT.usage,
-  store_version: EXIT.usage,
+  store_version: EXIT.store,
   invalid_transition: EXIT.usage,
   terminal_immutable: EXIT.usage,
   invalid_score: EXIT.badInput,
@@ -33,14 +37,15 @@ const BY_CODE: Record<ErrorCode, number> = {
   source_unreadable: EXIT.badInput,
   source_invalid: EXIT.badInput,
   not_found: EXIT.badInput,
-  store_failed: EXIT.badInput,
-  store_corrupt: EXIT.badInput,
+  store_failed: EXIT.store,
+  store_corrupt: EXIT.store,
   duplicate_result: EXIT.badInput,
   run_not_running: EXIT.usage,
   judge_failed: EXIT.notEvaluated,
   judge_malformed: EXIT.notEvaluated,
   active_run_conflict: EXIT.conflict,
   cancelled: EXIT.interrupted,
+  output_failed: EXIT.output,
 };
 
 /** The one mapping from an error to an exit code. */

@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { isTaskevalError } from '../core/index.js';
 import type { CliIo } from './cli-io.js';
 import { EXIT, exitCodeFor } from './exit-codes.js';
+import { terminalSafe } from './render/terminal-safe.js';
 import { registerCommands } from './register-commands.js';
 import { TASKEVAL_VERSION } from './version.js';
 
@@ -25,7 +26,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       // --help and --version exit through here with code 0.
       return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
-    io.stderr(formatError(error));
+    io.stderr(terminalSafe(formatError(error)));
     return exitCodeFor(error);
   }
 }

@@ -6,6 +6,7 @@ export const ERROR_CODES_BY_CLASS = {
   JudgeError: ['judge_failed', 'judge_malformed', 'judge_config', 'cancelled'],
   StoreError: ['invalid_input', 'not_found', 'store_failed', 'store_corrupt', 'store_version', 'duplicate_result'],
   LifecycleError: ['invalid_transition', 'terminal_immutable', 'active_run_conflict', 'run_not_running'],
+  OutputError: ['output_failed'],
 } as const;
 
 type CodesOf<K extends keyof typeof ERROR_CODES_BY_CLASS> = (typeof ERROR_CODES_BY_CLASS)[K][number];
@@ -46,6 +47,9 @@ export class JudgeError extends TaskevalError<CodesOf<'JudgeError'>> {}
 export class StoreError extends TaskevalError<CodesOf<'StoreError'>> {}
 /** A run lifecycle rule was broken (transition, immutability, conflict). */
 export class LifecycleError extends TaskevalError<CodesOf<'LifecycleError'>> {}
+
+/** What a command prints could not be written (a full disk, a closed terminal). */
+export class OutputError extends TaskevalError<CodesOf<'OutputError'>> {}
 
 export function isTaskevalError(value: unknown): value is TaskevalError {
   return value instanceof TaskevalError;

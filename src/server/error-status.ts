@@ -55,6 +55,7 @@ const STATUS_BY_CODE: Record<ApiErrorCode, ErrorStatus> = {
   store_failed: 500,
   store_corrupt: 500,
   store_version: 500,
+  output_failed: 500,
   internal: 500,
 };
 

@@ -74,9 +74,9 @@ describe.skipIf(!url)('every command on PostgreSQL (--db postgres://…)', () =>
     expect(JSON.parse(viaEnv.out).count).toBe(1);
   });
 
-  it('says which server it could not reach without printing the password (exit 3)', async () => {
+  it('says which server it could not reach without printing the password (exit 6)', async () => {
     const bad = await cli(['runs', '--db', 'postgres://taskeval:s3cret-pw@127.0.0.1:1/taskeval']);
-    expect(bad.code).toBe(3);
+    expect(bad.code).toBe(6);
     expect(bad.err).toContain('postgres://taskeval:***@127.0.0.1:1/taskeval');
     expect(bad.err).not.toContain('s3cret-pw');
     const doctor = await cli(['doctor', '--db', `${url}?schema=${schema}`]);

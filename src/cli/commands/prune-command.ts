@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { ConfigError } from '../../core/index.js';
-import { ageCutoff } from '../../store/index.js';
+import { ageCutoff, parseAge } from '../../store/index.js';
 import type { CliIo } from '../cli-io.js';
 import { addConfigOption } from '../options/source-options.js';
 import { addStoreOption, openCliStore, type StoreOptionValues } from '../options/store-options.js';
@@ -22,6 +22,8 @@ export function registerPruneCommand(program: Command, io: CliIo): void {
   addStoreOption(addConfigOption(command))
     .addHelpText('after', '\nActive runs are never deleted. Examples:\n  taskeval prune --older-than 30d --dry-run\n  taskeval prune --older-than 30d\n  taskeval prune --older-than 2w --json')
     .action(async (options: PruneOptions) => {
+      // A bad flag is a usage error before any store is opened.
+      if (options.olderThan !== undefined) parseAge(options.olderThan, '--older-than');
       const cli = await openCliStore(options, io, { mustExist: true });
       try {
         const age = options.olderThan ?? cli.config.retentionDays;

@@ -5,6 +5,7 @@ import { addConfigOption } from '../options/source-options.js';
 import { addStoreOption, openCliStore, type StoreOptionValues } from '../options/store-options.js';
 import { TASKEVAL_VERSION } from '../version.js';
 import { parseCount } from './parse-count.js';
+import { terminalSafe } from '../render/terminal-safe.js';
 
 interface WorkerOptions extends StoreOptionValues {
   concurrency: string;
@@ -58,7 +59,7 @@ export function registerWorkerCommand(program: Command, io: CliIo): void {
             ...(idleSeconds !== undefined ? { exitWhenIdleMs: idleSeconds * 1000 } : {}),
             onStart: (id) => io.stderr(`worker ${id}: taking jobs from ${cli.location.kind === 'postgres' ? cli.location.display : ''} (${concurrency} at a time)\n`),
             onJob: (e) => {
-              if (!options.quiet) io.stderr(`${e.taskId} (run ${e.runId}): ${e.outcome}\n`);
+              if (!options.quiet) io.stderr(`${terminalSafe(`${e.taskId} (run ${e.runId}): ${e.outcome}`)}\n`);
             },
             onError: (error) => io.stderr(`warning: the queue did not answer: ${(error as Error).message}\n`),
           });

@@ -7,6 +7,7 @@ import type { SourceProblem } from '../../sources/index.js';
 import { formatSourceProblem } from '../../sources/files/index.js';
 import type { Store } from '../../store/index.js';
 import type { CliIo } from '../cli-io.js';
+import { terminalSafe } from '../render/terminal-safe.js';
 
 /** Flags that say where tasks come from and which of them to take. */
 export interface SourceOptionValues {
@@ -178,6 +179,6 @@ async function detectInCwd(io: CliIo): Promise<TaskSourceKind> {
 
 /** Writes each source problem (a skipped record, an unknown --task id, a bad transcript line) to stderr as a warning line. */
 export function reportSourceProblems(problems: readonly SourceProblem[], io: CliIo): void {
-  for (const problem of problems) io.stderr(`warning: ${formatSourceProblem(problem)}\n`);
+  for (const problem of problems) io.stderr(`warning: ${terminalSafe(formatSourceProblem(problem))}\n`);
   if (problems.length) io.stderr(`warning: ${problems.length} problem(s) in the task sources; use --strict to make them fatal\n`);
 }

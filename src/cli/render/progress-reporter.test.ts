@@ -32,4 +32,12 @@ describe('progress reporter', () => {
     expect(outputs[1]).toMatch(/^run run_1: evaluating 40 tasks\n\[12\/40\] FN-1 scored \d+ \w+\n$/);
     expect(outputs[2]).toBe('');
   });
+
+  it('prints an error reason without the terminal escapes a judge or task put in it', () => {
+    const result = { ...buildSampleResult({ taskId: 'FN-1' }), id: 'res_1', runId: 'run_1', evaluatedAt: 'x', completedAt: null, taskSnapshot: null, status: 'error', reason: 'bad \u001b]0;owned\u0007answer\u001b[2J here' } as unknown as StoredResult;
+    let text = '';
+    const reporter = createProgressReporter({ mode: 'lines', write: (t) => void (text += t), width: 10 });
+    reporter.result(result, progress);
+    expect(text).toBe('[12/40] FN-1 error: bad answer here\n');
+  });
 });

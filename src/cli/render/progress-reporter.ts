@@ -1,5 +1,6 @@
 import type { RunProgress } from '../../runs/index.js';
 import type { StoredResult } from '../../store/index.js';
+import { terminalSafe } from './terminal-safe.js';
 
 export interface ProgressReporterOptions {
   /** Where progress goes (stderr, so stdout keeps only the result). */
@@ -57,7 +58,8 @@ export function formatProgressBar(p: RunProgress, width = 20): string {
 /** `[12/40] FN-123 scored 78 strong` or `[13/40] FN-124 error: judge unreachable` */
 export function formatProgressLine(result: StoredResult, p: RunProgress): string {
   const outcome = result.status === 'scored' ? `scored ${result.overallScore} ${result.overallBand}` : `${result.status}: ${result.reason}`;
-  return `[${p.done}/${p.total}] ${result.taskId} ${outcome}`;
+  // Reasons quote judges and task text: printed without the escapes they may carry.
+  return terminalSafe(`[${p.done}/${p.total}] ${result.taskId} ${outcome}`);
 }
 
 /** Tokens as 950, 12.3k or 4.5M. */

@@ -10,7 +10,7 @@ export const TaskevalConfigSchema = z.strictObject({
   /** Store file, relative to the config file. */
   db: z.string().min(1).optional(),
   /** Runs older than this many days are deleted after each batch. */
-  retentionDays: z.number().int().positive().optional(),
+  retentionDays: z.number().int().positive().max(365_000).optional(),
 });
 
 export type TaskevalConfig = z.output<typeof TaskevalConfigSchema>;
