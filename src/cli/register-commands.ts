@@ -19,6 +19,7 @@ import { registerDoctorCommand } from './commands/doctor-command.js';
 import { registerCompareCommand } from './commands/compare-command.js';
 import { registerWorkerCommand } from './commands/worker-command.js';
 import { registerSessionsCommand } from './commands/sessions-command.js';
+import { registerMigrateCommand } from './commands/migrate-command.js';
 
 export type { SetExitCode } from './set-exit-code.js';
 
@@ -42,4 +43,5 @@ export function registerCommands(program: Command, io: CliIo, setExitCode: SetEx
   registerCompareCommand(program, io, setExitCode);
   registerWorkerCommand(program, io);
   registerSessionsCommand(program, io);
+  registerMigrateCommand(program, io);
 }

@@ -10,13 +10,16 @@ export interface OpenProjectStoreOptions {
   staleAfterMs?: number;
   /** Refuse a damaged SQLite file (quick_check) before writing to it; reading commands skip the cost. */
   checkIntegrity?: boolean;
+  /** Reading only: nothing migrated, recovered or written (read-only media can be read). */
+  readOnly?: boolean;
 }
 
 /** The store as every command opens it, plus recovery of runs a killed process left `running`. */
 export async function openProjectStore(options: OpenProjectStoreOptions): Promise<{ store: Store; recovered: EvalRun[] }> {
   const clock = options.clock ?? (() => new Date());
   const location = options.location ?? parseStoreLocation(options.path ?? '.taskeval/taskeval.db', '.');
-  const store = await openStore(location, { now: () => clock().toISOString(), checkIntegrity: options.checkIntegrity ?? false });
+  const store = await openStore(location, { now: () => clock().toISOString(), checkIntegrity: options.checkIntegrity ?? false, readOnly: options.readOnly ?? false });
+  if (options.readOnly) return { store, recovered: [] };
   try {
     const recovered = await store.recoverStaleRuns(clock().toISOString(), options.staleAfterMs ?? DEFAULT_STALE_AFTER_MS);
     return { store, recovered };

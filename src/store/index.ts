@@ -1,4 +1,4 @@
-export { isQueueableStore, type QueueableStore, type SqlExecutor, type Store } from './store.js';
+export { isQueueableStore, type QueueableStore, type SqlExecutor, type Store, type StoreUpgrade } from './store.js';
 export * from './store-types.js';
 export * from './store-inputs.js';
 export * from './run-lifecycle.js';

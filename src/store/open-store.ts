@@ -6,6 +6,8 @@ export interface OpenStoreOptions {
   now?: () => string;
   /** SQLite only: refuse a damaged file before writing (quick_check). */
   checkIntegrity?: boolean;
+  /** Reading only: no migration, no write; a store at an older schema is refused naming `taskeval migrate`. */
+  readOnly?: boolean;
 }
 
 /**
@@ -15,11 +17,11 @@ export interface OpenStoreOptions {
 export async function openStore(location: StoreLocation, options: OpenStoreOptions = {}): Promise<Store> {
   if (location.kind === 'sqlite') {
     const { openSqliteStore } = await import('./sqlite/open-sqlite-store.js');
-    return openSqliteStore({ path: location.path, ...(options.now ? { now: options.now } : {}), checkIntegrity: options.checkIntegrity ?? false });
+    return openSqliteStore({ path: location.path, ...(options.now ? { now: options.now } : {}), checkIntegrity: options.checkIntegrity ?? false, readOnly: options.readOnly ?? false });
   }
   const { openPostgresStore } = await import('./postgres/open-postgres-store.js');
   try {
-    return await openPostgresStore({ connectionString: location.connectionString, schema: location.schema, ...(options.now ? { now: options.now } : {}) });
+    return await openPostgresStore({ connectionString: location.connectionString, schema: location.schema, ...(options.now ? { now: options.now } : {}), readOnly: options.readOnly ?? false });
   } catch (error) {
     if (error instanceof StoreError && error.code !== 'store_failed') throw error;
     // pg's own messages can carry the URL; say where, without the password.

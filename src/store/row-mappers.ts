@@ -55,6 +55,8 @@ export interface ResultRow {
   evidence_bundle?: unknown;
   signals?: unknown;
   provenance?: unknown;
+  /** The summary's `provenance.historyGaps`, as the listing query extracts it. */
+  history_gaps?: unknown;
   citation_issues?: unknown;
   divergence?: unknown;
   follow_up_drafts?: unknown;
@@ -181,6 +183,7 @@ export function makeRowMappers(json: (value: unknown) => unknown) {
       agentTokens: num(row.agent_tokens),
       agentCostUsd: row.agent_cost_usd ?? null,
       judgeCostUsd: row.judge_cost_usd ?? null,
+      historyGaps: (json(row.history_gaps) as string[] | null) ?? [],
     };
   }
 

@@ -109,6 +109,8 @@ export interface ResultSummary {
   rubricVersion: string | null;
   /** Code lines the task's change added (its patch's, without commits); null when unknown. */
   changeSize: number | null;
+  /** What the git history lacked when the result was made (provenance.historyGaps); empty when whole. */
+  historyGaps: string[];
   /** The agent's own tokens and cost on the task, where recorded. */
   agentTokens: number | null;
   agentCostUsd: number | null;

@@ -19,6 +19,14 @@ import type { EvalRun, Page, PruneReport, ResultSummary, RunEvent, StoredResult,
  * Runs, results and events behind one contract, kept by SQLite or PostgreSQL.
  * Every `now` is an ISO time passed in, so callers and tests own the clock.
  */
+/** A schema upgrade made on opening, with the backup kept from before it. */
+export interface StoreUpgrade {
+  from: number;
+  to: number;
+  /** The copy of the store before the upgrade (SQLite), or null (PostgreSQL upgrades in one transaction). */
+  backup: string | null;
+}
+
 export interface Store {
   /** Starts a run in `pending`; active_run_conflict when an exclusive trigger already has one. */
   createRun(input: CreateRunInput): Promise<EvalRun>;
@@ -59,6 +67,10 @@ export interface Store {
   readonly outcomeCache: OutcomeCache;
   /** True when writes travel to a server: a caller keeping a few in flight hides their latency (PostgreSQL). */
   readonly writesOverNetwork?: boolean;
+  /** Set when opening this store upgraded its schema: from which version, and where the copy from before is. */
+  readonly upgraded?: StoreUpgrade | null;
+  /** What limits this store as opened (read-only media with an unread write-ahead log), said once by the CLI. */
+  readonly notes?: readonly string[];
   close(): Promise<void>;
 }
 

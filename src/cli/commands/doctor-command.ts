@@ -20,7 +20,7 @@ export function registerDoctorCommand(program: Command, io: CliIo): void {
   addStoreOption(addConfigOption(command))
     .addHelpText(
       'after',
-      '\nExits 0 when the store is healthy and 3 when it is damaged (the problems are listed first).\nWriting commands (run, batch, schedule, serve, prune, score --db) run a quicker check on their own and refuse a damaged store.\nExamples:\n  taskeval doctor\n  taskeval doctor --db /srv/taskeval/taskeval.db --json',
+      '\nExits 0 when the store is healthy and 6 when it is damaged (the problems are listed first).\nWriting commands (run, batch, schedule, serve, prune, score --db) run a quicker check on their own and refuse a damaged store.\nExamples:\n  taskeval doctor\n  taskeval doctor --db /srv/taskeval/taskeval.db --json',
     )
     .action(async (options: DoctorOptions) => {
       const { config, path: configPath } = await loadConfig(io.cwd, options.config);
@@ -51,5 +51,8 @@ function renderDiagnosis(d: StoreDiagnosis): string {
     `results:   ${d.results ?? 'unreadable'}`,
   ];
   for (const run of d.active) lines.push(`active:    ${run.id} ${run.status}, last heartbeat ${run.heartbeatAt ?? 'never'}`);
+  const older = d.schema.applied.length > 0 && Math.max(...d.schema.applied) < d.schema.known;
+  if (older) lines.push(`upgrade:   the schema is older than this taskeval's; \`taskeval migrate\` upgrades it (keeping a backup)`);
+  for (const note of d.notes) lines.push(`note:      ${terminalSafe(note)}`);
   return `${lines.join('\n')}\n`;
 }

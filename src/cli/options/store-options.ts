@@ -48,7 +48,7 @@ export interface CliStore {
 /**
  * Opens the store the flags name and reports runs it recovered as interrupted (to stderr). Reading
  * commands pass `mustExist` so a mistyped --db is an error instead of a new empty store, and
- * `readOnly` to skip the integrity check that every writing command runs first.
+ * `readOnly` to open it for reading only: no integrity check, no migration, no recovery, nothing written.
  */
 export async function openCliStore(values: StoreOptionValues, io: CliIo, options: { mustExist?: boolean; readOnly?: boolean; clock?: () => Date } = {}): Promise<CliStore> {
   const clock = options.clock ?? (() => new Date());
@@ -57,7 +57,12 @@ export async function openCliStore(values: StoreOptionValues, io: CliIo, options
   if (options.mustExist && location.kind === 'sqlite' && !existsSync(location.path)) {
     throw new StoreError('not_found', `no taskeval store at ${location.path}`, { field: 'db', hint: 'evaluate first with `taskeval run`, or name the store with --db PATH' });
   }
-  const { store, recovered } = await openProjectStore({ location, clock, checkIntegrity: !options.readOnly });
+  const { store, recovered } = await openProjectStore({ location, clock, checkIntegrity: !options.readOnly, readOnly: options.readOnly ?? false });
+  if (store.upgraded) {
+    const { from, to, backup } = store.upgraded;
+    io.stderr(`note: upgraded the store from schema ${from} to ${to}${backup ? `; the store as it was is kept at ${backup}` : ''}\n`);
+  }
+  for (const note of store.notes ?? []) io.stderr(`note: ${note}\n`);
   for (const run of recovered) {
     io.stderr(`note: run ${run.id} (${run.trigger}) stopped without finishing; marked failed (interrupted). Resume it with \`taskeval run --resume ${run.id}\`\n`);
   }

@@ -25,7 +25,8 @@ import { pgLockRunStatus } from './postgres-runs.js';
 const SUMMARY_COLUMNS =
   'r.id, r.run_id, r.task_id, r.title, r.status, r.mode, r.overall_score, r.overall_band, r.ap_final, r.toq_final, r.pc_final, ' +
   'r.category_scores, r.reason, r.transient, r.completed_at, r.evaluated_at, r.agent, r.model_provider, r.model_id, r.labels, ' +
-  'r.agent_version, r.identity, r.rubric_version, r.change_size, r.agent_tokens, r.agent_cost_usd, r.judge_cost_usd';
+  'r.agent_version, r.identity, r.rubric_version, r.change_size, r.agent_tokens, r.agent_cost_usd, r.judge_cost_usd, ' +
+  "r.provenance->'historyGaps' AS history_gaps";
 
 /** Columns kept as json (written once, read whole) and as jsonb (queried inside). */
 const JSON_COLUMNS = new Set(['category_scores', 'evidence_bundle', 'signals', 'provenance', 'citation_issues', 'divergence', 'follow_up_drafts', 'task_snapshot']);

@@ -23,12 +23,14 @@ import type { EvalRun, Page, PruneReport, ResultSummary, RunEvent, StoredResult,
 import { inTransaction, one, pgMappers, read, rows } from './pg-db.js';
 import { pgFindResult, pgGetResult, pgListResults, pgSaveResults, pgTaskHistory, pgTrends, pgResultFacets } from './postgres-results.js';
 import { pgInsertEvent, pgInsertRun, pgLockRunStatus, pgRunRow, pgToRun, pgTransition } from './postgres-runs.js';
+import type { StoreUpgrade } from '../store.js';
 
 /** The shared store on PostgreSQL: the same contract as SQLite, for many workers on one database. */
 export class PostgresStore implements QueueableStore {
   readonly judgeCache: JudgeCache;
   readonly outcomeCache: OutcomeCache;
   readonly writesOverNetwork = true;
+  upgraded: StoreUpgrade | null = null;
 
   constructor(readonly pool: pg.Pool) {
     this.judgeCache = {

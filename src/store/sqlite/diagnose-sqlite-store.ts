@@ -1,9 +1,9 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type Database from 'better-sqlite3';
-import { betterSqlite3 } from './load-better-sqlite3.js';
 import { StoreError } from '../../core/index.js';
 import { checkSqliteIntegrity, type IntegrityReport } from './check-sqlite-integrity.js';
+import { openSqliteReadOnly } from './open-sqlite-read-only.js';
 import { SQLITE_MIGRATIONS } from './sqlite-migrations.js';
 
 /** What `taskeval doctor` reports about a store file; nothing is written to it. */
@@ -20,6 +20,8 @@ export interface StoreDiagnosis {
   /** Runs still marked running or pending (another process, or one that was killed). */
   active: { id: string; status: string; heartbeatAt: string | null }[];
   healthy: boolean;
+  /** What limited the check (read-only media with a pending write-ahead log). */
+  notes: string[];
 }
 
 /** Opens the file read-only and runs the full integrity check, foreign keys included. */
@@ -27,10 +29,11 @@ export function diagnoseSqliteStore(file: string): StoreDiagnosis {
   const path = resolve(file);
   if (!existsSync(path)) throw new StoreError('not_found', `no taskeval store at ${path}`, { field: 'db', hint: 'name the store with --db PATH or --project DIR' });
   let db: Database.Database;
+  let note: string | null;
   try {
-    const Driver = betterSqlite3();
-    db = new Driver(path, { readonly: true, fileMustExist: true });
+    ({ db, note } = openSqliteReadOnly(path));
   } catch (error) {
+    if (error instanceof StoreError) throw error;
     throw new StoreError('store_corrupt', `${path}: cannot be opened as a SQLite database: ${(error as Error).message}`, { field: 'db', cause: error });
   }
   try {
@@ -69,6 +72,7 @@ export function diagnoseSqliteStore(file: string): StoreDiagnosis {
       results,
       active,
       healthy: integrity.ok,
+      notes: note ? [note] : [],
     };
   } finally {
     db.close();

@@ -22,5 +22,11 @@ export function mapSqliteError(error: unknown, context: string): Error {
       hint: 'another taskeval is writing; retry when it is done',
     });
   }
+  if (code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB' || (typeof code === 'string' && code.startsWith('SQLITE_CORRUPT'))) {
+    return new StoreError('store_corrupt', `${context}: the store is damaged (${message})`, { cause: error, hint: 'run `taskeval doctor` for what is wrong; restore the file from a backup' });
+  }
+  if (typeof code === 'string' && code.startsWith('SQLITE_READONLY')) {
+    return new StoreError('store_failed', `${context}: the store is read-only here (${message})`, { cause: error, hint: 'reading commands work on read-only media; writing ones need a writable copy' });
+  }
   return new StoreError('store_failed', `${context}: ${message}`, { cause: error });
 }

@@ -1,10 +1,11 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type Database from 'better-sqlite3';
 import { StoreError } from '../../core/index.js';
 import { applySqliteMigrations } from './apply-sqlite-migrations.js';
 import { assertSqliteIntact } from './check-sqlite-integrity.js';
 import { SQLITE_MIGRATIONS } from './sqlite-migrations.js';
+import { openSqliteReadOnly } from './open-sqlite-read-only.js';
 import { SqliteStore } from './sqlite-store.js';
 import { betterSqlite3 } from './load-better-sqlite3.js';
 
@@ -19,11 +20,17 @@ export interface OpenSqliteStoreOptions {
   backgroundCheckpointAfter?: number;
   /** Run SQLite's quick_check before anything is written, refusing a damaged file (store_corrupt). */
   checkIntegrity?: boolean;
+  /** Open for reading only: nothing is written or migrated, and read-only media can be read. */
+  readOnly?: boolean;
 }
 
-/** Opens (or creates) the SQLite store: WAL, busy timeout, foreign keys, migrations applied. */
+/**
+ * Opens (or creates) the SQLite store: WAL, busy timeout, foreign keys, migrations applied (an existing
+ * store is copied to a backup first). With `readOnly`, the file is only read, at the schema it has.
+ */
 export function openSqliteStore(options: OpenSqliteStoreOptions): SqliteStore {
   const path = resolve(options.path);
+  if (options.readOnly) return openForReading(path);
   let db: Database.Database;
   try {
     mkdirSync(dirname(path), { recursive: true });
@@ -50,11 +57,65 @@ export function openSqliteStore(options: OpenSqliteStoreOptions): SqliteStore {
     db.pragma('cache_size = -65536');
     db.pragma('mmap_size = 268435456');
     if (options.checkIntegrity) assertSqliteIntact(db, path);
-    applySqliteMigrations(db, SQLITE_MIGRATIONS, (options.now ?? (() => new Date().toISOString()))(), path);
+    const now = (options.now ?? (() => new Date().toISOString()))();
+    const state = sqliteSchemaState(db);
+    const backup = state.newest > 0 && state.newest < state.known ? backupBeforeMigrating(db, path, state.newest, now) : null;
+    applySqliteMigrations(db, SQLITE_MIGRATIONS, now, path);
+    const store = new SqliteStore(db, path, { backgroundCheckpointAfter: options.backgroundCheckpointAfter });
+    if (backup) store.upgraded = { from: state.newest, to: state.known, backup };
+    return store;
   } catch (error) {
     db.close();
     if (error instanceof StoreError) throw error;
     throw new StoreError('store_failed', `${path}: cannot prepare the database: ${(error as Error).message}`, { cause: error });
   }
-  return new SqliteStore(db, path, { backgroundCheckpointAfter: options.backgroundCheckpointAfter });
+}
+
+/** Largest store a reading command checks (quick_check) before it reads. */
+export const READ_CHECK_MAX_BYTES = 256 * 1024 * 1024;
+
+/** A store read at the schema it has: refused, naming the command that upgrades it, when that is older. */
+function openForReading(path: string): SqliteStore {
+  const { db, note } = openSqliteReadOnly(path);
+  try {
+    db.pragma('cache_size = -65536');
+    // About a second per 256 MiB: small stores are checked before every read; larger ones report damage
+    // when a read meets it (SQLITE_CORRUPT → store_corrupt), and `taskeval doctor` checks all of it.
+    if (statSync(path).size <= READ_CHECK_MAX_BYTES) assertSqliteIntact(db, path);
+    const state = sqliteSchemaState(db);
+    if (state.newest > state.known) {
+      throw new StoreError('store_version', `${path}: this database was written by a newer taskeval (schema ${state.newest}, this version knows ${state.known}); upgrade taskeval`, {
+        field: 'db',
+        hint: 'npm install taskeval@latest, or point --db at another file',
+      });
+    }
+    if (state.newest < state.known) {
+      throw new StoreError('store_version', `${path}: the store has schema ${state.newest || 'none'}, older than this taskeval's ${state.known}; reading commands do not change it`, {
+        field: 'db',
+        hint: `upgrade it with \`taskeval migrate --db ${path}\` (a backup is kept), or read it with the taskeval that wrote it`,
+      });
+    }
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  const store = new SqliteStore(db, path, { backgroundCheckpointAfter: Number.POSITIVE_INFINITY, readOnly: true });
+  if (note) store.notes.push(note);
+  return store;
+}
+
+/** The newest schema version a database has applied, and the newest this taskeval knows. */
+export function sqliteSchemaState(db: Database.Database): { newest: number; known: number } {
+  const known = Math.max(0, ...SQLITE_MIGRATIONS.map((m) => m.version));
+  const hasTable = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").get() !== undefined;
+  if (!hasTable) return { newest: 0, known };
+  const row = db.prepare('SELECT max(version) AS v FROM schema_migrations').get() as { v: number | null };
+  return { newest: row.v ?? 0, known };
+}
+
+/** A consistent copy of the store before its schema changes: an older taskeval can still read the copy. */
+function backupBeforeMigrating(db: Database.Database, path: string, from: number, now: string): string {
+  const target = `${path}.schema-${from}.${now.replace(/[:.]/g, '-')}.bak`;
+  db.prepare('VACUUM INTO ?').run(target);
+  return target;
 }

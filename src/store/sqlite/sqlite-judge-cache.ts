@@ -17,6 +17,8 @@ export class SqliteJudgeCache implements JudgeCache {
   }
 
   async set(key: string, value: CachedJudgeCall): Promise<void> {
+    // A cache is an optimisation: a store opened for reading computes again instead of writing.
+    if (this.db.raw.readonly) return;
     this.db.write('judgeCache.set', () =>
       this.db.run(
         `INSERT INTO judge_cache (key, answer, usage, provider, model, created_at) VALUES (?, ?, ?, ?, ?, ?)

@@ -11,6 +11,8 @@ export class SqliteOutcomeCache implements OutcomeCache {
   }
 
   async set(key: string, value: unknown, now: string): Promise<void> {
+    // A cache is an optimisation: a store opened for reading computes again instead of writing.
+    if (this.db.raw.readonly) return;
     this.db.write('outcomeCache.set', () =>
       this.db.run(
         'INSERT INTO outcome_cache (key, value, created_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, created_at = excluded.created_at',

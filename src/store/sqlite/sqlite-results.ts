@@ -28,7 +28,8 @@ import type { SqliteRuns } from './sqlite-runs.js';
 const SUMMARY_COLUMNS =
   'r.id, r.run_id, r.task_id, r.title, r.status, r.mode, r.overall_score, r.overall_band, r.ap_final, r.toq_final, r.pc_final, ' +
   'r.category_scores, r.reason, r.transient, r.completed_at, r.evaluated_at, r.agent, r.model_provider, r.model_id, r.labels, ' +
-  'r.agent_version, r.identity, r.rubric_version, r.change_size, r.agent_tokens, r.agent_cost_usd, r.judge_cost_usd';
+  'r.agent_version, r.identity, r.rubric_version, r.change_size, r.agent_tokens, r.agent_cost_usd, r.judge_cost_usd, ' +
+  "json_extract(r.provenance, '$.historyGaps') AS history_gaps";
 
 /** Values a facet lists at most. */
 const FACET_LIMIT = 200;

@@ -4,7 +4,7 @@ import type { AppendEventInput, CreateRunInput, ListEventsQuery, ListResultsQuer
 import type { EventRow, RunRow } from '../row-mappers.js';
 import { RunStatusSchema, RunTriggerSchema } from '../store-inputs.js';
 import type { RunStatus, RunTrigger } from '../run-lifecycle.js';
-import type { Store } from '../store.js';
+import type { Store, StoreUpgrade } from '../store.js';
 import type { EvalRun, Page, PruneReport, ResultSummary, RunEvent, StoredResult, ResultFacets, TrendPoint } from '../store-types.js';
 import { SqliteDb, sqliteMappers } from './sqlite-db.js';
 import { SqliteOutcomeCache } from './sqlite-outcome-cache.js';
@@ -22,6 +22,8 @@ export const BACKGROUND_CHECKPOINT_AFTER = 200;
 export interface SqliteStoreOptions {
   /** Results saved before WAL checkpoints move to a worker thread; Infinity keeps them on the writer. */
   backgroundCheckpointAfter?: number | undefined;
+  /** Opened for reading only (readonly connection): no stale-run recovery, no cache writes. */
+  readOnly?: boolean;
 }
 
 /** The embedded store: one SQLite file, synchronous underneath, async to fit the Store contract. */
@@ -33,6 +35,9 @@ export class SqliteStore implements Store {
   private readonly results: SqliteResults;
   private checkpointer: WalCheckpointer | null = null;
   private untilCheckpointer: number;
+  readonly readOnly: boolean;
+  upgraded: StoreUpgrade | null = null;
+  readonly notes: string[] = [];
 
   constructor(
     raw: Database.Database,
@@ -40,6 +45,7 @@ export class SqliteStore implements Store {
     options: SqliteStoreOptions = {},
   ) {
     this.untilCheckpointer = options.backgroundCheckpointAfter ?? BACKGROUND_CHECKPOINT_AFTER;
+    this.readOnly = options.readOnly ?? false;
     this.db = new SqliteDb(raw);
     this.runs = new SqliteRuns(this.db);
     this.results = new SqliteResults(this.db, this.runs);
@@ -67,6 +73,8 @@ export class SqliteStore implements Store {
   }
 
   async recoverStaleRuns(now: string, staleAfterMs = DEFAULT_STALE_AFTER_MS): Promise<EvalRun[]> {
+    // Recovery writes; a store opened for reading shows such runs as they are.
+    if (this.readOnly) return [];
     const at = parseStoreInput(IsoTimeSchema, now, 'recoverStaleRuns.now');
     const cutoff = new Date(Date.parse(at) - staleAfterMs).toISOString();
     const ids = this.db.write('recoverStaleRuns', () => {

@@ -1,0 +1,39 @@
+import { existsSync } from 'node:fs';
+import type { Command } from 'commander';
+import { StoreError } from '../../core/index.js';
+import { loadConfig } from '../../runs/index.js';
+import { openStore } from '../../store/index.js';
+import type { CliIo } from '../cli-io.js';
+import { addConfigOption } from '../options/source-options.js';
+import { addStoreOption, resolveStoreLocation, type StoreOptionValues } from '../options/store-options.js';
+
+type MigrateOptions = StoreOptionValues & { config?: string; json?: boolean };
+
+/** `taskeval migrate`: upgrades a store's schema; the one command besides writing ones that changes it. */
+export function registerMigrateCommand(program: Command, io: CliIo): void {
+  const command = program
+    .command('migrate')
+    .description("upgrade a store's schema to this taskeval's, keeping a copy of a SQLite store as it was")
+    .option('--json', 'print what was done as JSON');
+  addStoreOption(addConfigOption(command))
+    .addHelpText(
+      'after',
+      '\nReading commands (runs, show, results, export, compare, validate) never change a store; on an older one they\nexit 6 and name this command. A SQLite store is first copied to <file>.schema-<N>.<time>.bak, which the older\ntaskeval still reads; PostgreSQL upgrades in one transaction (take a pg_dump first for a copy).\nExamples:\n  taskeval migrate\n  taskeval migrate --db /srv/taskeval/taskeval.db',
+    )
+    .action(async (options: MigrateOptions) => {
+      const { config, path: configPath } = await loadConfig(io.cwd, options.config);
+      const location = resolveStoreLocation(options, io, config, configPath);
+      if (location.kind === 'sqlite' && !existsSync(location.path)) {
+        throw new StoreError('not_found', `no taskeval store at ${location.path}`, { field: 'db', hint: 'name the store with --db PATH' });
+      }
+      const store = await openStore(location, { checkIntegrity: true });
+      try {
+        const upgraded = store.upgraded ?? null;
+        if (options.json) io.stdout(`${JSON.stringify({ store: location.display, upgraded }, null, 2)}\n`);
+        else if (!upgraded) io.stdout(`${location.display}: already at this taskeval's schema; nothing to do\n`);
+        else io.stdout(`${location.display}: upgraded from schema ${upgraded.from} to ${upgraded.to}${upgraded.backup ? `\nthe store as it was: ${upgraded.backup}` : ''}\n`);
+      } finally {
+        await store.close();
+      }
+    });
+}
