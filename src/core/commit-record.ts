@@ -63,6 +63,8 @@ export const CommitHistorySignalsSchema = z.object({
   hindsight: z.boolean().optional(),
   /** Absent or null when not read. */
   prior: PriorActivitySchema.nullable().optional(),
+  /** What the repository's history lacked when read (shallow clone, missing objects, unreadable dates); absent when whole. */
+  gaps: z.array(z.string()).optional(),
 });
 
 export type CommitHistorySignals = z.output<typeof CommitHistorySignalsSchema>;

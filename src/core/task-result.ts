@@ -37,6 +37,8 @@ export const ProvenanceSchema = z.object({
   /** Per category, max − min of the sampled AI scores when samples > 1. */
   spread: z.record(z.string(), z.number()).nullable().default(null),
   taskevalVersion: z.string().optional(),
+  /** What the git history lacked when this result was made (shallow clone, missing objects, unreadable dates); absent when whole. */
+  historyGaps: z.array(z.string()).optional(),
 });
 
 export const CitationIssueSchema = z.object({

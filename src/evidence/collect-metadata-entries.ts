@@ -103,9 +103,11 @@ export function collectMetadataEntries(task: Task, history: CommitHistorySignals
     const later = history.hindsight === false
       ? 'what happened after the task was not read (evaluation time)'
       : `${history.reverted ? 'reverted' : 'not reverted'}, ${history.laterFixShas.length} later fix${history.laterFixShas.length === 1 ? '' : 'es'}`;
+    // A judge and a reader must know the history was not whole: missing commits and sizes read as a smaller change.
+    const gaps = history.gaps?.length ? `; INCOMPLETE: ${history.gaps.join('; ')}` : '';
     drafts.push(meta({
       id: 'task-history',
-      label: `History: ${later}`,
+      label: `History: ${later}${gaps}`,
       ref: {
         hindsight: history.hindsight !== false,
         reverted: history.reverted,
@@ -113,6 +115,7 @@ export function collectMetadataEntries(task: Task, history: CommitHistorySignals
         laterFixes: history.laterFixShas.length,
         firstCommitAt: history.firstCommitAt,
         lastCommitAt: history.lastCommitAt,
+        ...(history.gaps?.length ? { gaps: history.gaps.join('; ') } : {}),
       },
     }));
   }

@@ -29,7 +29,13 @@ export interface EvaluationSpend {
  */
 export async function evaluateRunTask(input: EvaluateRunTaskInput): Promise<{ result: TaskResult; spend: EvaluationSpend }> {
   const { result, spend } = await evaluateOnce(input);
-  return { result: withResultIdentity(result, input.item.task), spend };
+  return { result: withResultIdentity(withHistoryGaps(result, input.item.history?.gaps), input.item.task), spend };
+}
+
+/** Marks a result made from an incomplete history with what it lacked. */
+function withHistoryGaps(result: TaskResult, gaps: readonly string[] | undefined): TaskResult {
+  if (!gaps?.length || result.status === 'skipped' || !result.provenance) return result;
+  return { ...result, provenance: { ...result.provenance, historyGaps: [...gaps] } } as TaskResult;
 }
 
 async function evaluateOnce(input: EvaluateRunTaskInput): Promise<{ result: TaskResult; spend: EvaluationSpend }> {

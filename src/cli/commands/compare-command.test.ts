@@ -87,7 +87,7 @@ describe('taskeval compare', () => {
     const filtered = JSON.parse((await cli(['results', '--model', 'gpt-5', '--label', 'prompt=v2', '--json', '--limit', '500'])).out);
     expect(filtered.count).toBe(20);
     const csv = (await cli(['export', '--run', 'latest', '--format', 'csv'])).out.split('\n');
-    expect(csv[0]).toMatch(/,agent,model_provider,model_id,labels$/);
+    expect(csv[0]).toMatch(/,agent,model_provider,model_id,labels,history_gaps$/);
   });
 
   it('pairs two runs over the same 40 tasks, lists the movers, and --fail-on-drop exits 1 on a clear drop', async () => {

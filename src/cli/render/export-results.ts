@@ -9,7 +9,7 @@ const CSV_HEADER = [
   'result_id', 'run_id', 'task_id', 'title', 'status', 'mode', 'overall_score', 'overall_band',
   ...SCORE_CATEGORIES.flatMap((c) => [`${c}_deterministic`, `${c}_ai`, `${c}_final`, `${c}_band`]),
   'reason', 'transient', 'judge_provider', 'judge_model', 'prompt_version', 'rubric_version', 'completed_at', 'evaluated_at',
-  'agent', 'model_provider', 'model_id', 'labels',
+  'agent', 'model_provider', 'model_id', 'labels', 'history_gaps',
 ];
 
 /** What an export starts with: the CSV header or the JSON array opening. */
@@ -44,6 +44,7 @@ function csvRow(r: StoredResult): unknown[] {
     r.completedAt, r.evaluatedAt,
     r.cohort.agent, r.cohort.modelProvider, r.cohort.modelId,
     Object.entries(r.cohort.labels).map(([k, v]) => `${k}=${v}`).join(' ') || null,
+    provenance?.historyGaps?.join('; ') || null,
   ];
 }
 

@@ -60,6 +60,7 @@ export function renderResultDetail(result: StoredResult, options: { colour?: boo
   }
   const p = result.provenance;
   lines.push('', result.signals.hindsight === false ? 'scored at evaluation time: later history not read' : result.signals.hindsight ? 'scored with hindsight: later history (reverts, later fixes) read' : 'hindsight not recorded (scored before rubric-3)');
+  if (p.historyGaps?.length) lines.push(`history incomplete: ${t(p.historyGaps.join('; '))} — commits, sizes or dates may be missing`);
   lines.push(`provenance: judge ${p.provider ? `${p.provider}/${p.model}` : 'none'}, prompt ${p.promptVersion ?? '—'}, rubric ${p.rubricVersion}, taskeval ${p.taskevalVersion ?? '—'}, bundle ${p.bundleDigest.slice(0, 12)}`);
   if (p.usage) lines.push(`  tokens ${p.usage.inputTokens} in + ${p.usage.outputTokens} out${p.cached ? ' (from cache)' : ''}${p.costUsd !== null ? `, $${p.costUsd.toFixed(4)}` : ''}, samples ${p.samples}`);
   return `${lines.join('\n')}\n`;

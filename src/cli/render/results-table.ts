@@ -1,5 +1,6 @@
 import type { ResultSummary } from '../../store/index.js';
 import { renderTable, type TableColumn } from './render-table.js';
+import { HISTORY_GAPS_MARK, historyGapsFooter } from './score-table.js';
 
 const COLUMNS: readonly TableColumn[] = [
   { header: 'RESULT' },
@@ -31,11 +32,13 @@ export function renderResultsTable(rows: readonly ResultSummary[], count: number
       n(r.finals.taskOutcomeQuality),
       n(r.finals.processCompliance),
       r.overallScore === null ? '—' : `${r.overallScore} ${r.overallBand ?? ''}`,
-      r.mode === 'deterministic-only' ? 'deterministic only' : (r.mode ?? '—'),
+      `${r.mode === 'deterministic-only' ? 'deterministic only' : (r.mode ?? '—')}${r.historyGaps.length ? ` ${HISTORY_GAPS_MARK}` : ''}`,
       r.cohort.agent ?? '—',
       r.cohort.modelId ?? '—',
       r.runId,
     ]),
   );
-  return count > rows.length ? `${text}(${rows.length} of ${count}; use --limit and --offset for more)\n` : text;
+  const gaps = historyGapsFooter(rows.map((r) => r.historyGaps));
+  const withGaps = gaps ? `${text}${gaps}\n` : text;
+  return count > rows.length ? `${withGaps}(${rows.length} of ${count}; use --limit and --offset for more)\n` : withGaps;
 }

@@ -17,6 +17,15 @@ export const DETERMINISTIC_ONLY_FOOTER =
 /** Explains the `*` on a category that no evidence informed. */
 export const NO_EVIDENCE_FOOTER = '* no evidence for this category: the score is the rubric base, not a measurement';
 
+/** Marks the mode of a result made from an incomplete git history; the footer says what was missing. */
+export const HISTORY_GAPS_MARK = '~';
+
+/** The footer line for results with history gaps, naming each distinct gap once. */
+export function historyGapsFooter(gaps: readonly (readonly string[] | undefined)[]): string | null {
+  const all = [...new Set(gaps.flatMap((g) => g ?? []))];
+  return all.length ? `${HISTORY_GAPS_MARK} made from an incomplete git history, so commits, sizes or dates may be missing: ${terminalSafe(all.join('; '))}` : null;
+}
+
 const COLUMNS: readonly TableColumn[] = [
   { header: 'TASK' },
   { header: 'TITLE', maxWidth: 40 },
@@ -42,7 +51,7 @@ export function renderScoreTable(results: readonly ScorecardResult[], options: S
       cell('taskOutcomeQuality'),
       cell('processCompliance'),
       { text: `${result.overallScore} ${result.overallBand}`, style: bandStyle(result.overallBand, colour) },
-      result.mode === 'deterministic-only' ? 'deterministic only' : 'hybrid',
+      `${result.mode === 'deterministic-only' ? 'deterministic only' : 'hybrid'}${result.provenance.historyGaps?.length ? ` ${HISTORY_GAPS_MARK}` : ''}`,
     ];
   });
   let text = renderTable(COLUMNS, rows);
@@ -53,6 +62,8 @@ export function renderScoreTable(results: readonly ScorecardResult[], options: S
   if (results.some((r) => r.status === 'scored' && Object.values(r.signals.coverage ?? {}).some((groups) => groups.length === 0))) {
     text += `${NO_EVIDENCE_FOOTER}\n`;
   }
+  const gaps = historyGapsFooter(results.map((r) => (r.status === 'skipped' ? undefined : r.provenance?.historyGaps)));
+  if (gaps) text += `${gaps}\n`;
   return text;
 }
 

@@ -71,7 +71,9 @@ export async function buildCommitIndex(options: BuildCommitIndexOptions): Promis
   // (A read of new commits since a kept history goes through its own parser, not through here.)
   let encoder: HistorySegmentEncoder | null = null;
   let read = 0;
+  let badDates = 0;
   const onCommit = (commit: RawCommit) => {
+    if (commit.badDate) badDates += 1;
     const att = builder.add(commit);
     if (att) encoder?.add(commit, att);
     read += 1;
@@ -133,11 +135,12 @@ export async function buildCommitIndex(options: BuildCommitIndexOptions): Promis
   options.onProgress?.(read);
   if (refs.exitCode !== 0) throw unreadable(repo, 'for-each-ref', refs.exitCode, refs.stderr);
   const data = builder.finish(repo, refs.stdout);
-  if (cache && tips && !isShallow && history.unreadableCommits === 0) {
+  if (cache && tips && !isShallow && history.unreadableCommits === 0 && badDates === 0) {
     const tables = indexTablesOf(data, 0, builder.added().commits.length);
     await save(0, { encoded: encoder!.finish(parentsByPosition(tables)), tables });
   }
   const warnings: string[] = [];
+  const gaps: string[] = [];
   let boundary: { boundary: ReadonlySet<number>; wholeSince: number } | null = null;
   if (isShallow) {
     boundary = await shallowBoundary(run, base, data.table);
@@ -146,14 +149,20 @@ export async function buildCommitIndex(options: BuildCommitIndexOptions): Promis
       `${repo} is a shallow clone: commits before its boundary are missing, so the boundary commits' line counts and the history${since} ` +
         'are treated as unknown, and tasks may lose commits (fetch the whole history: git fetch --unshallow, or fetch-depth: 0 in CI)',
     );
+    gaps.push(`shallow clone: history${since} missing`);
   }
   if (history.unreadableCommits > 0) {
     warnings.push(
       `${history.missingObjects} object(s) are missing from ${repo} (a partial clone or pruned snapshot): ` +
         `${history.unreadableCommits} commit(s) are kept with their changed paths but unknown line counts`,
     );
+    gaps.push(`${history.missingObjects} object(s) missing (partial clone): line counts of ${history.unreadableCommits} commit(s) unknown`);
   }
-  return createCommitIndex({ ...data, warnings, shallow: boundary });
+  if (badDates > 0) {
+    warnings.push(`${badDates} commit(s) in ${repo} have a date git cannot give (before 1970, or a damaged header); their times read as the other date they carry, or 1970`);
+    gaps.push(`${badDates} commit(s) with unreadable dates`);
+  }
+  return createCommitIndex({ ...data, warnings, gaps, shallow: boundary });
 }
 
 /** Every ref's target and HEAD, sorted: what `git log --all` starts from. */

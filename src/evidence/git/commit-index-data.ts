@@ -20,6 +20,8 @@ export interface CommitIndexData {
   refs: Map<string, string>;
   /** What reading the history could not do in full, one sentence each. */
   warnings: string[];
+  /** What the history read lacks, in a phrase each (shallow clone, missing objects, unreadable dates); marked on every result. */
+  gaps?: string[];
   /**
    * In a shallow clone: the boundary commits (their diffs are against nothing, so their line counts are
    * unknown) and the time from which history is whole (before it, history is unknown, not absent).

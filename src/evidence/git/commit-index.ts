@@ -15,6 +15,8 @@ export interface CommitIndex {
   readonly repo: string;
   /** What reading the history could not do in full (missing objects), one sentence each. */
   readonly warnings: readonly string[];
+  /** What the history read lacks, in a phrase each (shallow clone, missing objects, unreadable dates); empty when whole. */
+  readonly gaps: readonly string[];
   /** Every commit read, as git printed it (newest first); for whole-history analyses such as SZZ. */
   allCommits(): readonly RawCommit[];
   /** Other work on the code files these commits changed, just before the first of them; null without code files. */

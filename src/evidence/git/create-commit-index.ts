@@ -108,6 +108,7 @@ export function createCommitIndex(data: CommitIndexData): CommitIndex {
   return {
     repo: data.repo,
     warnings: data.warnings,
+    gaps: data.gaps ?? [],
     allCommits: () => table.newestFirst(),
     priorActivity(own) {
       // Before a shallow clone's boundary history is unknown, not quiet: no prior figures rather than zeros.

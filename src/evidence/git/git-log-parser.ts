@@ -14,6 +14,8 @@ export interface RawCommit {
   authorTime: number;
   /** Unix seconds; when the commit landed where it is. */
   committerTime: number;
+  /** Git gave no readable date for the author or the committer (a date before 1970, a corrupt header). */
+  badDate?: true;
   subject: string;
   body: string;
   files: CommitFileChange[];
@@ -88,15 +90,29 @@ export function createGitLogParser(onCommit: (commit: RawCommit) => void): GitLo
   };
 }
 
+/** Seconds since 1970 a Date can hold; git prints nothing (or a wrapped number) for dates it cannot give, such as before 1970. */
+const MAX_EPOCH_SECONDS = 8.64e12;
+
+function parseTime(text: string | undefined): number | null {
+  if (text === undefined || !/^-?\d+$/.test(text.trim())) return null;
+  const n = Number(text);
+  return Math.abs(n) <= MAX_EPOCH_SECONDS ? n : null;
+}
+
 function parseHeader(text: string): RawCommit {
   const f = text.split('\x1f');
+  const authorTime = parseTime(f[4]);
+  const committerTime = parseTime(f[5]);
+  // One unreadable date costs that commit its time, never the whole history: the other date stands in, else 1970.
+  const badDate = authorTime === null || committerTime === null;
   return {
+    ...(badDate ? { badDate: true } : {}),
     sha: f[0] ?? '',
     parents: f[1] ? f[1].split(' ') : [],
     author: f[2] ?? '',
     authorEmail: f[3] ?? '',
-    authorTime: Number(f[4] ?? 0),
-    committerTime: Number(f[5] ?? 0),
+    authorTime: authorTime ?? committerTime ?? 0,
+    committerTime: committerTime ?? authorTime ?? 0,
     committer: f[6] ?? '',
     committerEmail: f[7] ?? '',
     subject: f[8] ?? '',

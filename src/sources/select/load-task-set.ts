@@ -123,9 +123,11 @@ function attachCommits(item: LoadedTask, index: CommitIndex, hindsight: boolean)
   item.commits = commits;
   const history = index.historyFor(task.id, commits.map((c) => c.sha));
   const prior = index.priorActivity(commits);
+  // An incomplete history is said on every task read from it: its commits, sizes or dates may be missing.
+  const gaps = index.gaps.length > 0 ? { gaps: [...index.gaps] } : {};
   item.history = hindsight
-    ? { ...history, hindsight: true, prior }
-    : { reverted: false, revertShas: [], laterFixShas: [], firstCommitAt: history.firstCommitAt, lastCommitAt: history.lastCommitAt, hindsight: false, prior };
+    ? { ...history, hindsight: true, prior, ...gaps }
+    : { reverted: false, revertShas: [], laterFixShas: [], firstCommitAt: history.firstCommitAt, lastCommitAt: history.lastCommitAt, hindsight: false, prior, ...gaps };
 }
 
 /** Commits carrying a configured session trailer count as traced to their task (copies: one commit may serve several tasks). */

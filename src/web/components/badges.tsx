@@ -25,3 +25,11 @@ export const DivergenceFlag: FC<{ label: string }> = ({ label }) => (
     ⚑ {label}
   </span>
 );
+
+/** A result made from an incomplete git history (shallow, partial clone, unreadable dates), with what was missing. */
+export const HistoryGapsFlag: FC<{ gaps: readonly string[] | undefined }> = ({ gaps }) =>
+  gaps && gaps.length > 0 ? (
+    <span class="badge flag" data-testid="history-gaps" title={`incomplete git history: ${gaps.join('; ')}`}>
+      ~ incomplete history
+    </span>
+  ) : null;

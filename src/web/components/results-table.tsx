@@ -3,7 +3,7 @@ import type { FC } from 'hono/jsx';
 import { SCORE_CATEGORIES } from '../../core/index.js';
 import type { ResultSummary } from '../../store/index.js';
 import { CATEGORY_LABELS, CATEGORY_SHORT, divergentCategories, formatTime, shortId } from '../format.js';
-import { BandBadge, DivergenceFlag, ModeBadge, StatusBadge } from './badges.js';
+import { BandBadge, DivergenceFlag, HistoryGapsFlag, ModeBadge, StatusBadge } from './badges.js';
 import { ScoreBar } from './score-bar.js';
 
 export interface SortState {
@@ -82,7 +82,7 @@ export const ResultsTable: FC<ResultsTableProps> = ({ items, sort, showRun = tru
                     </span>
                   </td>
                   <td>
-                    <ModeBadge mode={r.mode} />
+                    <ModeBadge mode={r.mode} /> <HistoryGapsFlag gaps={r.historyGaps} />
                   </td>
                 </>
               ) : (

@@ -2,7 +2,7 @@
 import type { FC } from 'hono/jsx';
 import { bundleEntries, SCORE_CATEGORIES, type ScoredResult } from '../../core/index.js';
 import type { Page, ResultSummary, StoredResult } from '../../store/index.js';
-import { BandBadge, ModeBadge, StatusBadge } from '../components/badges.js';
+import { BandBadge, HistoryGapsFlag, ModeBadge, StatusBadge } from '../components/badges.js';
 import { CategoryCard } from '../components/category-card.js';
 import { CitationLink } from '../components/citation-link.js';
 import { EvidenceBundleView } from '../components/evidence-bundle-view.js';
@@ -172,6 +172,7 @@ export const ResultPage: FC<ResultPageProps> = ({ result, history }) => (
             </span>
             <BandBadge band={result.overallBand} />
             <ModeBadge mode={result.mode} />
+            <HistoryGapsFlag gaps={result.provenance.historyGaps} />
           </>
         ) : (
           <StatusBadge status={result.status} />
