@@ -16,3 +16,4 @@ export { openPostgresStore, type OpenPostgresStoreOptions } from './postgres/ope
 export { PostgresStore } from './postgres/postgres-store.js';
 export { parseStoreLocation, isPostgresUrl, type StoreLocation } from './store-location.js';
 export { openStore, type OpenStoreOptions } from './open-store.js';
+export { isConnectionLoss, RECONNECT_WITHIN_MS, withReconnect } from './postgres/reconnect.js';

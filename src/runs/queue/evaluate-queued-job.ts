@@ -1,6 +1,6 @@
 import { isTaskevalError, truncateExcerpt, type TaskResult } from '../../core/index.js';
 import type { Judge } from '../../judge/index.js';
-import type { EvalRun, Store } from '../../store/index.js';
+import { isConnectionLoss, type EvalRun, type Store } from '../../store/index.js';
 import { evaluateRunTask } from '../evaluate-run-task.js';
 import type { RunJudgeOptions } from '../run-judge-options.js';
 import { openEvaluation } from '../open-evaluation.js';
@@ -75,6 +75,8 @@ export async function evaluateQueuedJob(input: EvaluateQueuedJobInput): Promise<
     await finishQueuedRun(store, queue, runId, iso);
     return 'stored';
   } catch (error) {
+    // The database went away: not the task's fault, so no attempt is spent; the worker waits for the server.
+    if (isConnectionLoss(error)) throw error;
     const reason = error instanceof Error ? error.message : String(error);
     if (job.retryCount >= job.retryLimit) {
       // No attempt left: the task's result says why, so the run can still finish.

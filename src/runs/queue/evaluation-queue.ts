@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import type PgBoss from 'pg-boss';
 import { ConfigError, StoreError } from '../../core/index.js';
-import type { SqlExecutor, StoreLocation } from '../../store/index.js';
+import { withReconnect, type SqlExecutor, type StoreLocation } from '../../store/index.js';
 import { ensureQueue } from './ensure-queue.js';
 import { pgBossClass } from './load-pg-boss.js';
 import { retryOnDeadlock } from './retry-on-deadlock.js';
@@ -131,13 +131,14 @@ export class EvaluationQueue {
     return { id: job.id, data: parsed.data as unknown as QueuedTaskJob, retryCount: job.retryCount, retryLimit: job.retryLimit };
   }
 
+  /** Marks a job done; tried again through a server restart, so a stored result does not wait out its lease. */
   async complete(jobId: string): Promise<void> {
-    await this.boss.complete(EVALUATE_QUEUE, jobId);
+    await withReconnect('queue.complete', () => this.boss.complete(EVALUATE_QUEUE, jobId));
   }
 
   /** Gives a job back for a retry (or fails it for good when it has none left). */
   async fail(jobId: string, reason: string): Promise<void> {
-    await this.boss.fail(EVALUATE_QUEUE, jobId, { message: reason });
+    await withReconnect('queue.fail', () => this.boss.fail(EVALUATE_QUEUE, jobId, { message: reason }));
   }
 
   /** Jobs not yet finished (waiting, held or waiting for a retry), of one run or of all. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { preloadJudgeSdk } from '../../judge/index.js';
-import type { EvalRun, Store } from '../../store/index.js';
+import { StoreError } from '../../core/index.js';
+import { isConnectionLoss, RECONNECT_WITHIN_MS, type EvalRun, type Store } from '../../store/index.js';
 import type { EvaluationQueue } from './evaluation-queue.js';
 import { waitUnlessAborted } from './wait-unless-aborted.js';
 import { evaluateQueuedJob, judgeFromRun, type QueuedJobOutcome, type RunJudge } from './evaluate-queued-job.js';
@@ -23,6 +24,8 @@ export interface RunQueueWorkerInput {
   exitWhenIdleMs?: number;
   pollMs?: number;
   heartbeatMs?: number;
+  /** How long the database may stay unreachable before the worker stops (default: the store's reconnect window). */
+  outageMs?: number;
   now?: () => Date;
   onJob?: (event: { runId: string; taskId: string; outcome: QueuedJobOutcome; jobsDone: number }) => void;
   onStart?: (workerId: string) => void;
@@ -72,15 +75,40 @@ export async function runQueueWorker(input: RunQueueWorkerInput): Promise<{ work
   const timer = setInterval(() => void report(), input.heartbeatMs ?? 5_000);
   timer.unref?.();
 
+  // The database going away (a restart) is waited out with backoff, for at most outageMs; then the worker stops with why.
+  const outageMs = input.outageMs ?? RECONNECT_WITHIN_MS;
+  let unreachableSince: number | null = null;
+  let backoff = pollMs;
+  let fatal: { error: unknown } | null = null;
+  const unreachable = async (error: unknown): Promise<void> => {
+    input.onError?.(error);
+    unreachableSince ??= Date.now();
+    if (Date.now() - unreachableSince > outageMs) {
+      fatal ??= {
+        error: new StoreError('store_failed', `the database could not be reached for ${Math.round((Date.now() - unreachableSince) / 1000)} s: ${(error as Error).message}`, {
+          cause: error,
+          hint: 'jobs this worker held return to the queue when their lease ends; start the worker again once the server is up',
+        }),
+      };
+      return;
+    }
+    await waitUnlessAborted(backoff, signal);
+    backoff = Math.min(backoff * 2, 5_000);
+  };
+  const reachable = () => {
+    unreachableSince = null;
+    backoff = pollMs;
+  };
+
   const slot = async (): Promise<void> => {
-    while (!signal?.aborted) {
+    while (!signal?.aborted && !fatal) {
       let job;
       try {
         job = await queue.take();
+        reachable();
       } catch (error) {
-        // The database went away for a moment: say so and try again, holding nothing.
-        input.onError?.(error);
-        await waitUnlessAborted(pollMs * 4, signal);
+        // The database went away: say so and try again, holding nothing.
+        await unreachable(error);
         continue;
       }
       if (!job) {
@@ -95,6 +123,10 @@ export async function runQueueWorker(input: RunQueueWorkerInput): Promise<{ work
         const outcome = await evaluateQueuedJob({ store, queue, job, runOf, judgeFor, taskevalVersion: input.taskevalVersion, now });
         if (outcome !== 'retry') jobsDone += 1;
         input.onJob?.({ runId, taskId: job.data.item.task.id, outcome, jobsDone });
+      } catch (error) {
+        // Lost in the middle of a job: it comes back (its retry finds a stored result done) once the server does.
+        if (!isConnectionLoss(error)) throw error;
+        await unreachable(error);
       } finally {
         const left = (busyRuns.get(runId) ?? 1) - 1;
         if (left > 0) busyRuns.set(runId, left);
@@ -105,7 +137,13 @@ export async function runQueueWorker(input: RunQueueWorkerInput): Promise<{ work
   };
 
   try {
-    await Promise.all(Array.from({ length: Math.max(1, input.concurrency) }, slot));
+    // Every slot settles before the worker returns or fails: none is left looping on its own.
+    const guarded = () =>
+      slot().catch((error: unknown) => {
+        fatal ??= { error };
+      });
+    await Promise.all(Array.from({ length: Math.max(1, input.concurrency) }, guarded));
+    if (fatal) throw (fatal as { error: unknown }).error;
   } finally {
     clearInterval(timer);
     await queue.forgetWorker(workerId).catch(() => undefined);

@@ -1,6 +1,7 @@
 import { pgDriver } from './load-pg.js';
 import { StoreError } from '../../core/index.js';
 import { inTransaction } from './pg-db.js';
+import { reconnectingPool } from './reconnect.js';
 import { pgTypes } from './pg-db.js';
 import { POSTGRES_MIGRATIONS } from './postgres-migrations.js';
 import { PostgresStore } from './postgres-store.js';
@@ -15,6 +16,8 @@ export interface OpenPostgresStoreOptions {
   maxConnections?: number;
   /** Reading only: the schema is checked, never created or migrated. */
   readOnly?: boolean;
+  /** How long to keep trying a server that went away before failing (default 60 s). */
+  reconnectWithinMs?: number;
 }
 
 /** Any constant: serialises migrators across processes. */
@@ -26,12 +29,12 @@ export async function openPostgresStore(options: OpenPostgresStoreOptions): Prom
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) {
     throw new StoreError('invalid_input', `schema: "${schema}" must be lower-case letters, digits and _`, { field: 'schema' });
   }
-  const pool = new (pgDriver().Pool)({
+  const pool = reconnectingPool(new (pgDriver().Pool)({
     connectionString: options.connectionString,
     max: options.maxConnections ?? 5,
     types: pgTypes,
     options: `-c search_path=${schema}`,
-  });
+  }), options.reconnectWithinMs === undefined ? {} : { withinMs: options.reconnectWithinMs });
   // An idle client dropped by the server is replaced by the pool; without a listener it would crash the process.
   pool.on('error', () => undefined);
   try {

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { pgDriver } from './load-pg.js';
 import { LifecycleError, StoreError, isTaskevalError } from '../../core/index.js';
 import { makeRowMappers } from '../row-mappers.js';
+import { isConnectionLoss, poolEverReached, withReconnect } from './reconnect.js';
 
 /** jsonb arrives parsed; timestamps arrive as ISO strings (see the type parsers below). */
 export const pgMappers = makeRowMappers((value) => value ?? null);
@@ -51,24 +52,38 @@ export function mapPgError(error: unknown, context: string): Error {
   return new StoreError('store_failed', `${context}: ${e.message ?? String(error)}`, { cause: error });
 }
 
-/** Runs `fn` in one transaction on one pooled client; rolls back on any error. */
+/**
+ * Runs `fn` in one transaction on one pooled client; rolls back on any error. A connection lost before
+ * COMMIT was sent left nothing behind, so the transaction is tried again once the server is back; one
+ * lost during COMMIT may have committed, and is reported, not repeated.
+ */
 export async function inTransaction<T>(pool: pg.Pool, context: string, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  let client: pg.PoolClient;
   try {
-    client = await pool.connect();
+    return poolEverReached(pool) ? await withReconnect(context, () => transactionOnce(pool, fn)) : await transactionOnce(pool, fn);
   } catch (error) {
     throw mapPgError(error, context);
   }
+}
+
+async function transactionOnce<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let lost: unknown;
+  let committing = false;
   try {
     await client.query('BEGIN');
     const value = await fn(client);
+    committing = true;
     await client.query('COMMIT');
     return value;
   } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw mapPgError(error, context);
+    if (isConnectionLoss(error)) {
+      lost = error;
+      if (committing) throw new StoreError('store_failed', `the connection was lost while committing; the change may or may not be stored: ${(error as Error).message}`, { cause: error });
+    } else await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
   } finally {
-    client.release();
+    // A broken client is destroyed, not handed to the next caller.
+    client.release(lost instanceof Error ? lost : undefined);
   }
 }
 
