@@ -71,7 +71,7 @@ export function toJudgeUsage(usage: LanguageModelUsage | undefined): JudgeUsage 
   return {
     inputTokens: usage?.inputTokens ?? 0,
     outputTokens: usage?.outputTokens ?? 0,
-    cachedTokens: usage?.inputTokenDetails?.cacheReadTokens ?? usage?.cachedInputTokens ?? 0,
+    cachedTokens: usage?.inputTokenDetails?.cacheReadTokens ?? 0,
   };
 }
 

@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
-import type PgBoss from 'pg-boss';
+import type * as PgBossTypes from 'pg-boss';
+import type { PgBoss } from 'pg-boss';
 import { ConfigError, StoreError } from '../../core/index.js';
 import { withReconnect, type SqlExecutor, type StoreLocation } from '../../store/index.js';
 import { ensureQueue } from './ensure-queue.js';
@@ -78,7 +79,8 @@ export class EvaluationQueue {
       max: 4,
       supervise,
       schedule: false,
-      ...(supervise ? { maintenanceIntervalSeconds: options.maintenanceSeconds ?? 10, monitorStateIntervalSeconds: 60 } : {}),
+      // Expired jobs (a worker killed holding them) are failed back to the queue on each supervise pass.
+      ...(supervise ? { superviseIntervalSeconds: options.maintenanceSeconds ?? 10, monitorIntervalSeconds: 60 } : {}),
     });
     // pg-boss reports background errors as events; without a listener they would crash the process.
     boss.on('error', () => undefined);
@@ -103,7 +105,7 @@ export class EvaluationQueue {
       await create(`CREATE INDEX IF NOT EXISTS taskeval_job_run ON ${schema}.job ((data->>'runId'), state)`, 'taskeval_job_run');
       await ensureQueue(boss, EVALUATE_QUEUE);
     } catch (error) {
-      await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
+      await boss.stop({ graceful: false }).catch(() => undefined);
       const message = ((error as Error).message ?? String(error)).replaceAll(location.connectionString, location.display);
       throw new StoreError('store_failed', `${location.display}: cannot open the evaluation queue: ${message}`, { field: 'db', cause: error });
     }
@@ -112,10 +114,10 @@ export class EvaluationQueue {
 
   /** Writes one job per task through `sql` (the run's own transaction). */
   async enqueue(sql: SqlExecutor, jobs: readonly QueuedTaskJob[], options: EnqueueOptions): Promise<void> {
-    const inserts = jobs.map((data) => ({ name: EVALUATE_QUEUE, data, expireInSeconds: options.expireInSeconds, retryLimit: options.retryLimit }));
+    const inserts = jobs.map((data) => ({ data, expireInSeconds: options.expireInSeconds, retryLimit: options.retryLimit }));
     // pg-boss takes the jobs as one JSON parameter; chunks keep each statement a modest size.
     for (let i = 0; i < inserts.length; i += 500) {
-      await this.boss.insert(inserts.slice(i, i + 500) as PgBoss.JobInsert[], { db: sql as PgBoss.Db });
+      await this.boss.insert(EVALUATE_QUEUE, inserts.slice(i, i + 500) as PgBossTypes.JobInsert[], { db: sql as PgBossTypes.Db });
     }
   }
 
@@ -150,10 +152,9 @@ export class EvaluationQueue {
     return (rows[0] as { n: number }).n;
   }
 
-  /** The tasks of jobs that failed for good, kept or archived. */
+  /** The tasks of jobs that failed for good (pg-boss keeps finished jobs in its job table until their retention ends). */
   async failedJobs(runId: string): Promise<Array<{ data: QueuedTaskJob; reason: string }>> {
-    const select = (table: string) => `SELECT data, output FROM ${this.schema}.${table} WHERE name = $1 AND data->>'runId' = $2 AND state = 'failed'`;
-    const { rows } = await this.sql(`${select('job')} UNION ALL ${select('archive')}`, [EVALUATE_QUEUE, runId]);
+    const { rows } = await this.sql(`SELECT data, output FROM ${this.schema}.job WHERE name = $1 AND data->>'runId' = $2 AND state = 'failed'`, [EVALUATE_QUEUE, runId]);
     return (rows as Array<{ data: QueuedTaskJob; output: { message?: string; value?: { message?: string } } | null }>).map((r) => ({
       data: r.data,
       reason: r.output?.message ?? r.output?.value?.message ?? 'no reason recorded',
@@ -205,7 +206,7 @@ export class EvaluationQueue {
   }
 
   async close(): Promise<void> {
-    await this.boss.stop({ graceful: false, wait: true, close: true });
+    await this.boss.stop({ graceful: false, close: true });
   }
 
   private sql(text: string, values: unknown[]): Promise<{ rows: unknown[] }> {

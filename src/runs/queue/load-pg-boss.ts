@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module';
-import type PgBossModule from 'pg-boss';
+import type { PgBoss } from 'pg-boss';
 
-let loaded: typeof PgBossModule | undefined;
+let loaded: typeof PgBoss | undefined;
 
-/** pg-boss, loaded when a queue is first opened: neither importing taskeval nor a local run loads it. */
-export function pgBossClass(): typeof PgBossModule {
-  return (loaded ??= createRequire(import.meta.url)('pg-boss') as typeof PgBossModule);
+/** pg-boss, loaded when a queue is first opened: neither importing taskeval nor a local run loads it (an ES module, required synchronously). */
+export function pgBossClass(): typeof PgBoss {
+  return (loaded ??= (createRequire(import.meta.url)('pg-boss') as typeof import('pg-boss')).PgBoss);
 }

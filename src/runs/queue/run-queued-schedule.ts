@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type PgBoss from 'pg-boss';
+import type * as PgBossTypes from 'pg-boss';
+import type { PgBoss } from 'pg-boss';
 import { ConfigError, StoreError } from '../../core/index.js';
 import type { StoreLocation } from '../../store/index.js';
 import { nextScheduledRun } from '../run-schedule.js';
@@ -67,13 +68,13 @@ export async function runQueuedSchedule(input: RunQueuedScheduleInput): Promise<
     await ensureQueue(boss, PG_BOSS_SEND_IT_QUEUE);
     // stately: one firing waiting at most, so firings do not pile up while every scheduler is down.
     await ensureQueue(boss, name, { name, policy: 'stately' });
-    const previous = (await boss.getSchedules()).find((s) => s.name === name) as (PgBoss.Schedule & { timezone?: string }) | undefined;
+    const previous = (await boss.getSchedules()).find((s) => s.name === name) as (PgBossTypes.Schedule & { timezone?: string }) | undefined;
     if (previous && (previous.cron !== input.cron || previous.timezone !== timezone)) {
       log(`replacing the project's schedule "${previous.cron}" (${previous.timezone ?? 'UTC'}) with "${input.cron}" (${timezone})`);
     }
     await boss.schedule(name, input.cron, { projectId: input.projectId }, { tz: timezone, retentionSeconds: FIRING_KEPT_SECONDS, expireInSeconds: FIRING_HELD_SECONDS, retryLimit: 1 });
   } catch (error) {
-    await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
+    await boss.stop({ graceful: false }).catch(() => undefined);
     const message = ((error as Error).message ?? String(error)).replaceAll(location.connectionString, location.display);
     throw new StoreError('store_failed', `${location.display}: cannot open the batch schedule: ${message}`, { field: 'db', cause: error });
   }
@@ -85,7 +86,7 @@ export async function runQueuedSchedule(input: RunQueuedScheduleInput): Promise<
   // Stopped while pg-boss was starting: the abort event has already fired.
   if (input.signal?.aborted) stop();
   else input.signal?.addEventListener('abort', stop, { once: true });
-  const fired = async (jobs: PgBoss.Job<unknown>[]) => {
+  const fired = async (jobs: PgBossTypes.Job<unknown>[]) => {
     for (const job of jobs) {
       log(`batch firing ${job.id}: loading tasks and enqueueing the batch`);
       try {
@@ -104,7 +105,7 @@ export async function runQueuedSchedule(input: RunQueuedScheduleInput): Promise<
   } finally {
     input.signal?.removeEventListener('abort', stop);
     await boss.offWork(name).catch(() => undefined);
-    await boss.stop({ graceful: true, wait: true, timeout: 30_000 }).catch(() => undefined);
+    await boss.stop({ graceful: true, timeout: 30_000 }).catch(() => undefined);
     log('schedule stopped');
   }
 }
