@@ -67,6 +67,18 @@ describe('taskeval demo', () => {
     expect(score.out).toMatch(/^DEMO-3 /m);
   });
 
+  it('prints a follow-up command that reproduces its scores exactly, from any directory: the commits are the kept repository\'s', async () => {
+    const demo = await run('demo', '--keep', 'kept');
+    const command = /taskeval (score --tasks \S+)/.exec(demo.out)![1]!.split(' ');
+    // The test's own directory sits in no repository of the demo's; the score must not read the cwd's history.
+    const again = await run(...command);
+    expect(again.code).toBe(0);
+    const rows = (text: string) => text.split('\n').filter((l) => /^DEMO-\d .*deterministic only$/.test(l));
+    expect(rows(again.out)).toEqual(rows(demo.out));
+    expect(rows(again.out)).toHaveLength(3);
+    expect(again.err).toContain(`commits: ${join(dir, 'kept')} (the repository holding`);
+  });
+
   it('removes its temporary directory when it fails part-way, and exits 130 when interrupted', async () => {
     const controller = new AbortController();
     controller.abort();

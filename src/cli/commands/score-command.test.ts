@@ -67,7 +67,7 @@ describe('taskeval score', () => {
 
   it('scores the Fusion fixtures and prints the table with the deterministic-only footer', async () => {
     const { code, out, err } = await run('score', '--tasks', 'fixtures.json');
-    expect(err).toBe('');
+    expect(err).toBe('commits: none (no git repository holds fixtures.json; give --repo DIR)\n');
     expect(code).toBe(0);
     const lines = out.split('\n');
     expect(lines[0]).toMatch(/^TASK\s+TITLE\s+AGENT\s+OUTCOME\s+PROCESS\s+OVERALL\s+MODE$/);

@@ -138,6 +138,10 @@ export async function loadSourceTasks(options: SourceOptionValues, io: CliIo, co
   if (!load.source && options.tasks === undefined && options.project === undefined) load.source = await detectInCwd(io);
   const set = await loadTaskSet(load);
   reportSourceProblems(set.problems, io);
+  // A task file's commits come from the repository holding it, not the directory the command runs in: said once.
+  if (set.source === 'files') {
+    io.stderr(set.repo ? `commits: ${terminalSafe(set.repo)}${options.repo === undefined ? ` (the repository holding ${terminalSafe(options.tasks ?? '')})` : ''}\n` : `commits: none (no git repository holds ${terminalSafe(options.tasks ?? '')}; give --repo DIR)\n`);
+  }
   for (const notice of set.notices) io.stderr(`note: ${notice}\n`);
   if (set.sessions && set.sessions.found.length > 0) io.stderr(`${describeSessionReport(set.sessions)}\n`);
   if (set.readCount === 0) {

@@ -1,6 +1,6 @@
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { ConfigError, SourceError, type Task } from '../../core/index.js';
-import { buildCommitIndex, type CommitIndex } from '../../evidence/index.js';
+import { buildCommitIndex, runGit, type CommitIndex } from '../../evidence/index.js';
 import { readTaskFile } from '../files/index.js';
 import { readFusionProject } from '../fusion/index.js';
 import type { SourceConfig } from '../source-config.js';
@@ -92,10 +92,14 @@ export async function loadTaskSet(options: LoadTaskSetOptions): Promise<TaskSet>
   };
 }
 
-/** The repository: --repo (which must be git), else projectDir when it is one, else none. */
+/**
+ * The repository: --repo (which must be git); for a task file, the repository that contains the file (never
+ * the directory the command happens to run in); otherwise projectDir when it is one; else none.
+ */
 async function openIndex(options: LoadTaskSetOptions, cwd: string, projectDir: string, source: TaskSourceKind): Promise<CommitIndex | null> {
   let repo: string | null = options.repo === undefined ? null : resolve(cwd, options.repo);
-  if (repo === null && (source === 'git' || (await isGitRepository(projectDir, options.signal)))) repo = projectDir;
+  if (repo === null && source === 'files') repo = await repositoryContaining(dirname(resolve(cwd, options.tasksFile!)), options.signal);
+  else if (repo === null && (source === 'git' || (await isGitRepository(projectDir, options.signal)))) repo = projectDir;
   if (repo === null) return null;
   return buildCommitIndex({
     repo,
@@ -105,6 +109,13 @@ async function openIndex(options: LoadTaskSetOptions, cwd: string, projectDir: s
     ...(options.onHistoryProgress ? { onProgress: options.onHistoryProgress } : {}),
     ...(options.historyCache ? { cache: options.historyCache } : {}),
   });
+}
+
+/** The top of the git work tree holding `dir`, or null when it is in none. */
+async function repositoryContaining(dir: string, signal?: AbortSignal): Promise<string | null> {
+  if (!(await isGitRepository(dir, signal))) return null;
+  const top = await runGit(['rev-parse', '--show-toplevel'], signal ? { cwd: dir, signal } : { cwd: dir });
+  return top.exitCode === 0 && top.stdout.trim() ? top.stdout.trim() : null;
 }
 
 async function readSource(source: TaskSourceKind, options: LoadTaskSetOptions, cwd: string, projectDir: string, index: CommitIndex | null): Promise<SourceReadResult> {
