@@ -7,10 +7,14 @@ import { registerCommands } from './register-commands.js';
 import { TASKEVAL_VERSION } from './version.js';
 
 /** Result of one CLI invocation; commands return their exit code, errors are mapped here once. */
-export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+export async function runCli(argv: readonly string[], given: CliIo): Promise<number> {
+  // --no-color and --color work anywhere on the line, for every command: they set what NO_COLOR and FORCE_COLOR say.
+  const io = colourFlags(argv, given);
+  argv = argv.filter((a) => a !== '--no-color' && a !== '--color');
   const program = new Command('taskeval')
     .description('Score the work AI coding agents finish: evidence, deterministic rubric, cited LLM judge.')
     .version(TASKEVAL_VERSION)
+    .option('--no-color', 'no colour in any output (as NO_COLOR=1 does); --color or FORCE_COLOR=1 forces it')
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .showHelpAfterError('(run with --help for usage)');
@@ -29,6 +33,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     io.stderr(terminalSafe(formatError(error)));
     return exitCodeFor(error);
   }
+}
+
+function colourFlags(argv: readonly string[], io: CliIo): CliIo {
+  if (argv.includes('--no-color')) return { ...io, env: { ...io.env, NO_COLOR: '1', FORCE_COLOR: '0' } };
+  if (argv.includes('--color')) return { ...io, env: { ...io.env, FORCE_COLOR: '1' } };
+  return io;
 }
 
 function formatError(error: unknown): string {

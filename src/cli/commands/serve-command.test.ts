@@ -2,12 +2,16 @@ import { mkdtemp, rm, stat, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openSqliteStore } from '../../store/index.js';
 import { runCli } from '../run-cli.js';
 import { captureIo, type CapturedIo } from '../testing/capture-io.js';
 
 let dir: string;
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'taskeval-serve-'));
+  // serve reads an existing store; a mistyped --db is refused (below), not created.
+  await openSqliteStore({ path: join(dir, 'store', 'taskeval.db') }).close();
+  await openSqliteStore({ path: join(dir, '.taskeval', 'taskeval.db') }).close();
 });
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
@@ -88,5 +92,17 @@ describe('taskeval serve', () => {
     const io = captureIo(dir);
     expect(await runCli(['serve', '--port', 'http'], io)).toBe(2);
     expect(io.err()).toContain('--port must be a whole number');
+  });
+});
+
+describe('serve (and its alias view) on a path with no store', () => {
+  it('says no store is there (exit 3) instead of creating an empty one', async () => {
+    for (const command of ['serve', 'view']) {
+      const io = captureIo(dir);
+      const code = await runCli([command, '--port', '0', '--db', join(dir, 'mistyped.db')], io);
+      expect(code).toBe(3);
+      expect(io.err()).toContain(`no taskeval store at ${join(dir, 'mistyped.db')}`);
+    }
+    await expect(stat(join(dir, 'mistyped.db'))).rejects.toMatchObject({ code: 'ENOENT' });
   });
 });

@@ -1,6 +1,7 @@
+import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
-import { ConfigError } from '../../core/index.js';
+import { ConfigError, StoreError } from '../../core/index.js';
 import { checkServeExposure, createApp, createEventBus, loadOrCreateServeToken, LOOPBACK_HOSTS, startServer, type StartRun } from '../../server/index.js';
 import { EvaluationQueue, loadConfig, openProjectStore } from '../../runs/index.js';
 import type { CliIo } from '../cli-io.js';
@@ -52,6 +53,7 @@ function allowedHosts(options: ServeOptions): readonly string[] | null {
 export function registerServeCommand(program: Command, io: CliIo, wiring: ServeWiring = {}): void {
   program
     .command('serve')
+    .alias('view')
     .description('serve the dashboard and JSON API over the store (127.0.0.1, token-protected)')
     .addOption(new Option('--port <n>', 'port to listen on; 0 picks a free one').default(String(DEFAULT_SERVE_PORT), String(DEFAULT_SERVE_PORT)))
     .option('--host <host>', 'address to bind', '127.0.0.1')
@@ -66,6 +68,10 @@ export function registerServeCommand(program: Command, io: CliIo, wiring: ServeW
       const warnings = checkServeExposure({ host: options.host, auth: options.auth, allowRemote: options.allowRemote ?? false });
       const { config, path: configPath } = await loadConfig(io.cwd, options.config);
       const location = resolveStoreLocation(options, io, config, configPath);
+      // A mistyped --db must not become a new empty store that the dashboard then shows as "no runs".
+      if (location.kind === 'sqlite' && !existsSync(location.path)) {
+        throw new StoreError('not_found', `no taskeval store at ${location.path}`, { field: 'db', hint: 'evaluate first with `taskeval run`, or name the store with --db PATH' });
+      }
       const { store } = await openProjectStore({ location, checkIntegrity: true });
       try {
         // Beside a SQLite file; for PostgreSQL in the project's .taskeval directory.

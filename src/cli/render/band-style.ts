@@ -8,9 +8,14 @@ const ANSI: Record<ScoreBand, string> = {
   excellent: '\u001b[1;32m',
 };
 
-/** Whether output may carry colour: a terminal, and neither NO_COLOR nor TERM=dumb. */
+/**
+ * Whether output may carry colour: FORCE_COLOR (other than 0) forces it on; NO_COLOR (non-empty, as
+ * no-color.org says) or `--no-color` (which sets it) and TERM=dumb turn it off; otherwise a terminal has it.
+ */
 export function useColour(isTTY: boolean, env: NodeJS.ProcessEnv): boolean {
-  return isTTY && env.NO_COLOR === undefined && env.TERM !== 'dumb';
+  if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '' && env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false') return true;
+  if (env.FORCE_COLOR === '0' || env.FORCE_COLOR === 'false') return false;
+  return isTTY && !env.NO_COLOR && env.TERM !== 'dumb';
 }
 
 /** A styler that colours text by band, or leaves it alone when colour is off. */

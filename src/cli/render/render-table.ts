@@ -1,9 +1,10 @@
+import { displayWidth, padDisplay, truncateDisplay } from './display-width.js';
 import { terminalSafe } from './terminal-safe.js';
 
 /** One column of a plain-text table. */
 export interface TableColumn {
   header: string;
-  /** Cut longer cells to this many characters, ending in '…'. */
+  /** Cut longer cells to this many display columns, ending in '…'. */
   maxWidth?: number;
   align?: 'left' | 'right';
 }
@@ -14,12 +15,12 @@ export type TableCell = string | { text: string; style?: (padded: string) => str
 /** Renders rows under a header, columns separated by two spaces, no trailing spaces. */
 export function renderTable(columns: readonly TableColumn[], rows: readonly (readonly TableCell[])[]): string {
   const cells = rows.map((row) => columns.map((column, i) => normalise(row[i] ?? '', column.maxWidth)));
-  const widths = columns.map((column, i) => Math.max(column.header.length, ...cells.map((row) => row[i]!.text.length)));
+  const widths = columns.map((column, i) => Math.max(displayWidth(column.header), ...cells.map((row) => displayWidth(row[i]!.text))));
   const line = (row: readonly { text: string; style?: (s: string) => string }[]) =>
     row
       .map((cell, i) => {
         const width = widths[i]!;
-        const padded = columns[i]!.align === 'right' ? cell.text.padStart(width) : cell.text.padEnd(width);
+        const padded = padDisplay(cell.text, width, columns[i]!.align ?? 'left');
         return cell.style ? cell.style(padded) : padded;
       })
       .join('  ')
@@ -35,8 +36,8 @@ function normalise(cell: TableCell, maxWidth: number | undefined): { text: strin
   return { ...value, text: truncateText(text, maxWidth) };
 }
 
-/** Cuts text to `max` characters, ending in '…' when cut. */
+/** Cuts text to `max` display columns (a CJK character or an emoji takes two), ending in '…' when cut. */
 export function truncateText(text: string, max: number | undefined): string {
-  if (max === undefined || text.length <= max) return text;
-  return `${text.slice(0, Math.max(0, max - 1)).trimEnd()}…`;
+  if (max === undefined) return text;
+  return truncateDisplay(text, max);
 }
