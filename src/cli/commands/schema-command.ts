@@ -1,11 +1,20 @@
 import type { Command } from 'commander';
+import { z } from 'zod';
 import { ConfigError } from '../../core/index.js';
+import { TaskevalConfigSchema } from '../../runs/index.js';
 import { taskJsonSchema } from '../../sources/files/index.js';
 import type { CliIo } from '../cli-io.js';
 
 const SCHEMAS: Record<string, () => unknown> = {
   task: taskJsonSchema,
+  config: configJsonSchema,
 };
+
+/** The JSON Schema of taskeval.config.json (or .taskeval/config.json, or package.json's "taskeval" key), for editors. */
+function configJsonSchema(): unknown {
+  const schema = z.toJSONSchema(TaskevalConfigSchema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as Record<string, unknown>;
+  return { ...schema, title: 'taskeval configuration', description: 'taskeval.config.json: every key is optional (docs/configuration.md).' };
+}
 
 /** `taskeval schema <name>`: prints a JSON Schema (draft 2020-12) of an input format. */
 export function registerSchemaCommand(program: Command, io: CliIo): void {
@@ -13,7 +22,7 @@ export function registerSchemaCommand(program: Command, io: CliIo): void {
     .command('schema')
     .description('print the JSON Schema (draft 2020-12) of an input format')
     .argument('<name>', `which schema: ${Object.keys(SCHEMAS).join(', ')}`)
-    .addHelpText('after', '\nExample:\n  taskeval schema task > task.schema.json\n\nThe task format is explained with an example in docs/task-format.md.')
+    .addHelpText('after', '\nExamples:\n  taskeval schema task > task.schema.json\n  taskeval schema config > taskeval.config.schema.json\n\nThe task format is explained with an example in docs/task-format.md, the configuration in docs/configuration.md.')
     .action((name: string) => {
       const schema = SCHEMAS[name];
       if (!schema) {

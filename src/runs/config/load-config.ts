@@ -1,5 +1,6 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { ConfigError } from '../../core/index.js';
 import { parseConfig } from './parse-config.js';
 import type { TaskevalConfig } from './taskeval-config.js';
@@ -8,24 +9,47 @@ export const CONFIG_FILE_NAME = 'taskeval.config.json';
 /** A config file is a page of settings; anything larger is not one. */
 const MAX_CONFIG_CHARS = 1024 * 1024;
 
-/** Reads the config file: the given path, or taskeval.config.json in `dir` when it exists. */
+/** Where a config may live in a directory, in the order they are looked for. */
+export const CONFIG_LOCATIONS = [CONFIG_FILE_NAME, join('.taskeval', 'config.json'), 'package.json'] as const;
+
+/**
+ * Reads the config: the given path, else the first of taskeval.config.json, .taskeval/config.json or a
+ * `taskeval` key in package.json, looked for in `dir` and each parent up to the repository root (the
+ * directory holding .git) or the file-system root. Relative paths inside are relative to the file found.
+ */
 export async function loadConfig(dir: string, explicitPath?: string): Promise<{ config: TaskevalConfig; path: string | null }> {
-  const path = explicitPath ? resolve(dir, explicitPath) : join(dir, CONFIG_FILE_NAME);
+  if (explicitPath) {
+    const path = resolve(dir, explicitPath);
+    return { config: parseConfig(await readConfigJson(path), path), path };
+  }
+  for (let at = resolve(dir); ; ) {
+    for (const name of CONFIG_LOCATIONS) {
+      const path = join(at, name);
+      if (!existsSync(path)) continue;
+      const json = await readConfigJson(path);
+      if (name !== 'package.json') return { config: parseConfig(json, path), path };
+      const key = (json as { taskeval?: unknown } | null)?.taskeval;
+      if (key !== undefined) return { config: parseConfig(key, `${path} (the "taskeval" key)`), path };
+    }
+    const parent = dirname(at);
+    if (existsSync(join(at, '.git')) || parent === at) return { config: {}, path: null };
+    at = parent;
+  }
+}
+
+async function readConfigJson(path: string): Promise<unknown> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    if (!explicitPath && (error as NodeJS.ErrnoException).code === 'ENOENT') return { config: {}, path: null };
     throw new ConfigError('invalid_config', `cannot read config file ${path}: ${(error as Error).message}`, { cause: error, field: 'config' });
   }
   if (text.length > MAX_CONFIG_CHARS) throw new ConfigError('invalid_config', `config file ${path} is ${text.length} characters, over the limit of ${MAX_CONFIG_CHARS}`, { field: 'config' });
   // Editors on Windows save UTF-8 with a byte-order mark, which JSON.parse rejects; task files accept it too.
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  let json: unknown;
   try {
-    json = JSON.parse(text);
+    return JSON.parse(text);
   } catch (error) {
     throw new ConfigError('invalid_config', `config file ${path} is not valid JSON: ${(error as Error).message}`, { cause: error, field: 'config' });
   }
-  return { config: parseConfig(json, path), path };
 }
