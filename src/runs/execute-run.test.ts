@@ -4,6 +4,7 @@ import { JudgeCallError } from '../judge/index.js';
 import { openPostgresStore, openSqliteStore, type SqliteStore, type StoredResult } from '../store/index.js';
 import { executeRun } from './execute-run.js';
 import { runTask, runTasks, tempStoreDir } from './testing/run-task-builders.js';
+import { needs } from '../store/testing/skip-reason.js';
 
 describe('executeRun', () => {
   let tmp: ReturnType<typeof tempStoreDir>;
@@ -159,7 +160,7 @@ describe('executeRun', () => {
 
 const pgUrl = process.env.TASKEVAL_TEST_PG_URL;
 
-describe.skipIf(!pgUrl)('executeRun on PostgreSQL', () => {
+describe.skipIf(!pgUrl)(needs('executeRun on PostgreSQL', [!pgUrl && 'TASKEVAL_TEST_PG_URL']), () => {
   it('keeps a NUL character in a record as SQLite does, and stores an error result for what jsonb refuses, completing the run', async () => {
     const schema = `taskeval_test_nul_${Date.now().toString(36)}`;
     const store = await openPostgresStore({ connectionString: pgUrl!, schema });

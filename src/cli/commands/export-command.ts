@@ -1,11 +1,10 @@
 import { Option, type Command } from 'commander';
-import { StoreError } from '../../core/index.js';
-import type { Store } from '../../store/index.js';
 import type { CliIo } from '../cli-io.js';
 import { addCohortFilterOptions, cohortFilter, type CohortFilterValues } from '../options/cohort-filter-options.js';
 import { addConfigOption } from '../options/source-options.js';
 import { addStoreOption, openCliStore, type StoreOptionValues } from '../options/store-options.js';
 import { EXPORT_FORMATS, exportFooter, exportHeader, exportItem, type ExportFormat } from '../render/index.js';
+import { resolveRunId } from './resolve-run-id.js';
 
 interface ExportOptions extends StoreOptionValues, CohortFilterValues {
   run: string;
@@ -30,7 +29,7 @@ export function registerExportCommand(program: Command, io: CliIo): void {
       try {
         // `latest` names the newest run, so a CI step can export what it just ran without its id.
         const filter = cohortFilter(options);
-        const runId = options.run === 'latest' ? await latestRunId(cli.store) : (await cli.store.getRun(options.run)).id;
+        const runId = await resolveRunId(cli.store, options.run);
         let text = exportHeader(format);
         let count = 0;
         for (let offset = 0; ; offset += PAGE) {
@@ -45,10 +44,4 @@ export function registerExportCommand(program: Command, io: CliIo): void {
         await cli.close();
       }
     });
-}
-
-async function latestRunId(store: Store): Promise<string> {
-  const newest = (await store.listRuns({ limit: 1 })).items[0];
-  if (!newest) throw new StoreError('not_found', 'the store holds no run yet, so there is no latest run', { field: 'run', hint: 'evaluate first with `taskeval run`' });
-  return newest.id;
 }

@@ -10,6 +10,7 @@ import { startFakeOpenAIServer, validAnswerFromPrompt, type FakeLlmServer } from
 import { openSqliteStore } from '../../store/index.js';
 import { runCli } from '../run-cli.js';
 import { captureIo } from '../testing/capture-io.js';
+import { needs } from '../../store/testing/skip-reason.js';
 
 // Each planted secret is searched for as given, URL-encoded and in base64: the forms a server echoes.
 const KEY = 'sk-planted-key/0123456789+abc';
@@ -106,7 +107,7 @@ describe('secrets planted everywhere a user can put one', () => {
     await store.close();
   });
 
-  describe.skipIf(!process.env.TASKEVAL_TEST_PG_URL)('on PostgreSQL', () => {
+  describe.skipIf(!process.env.TASKEVAL_TEST_PG_URL)(needs('on PostgreSQL', [!process.env.TASKEVAL_TEST_PG_URL && 'TASKEVAL_TEST_PG_URL']), () => {
     const base = process.env.TASKEVAL_TEST_PG_URL!;
     let schema: string;
     beforeEach(() => {

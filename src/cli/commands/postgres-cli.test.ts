@@ -6,6 +6,7 @@ import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../run-cli.js';
 import { captureIo } from '../testing/capture-io.js';
+import { needs } from '../../store/testing/skip-reason.js';
 
 /** A server the tests may create and drop schemas in (.ci/run starts one). */
 const url = process.env.TASKEVAL_TEST_PG_URL;
@@ -26,7 +27,7 @@ const normalise = (text: string) =>
     .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g, 'T')
     .replace(/\d+(\.\d+)? ?(ms|s)\b/g, 'D');
 
-describe.skipIf(!url)('every command on PostgreSQL (--db postgres://…)', () => {
+describe.skipIf(!url)(needs('every command on PostgreSQL (--db postgres://…)', [!url && 'TASKEVAL_TEST_PG_URL']), () => {
   beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), 'taskeval-pgcli-'));
     schema = `taskeval_cli_${randomUUID().replaceAll('-', '').slice(0, 12)}`;

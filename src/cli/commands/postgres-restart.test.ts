@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { needs } from '../../store/testing/skip-reason.js';
 
 // A server of its own that the test may restart (.ci/run starts it): restarting the shared one would break other tests.
 const url = process.env.TASKEVAL_TEST_PG_RESTART_URL;
@@ -61,7 +62,7 @@ it.runIf(Boolean(process.env.CI) && (!url || !restart))('has a PostgreSQL server
   expect.fail('set TASKEVAL_TEST_PG_RESTART_URL and TASKEVAL_TEST_PG_RESTART (.ci/run does) so the reconnection test runs');
 });
 
-describe.skipIf(!url || !restart)('a PostgreSQL server restarted under two workers and a queued run', () => {
+describe.skipIf(!url || !restart)(needs('a PostgreSQL server restarted under two workers and a queued run', [!url && 'TASKEVAL_TEST_PG_RESTART_URL', !restart && 'TASKEVAL_TEST_PG_RESTART']), () => {
   beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), 'taskeval-pgrestart-'));
     schema = `taskeval_restart_${randomUUID().replaceAll('-', '').slice(0, 10)}`;

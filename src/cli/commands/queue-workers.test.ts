@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeOpenAIServer, validAnswerFromPrompt, type FakeLlmServer } from '../../judge/testing/index.js';
 import { runCli } from '../run-cli.js';
 import { captureIo } from '../testing/capture-io.js';
+import { needs } from '../../store/testing/skip-reason.js';
 
 /** A server the tests may create and drop schemas in (.ci/run starts one). */
 const url = process.env.TASKEVAL_TEST_PG_URL;
@@ -70,7 +71,7 @@ async function query<R extends pg.QueryResultRow>(sql: string, params: unknown[]
 
 const judged = () => ['--judge', 'openai-compatible', '--judge-base-url', server.baseUrl, '--judge-model', 'judge-m', '--judge-temperature', '0.2'];
 
-describe.skipIf(!url)('taskeval run --queue and taskeval worker (pg-boss on PostgreSQL)', () => {
+describe.skipIf(!url)(needs('taskeval run --queue and taskeval worker (pg-boss on PostgreSQL)', [!url && 'TASKEVAL_TEST_PG_URL']), () => {
   beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), 'taskeval-queue-'));
     schema = `taskeval_q_${randomUUID().replaceAll('-', '').slice(0, 12)}`;

@@ -80,6 +80,9 @@ describe('taskeval validate', () => {
     const refused = await run('validate', '--run', JSON.parse(hindsight.out).run.id as string, '--db', db, '--outcomes', '--project', repo.dir);
     expect(refused.code).toBe(2);
     expect(refused.err).toContain('4 result(s) were scored with hindsight');
+    // `latest` names the newest run, the hindsight one.
+    const latest = await run('validate', '--run', 'latest', '--db', db, '--outcomes', '--project', repo.dir);
+    expect([latest.code, latest.err]).toEqual([refused.code, refused.err]);
   });
 
   it('reads CSV labels with --bad, and gives the same AUC as computing it by hand', async () => {

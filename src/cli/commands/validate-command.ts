@@ -10,6 +10,7 @@ import { addStoreOption, openCliStore } from '../options/store-options.js';
 import { renderValidation } from '../render/index.js';
 import { outcomesProgress, parseWindow } from './outcomes-command.js';
 import { parseCount } from './parse-count.js';
+import { resolveRunId } from './resolve-run-id.js';
 
 interface ValidateOptions extends SourceOptionValues {
   results?: string;
@@ -56,7 +57,7 @@ export function registerValidateCommand(program: Command, io: CliIo): void {
     .command('validate')
     .description('how well the scores predict a label: AUC (or Spearman) per category, overall and rubric rule, with bootstrap intervals')
     .option('--results <file>', 'scores: the JSON array `taskeval score --json` printed')
-    .option('--run <runId>', 'scores: the results of a stored run (see --db)')
+    .option('--run <runId>', 'scores: the results of a stored run, or latest for the newest (see --db)')
     .option('--labels <file>', 'labels: a CSV (with header) or JSONL file with a taskId, task_id or id column')
     .option('--label <column>', 'the labels file column to predict')
     .option('--bad <value>', 'the value of --label that marks a bad task (omit for a numeric rating, higher is better)')
@@ -108,10 +109,10 @@ async function readResults(options: ValidateOptions, io: CliIo): Promise<TaskRes
   if (options.run !== undefined) {
     const cli = await openCliStore(options, io, { mustExist: true, readOnly: true });
     try {
-      await cli.store.getRun(options.run);
+      const runId = await resolveRunId(cli.store, options.run);
       const results: TaskResult[] = [];
       for (let offset = 0; ; offset += 200) {
-        const page = await cli.store.listResults({ runId: options.run, full: true, sort: 'taskId', order: 'asc', limit: 200, offset });
+        const page = await cli.store.listResults({ runId, full: true, sort: 'taskId', order: 'asc', limit: 200, offset });
         results.push(...page.items);
         if (offset + 200 >= page.count) return results;
       }

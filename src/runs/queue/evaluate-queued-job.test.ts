@@ -7,6 +7,7 @@ import { evaluateQueuedJob, judgeFromRun } from './evaluate-queued-job.js';
 import { enqueueRun } from './enqueue-run.js';
 import { EvaluationQueue } from './evaluation-queue.js';
 import { finishQueuedRun } from './finish-queued-run.js';
+import { needs } from '../../store/testing/skip-reason.js';
 
 const url = process.env.TASKEVAL_TEST_PG_URL;
 const now = () => new Date('2026-03-10T05:00:00.000Z');
@@ -16,7 +17,7 @@ let schema: string;
 let store: PostgresStore;
 let queue: EvaluationQueue;
 
-describe.skipIf(!url)('a queued job', () => {
+describe.skipIf(!url)(needs('a queued job', [!url && 'TASKEVAL_TEST_PG_URL']), () => {
   beforeEach(async () => {
     schema = `taskeval_qj_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
     store = await openPostgresStore({ connectionString: url!, schema });

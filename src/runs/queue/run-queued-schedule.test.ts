@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parseStoreLocation } from '../../store/index.js';
 import { EvaluationQueue } from './evaluation-queue.js';
 import { runQueuedSchedule } from './run-queued-schedule.js';
+import { needs } from '../../store/testing/skip-reason.js';
 
 /** A server the tests may create and drop schemas in (.ci/run starts one). */
 const url = process.env.TASKEVAL_TEST_PG_URL;
@@ -15,7 +16,7 @@ function freshLocation() {
   return parseStoreLocation(`${url}${url!.includes('?') ? '&' : '?'}schema=${schema}`, '/');
 }
 
-describe.skipIf(!url)('scheduled batches on the queue', () => {
+describe.skipIf(!url)(needs('scheduled batches on the queue', [!url && 'TASKEVAL_TEST_PG_URL']), () => {
   afterEach(async () => {
     const client = new pg.Client({ connectionString: url });
     await client.connect();

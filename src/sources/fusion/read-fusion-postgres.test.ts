@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../cli/run-cli.js';
 import { captureIo } from '../../cli/testing/capture-io.js';
 import { readFusionProject } from './read-fusion-project.js';
+import { needs } from '../../store/testing/skip-reason.js';
 
 /** A server the tests may create and drop databases in (.ci/run starts one). */
 const url = process.env.TASKEVAL_TEST_PG_URL;
@@ -63,7 +64,7 @@ async function insertTask(client: pg.Client, row: Record<string, unknown>): Prom
   await client.query(`INSERT INTO project.tasks (${keys.map((k) => `"${snake(k)}"`).join(', ')}) VALUES (${keys.map((_, i) => `$${i + 1}`).join(', ')})`, values);
 }
 
-describe.skipIf(!url)("Fusion's PostgreSQL era (--fusion-db)", () => {
+describe.skipIf(!url)(needs("Fusion's PostgreSQL era (--fusion-db)", [!url && 'TASKEVAL_TEST_PG_URL']), () => {
   beforeAll(async () => {
     admin = new pg.Client({ connectionString: url });
     await admin.connect();

@@ -6,6 +6,7 @@ import { buildSampleError } from '../build-sample-result.js';
 import { describeStoreContract, runInput } from '../testing/store-contract.js';
 import { openPostgresStore } from './open-postgres-store.js';
 import { POSTGRES_MIGRATIONS } from './postgres-migrations.js';
+import { needs } from '../testing/skip-reason.js';
 
 /** Set to a server the tests may create and drop schemas in, e.g. postgres://postgres@127.0.0.1:5432/postgres. */
 const url = process.env.TASKEVAL_TEST_PG_URL;
@@ -24,7 +25,7 @@ it.runIf(Boolean(process.env.CI) && !url)('has a PostgreSQL server to test again
   expect.fail('TASKEVAL_TEST_PG_URL is not set: .ci/run starts PostgreSQL and sets it');
 });
 
-describe.skipIf(!url)('PostgreSQL store', () => {
+describe.skipIf(!url)(needs('PostgreSQL store', [!url && 'TASKEVAL_TEST_PG_URL']), () => {
   describeStoreContract('PostgreSQL', async () => {
     const schema = freshSchema();
     const store = await openPostgresStore({ connectionString: url!, schema });
