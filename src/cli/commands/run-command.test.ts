@@ -249,4 +249,18 @@ describe('taskeval run and the reading commands', () => {
     const contradictory = await cli(['schedule', '--watch', '--trigger', 'schedule', '--tasks', 'tasks.jsonl']);
     expect([contradictory.code, contradictory.err]).toEqual([2, expect.stringContaining('--watch polls for completed tasks')]);
   }, 15_000);
+
+describe('taskeval results --sort', () => {
+  it('orders by overall score either way and takes --run latest', async () => {
+    expect((await cli(['run', '--tasks', 'tasks.jsonl'])).code).toBe(0);
+    const overall = async (order: string) => {
+      const out = JSON.parse((await cli(['results', '--run', 'latest', '--sort', 'overall', '--order', order, '--json'])).out) as { items: { overallScore: number }[] };
+      return out.items.map((r) => r.overallScore);
+    };
+    const asc = await overall('asc');
+    expect(asc).toEqual([...asc].sort((a, b) => a - b));
+    expect(await overall('desc')).toEqual([...asc].reverse());
+    expect((await cli(['results', '--sort', 'nonsense'])).code).toBe(2);
+  });
+});
 });
