@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { SourceError } from '../core/index.js';
-import { computeTaskOutcomes, runGit, TaskOutcomeSchema, type GitRunner, type OutcomesReport, type OutcomeTask } from '../evidence/index.js';
+import { computeTaskOutcomes, DEFAULT_FIX_PATTERN, fixSubjectMatcher, runGit, TaskOutcomeSchema, type GitRunner, type OutcomesReport, type OutcomeTask } from '../evidence/index.js';
 import type { TaskSet } from '../sources/index.js';
 import type { OutcomeCache } from '../store/index.js';
 
@@ -19,6 +19,8 @@ export interface ComputeProjectOutcomesInput {
   runGit?: GitRunner;
   signal?: AbortSignal;
   onProgress?: (done: number, total: number) => void;
+  /** Which commit subjects are fixes, as a regular expression (config `outcomes.fixPattern`); default DEFAULT_FIX_PATTERN. */
+  fixPattern?: string;
 }
 
 export interface ProjectOutcomes extends OutcomesReport {
@@ -60,7 +62,7 @@ export async function computeProjectOutcomes(input: ComputeProjectOutcomesInput)
   }));
   const refs = await run(['for-each-ref', '--format=%(objectname) %(refname)'], { cwd: index.repo, ...(input.signal ? { signal: input.signal } : {}) });
   const key = createHash('sha256')
-    .update(JSON.stringify({ method: OUTCOMES_METHOD, repo: index.repo, tips: refs.stdout, tasks, windowMs: input.windowMs, minLines: input.minLines }))
+    .update(JSON.stringify({ method: OUTCOMES_METHOD, repo: index.repo, tips: refs.stdout, tasks, windowMs: input.windowMs, minLines: input.minLines, fixPattern: input.fixPattern ?? DEFAULT_FIX_PATTERN }))
     .digest('hex');
   const settings = { windowMs: input.windowMs, minLines: input.minLines };
   if (input.cache) {
@@ -74,6 +76,7 @@ export async function computeProjectOutcomes(input: ComputeProjectOutcomesInput)
     minLines: input.minLines,
     concurrency: input.concurrency,
     runGit: run,
+    isFix: fixSubjectMatcher(input.fixPattern),
     ...(input.signal ? { signal: input.signal } : {}),
     ...(input.onProgress ? { onProgress: input.onProgress } : {}),
   });

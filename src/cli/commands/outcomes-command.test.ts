@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -54,6 +54,24 @@ async function run(...argv: string[]) {
 const byTask = (out: string): Record<string, Row> => Object.fromEntries((JSON.parse(out) as Row[]).map((r) => [r.taskId, r]));
 
 describe('taskeval outcomes', () => {
+  it('finds fixes named by a task id or an issue by default, and takes outcomes.fixPattern from the config', async () => {
+    // A fix of T-9's lines within its window whose subject the rubric's plain `fix…` test would miss.
+    await repo.commit({ subject: 'feat(T-9): export the report', files: { 'src/report.ts': lines('r1', 'r2') }, date: '2026-04-01T10:00:00Z' });
+    const id = await repo.commit({ subject: 'BACK-12 - Fix the report header', files: { 'src/report.ts': lines('R1', 'r2') }, date: '2026-04-02T10:00:00Z' });
+    const db = join(dir, 'store.db');
+    const byDefault = byTask((await run('outcomes', '--project', repo.dir, '--db', db, '--json')).out);
+    expect(byDefault['T-9']).toMatchObject({ bugIntroducing: true, fixCommits: [id] });
+    // A config that counts only conventional `fix:` subjects leaves T-9 clean.
+    await writeFile(join(dir, 'taskeval.config.json'), JSON.stringify({ outcomes: { fixPattern: '^fix(\\(|:)' } }));
+    const narrowed = byTask((await run('outcomes', '--project', repo.dir, '--db', db, '--json')).out);
+    expect(narrowed['T-9']).toMatchObject({ bugIntroducing: false, fixCommits: [] });
+    expect(narrowed['T-1']).toMatchObject({ bugIntroducing: true });
+    await writeFile(join(dir, 'taskeval.config.json'), JSON.stringify({ outcomes: { fixPattern: '(' } }));
+    const bad = await run('outcomes', '--project', repo.dir, '--json');
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('outcomes.fixPattern: not a valid regular expression');
+  });
+
   it('labels a task bug-introducing when a later fix changes its lines within the window, and never for tests, own fixes or late fixes', async () => {
     const db = join(dir, 'store.db');
     const { code, out, err } = await run('outcomes', '--project', repo.dir, '--db', db, '--json');

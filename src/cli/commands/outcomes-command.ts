@@ -63,6 +63,7 @@ export function registerOutcomesCommand(program: Command, io: CliIo): void {
           cache: cli?.store.outcomeCache ?? null,
           now: new Date().toISOString(),
           onProgress: outcomesProgress(io),
+          ...(config.outcomes?.fixPattern ? { fixPattern: config.outcomes.fixPattern } : {}),
           ...(io.signal ? { signal: io.signal } : {}),
         });
         io.stdout(renderOutcomes(outcomes.rows, options.json ? 'json' : options.format));

@@ -163,6 +163,7 @@ async function outcomeLabels(options: ValidateOptions, io: CliIo): Promise<{ lab
       cache: cli.store.outcomeCache,
       now: new Date().toISOString(),
       onProgress: outcomesProgress(io),
+      ...(config.outcomes?.fixPattern ? { fixPattern: config.outcomes.fixPattern } : {}),
       ...(io.signal ? { signal: io.signal } : {}),
     });
     for (const warning of outcomes.warnings) io.stderr(`warning: ${warning}\n`);

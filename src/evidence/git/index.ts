@@ -9,4 +9,4 @@ export { parseConventionalSubject, type ConventionalSubject } from './parse-conv
 export { parseTrailers } from './parse-trailers.js';
 export { runGit, type GitRunner, type GitRunOptions, type GitRunResult } from './run-git.js';
 export { summarizeFiles, type FileSummary } from './summarize-files.js';
-export { isFixSubject } from './is-fix-subject.js';
+export { DEFAULT_FIX_PATTERN, fixSubjectMatcher, isFixSubject } from './is-fix-subject.js';

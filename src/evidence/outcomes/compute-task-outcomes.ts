@@ -1,5 +1,5 @@
 import { SourceError } from '../../core/index.js';
-import { isFixSubject, runGit as defaultRunGit, type CommitIndex, type GitRunner, type RawCommit } from '../git/index.js';
+import { fixSubjectMatcher, runGit as defaultRunGit, type CommitIndex, type GitRunner, type RawCommit } from '../git/index.js';
 import { isSzzBlamedPath } from './is-szz-blamed-path.js';
 import { mapBounded } from './map-bounded.js';
 import { parseBlamePorcelain } from './parse-blame-porcelain.js';
@@ -19,6 +19,8 @@ export interface ComputeOutcomesOptions {
   signal?: AbortSignal;
   /** Called after each fix commit is examined. */
   onProgress?: (done: number, total: number) => void;
+  /** Which subjects are fix commits (default: DEFAULT_FIX_PATTERN). */
+  isFix?: (subject: string) => boolean;
 }
 
 export interface OutcomesReport {
@@ -46,7 +48,8 @@ export async function computeTaskOutcomes(options: ComputeOutcomesOptions): Prom
   const owners = ownersBySha(tasks);
   const spans = taskSpans(tasks, index);
   const bounds = blameBounds(spans, windowMs);
-  const fixes = index.allCommits().filter((c) => c.parents.length === 1 && isFixSubject(c.subject));
+  const isFix = options.isFix ?? fixSubjectMatcher();
+  const fixes = index.allCommits().filter((c) => c.parents.length === 1 && isFix(c.subject));
   const work = fixes
     .map((fix) => ({ fix, since: bounds(fix.authorTime * 1000) }))
     .filter((w): w is { fix: RawCommit; since: number } => w.since !== null);

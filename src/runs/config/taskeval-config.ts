@@ -9,8 +9,24 @@ export const TaskevalConfigSchema = z.strictObject({
   judge: JudgeConfigSchema.optional(),
   /** Store file, relative to the config file. */
   db: z.string().min(1).optional(),
+  /** What `outcomes` and `validate` read from history. */
+  outcomes: z
+    .strictObject({
+      /** Commit subjects that are fixes, as a case-insensitive regular expression; default DEFAULT_FIX_PATTERN. */
+      fixPattern: z.string().min(1).refine((p) => compiles(p), { message: 'not a valid regular expression' }).optional(),
+    })
+    .optional(),
   /** Runs older than this many days are deleted after each batch. */
   retentionDays: z.number().int().positive().max(365_000).optional(),
 });
+
+function compiles(pattern: string): boolean {
+  try {
+    new RegExp(pattern, 'i');
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export type TaskevalConfig = z.output<typeof TaskevalConfigSchema>;
