@@ -20,6 +20,7 @@ import { registerCompareCommand } from './commands/compare-command.js';
 import { registerWorkerCommand } from './commands/worker-command.js';
 import { registerSessionsCommand } from './commands/sessions-command.js';
 import { registerMigrateCommand } from './commands/migrate-command.js';
+import { registerInitCommand } from './commands/init-command.js';
 
 export type { SetExitCode } from './set-exit-code.js';
 
@@ -44,4 +45,5 @@ export function registerCommands(program: Command, io: CliIo, setExitCode: SetEx
   registerWorkerCommand(program, io);
   registerSessionsCommand(program, io);
   registerMigrateCommand(program, io);
+  registerInitCommand(program, io);
 }

@@ -7,3 +7,4 @@ export { completedAtOf, isCompletedTask } from './completed-at.js';
 export { compareLoadedTasks } from './compare-loaded-tasks.js';
 export { inferGitTasks } from './infer-git-tasks.js';
 export { pathProjectId } from './path-project-id.js';
+export { inspectRepository, type RepositoryInspection } from './inspect-repository.js';

@@ -1,0 +1,51 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createGitTestRepo, type GitTestRepo } from '../../evidence/git/testing/git-test-repo.js';
+import { loadConfig } from '../../runs/index.js';
+import { runCli } from '../run-cli.js';
+import { captureIo } from '../testing/capture-io.js';
+
+let repo: GitTestRepo;
+beforeEach(async () => {
+  repo = await createGitTestRepo();
+  // Ids the default pattern (FN-12) misses: lower-case bead ids in the scope, as beads writes them.
+  for (const id of ['a1b', 'c2d', 'e3f', 'g4h']) await repo.commit({ subject: `feat(bd-${id}): part ${id}`, body: `Task-Id: bd-${id}`, files: { [`src/${id}.ts`]: 'export {};\n' } });
+  await repo.commit({ subject: 'chore: tidy', files: { 'README.md': '# r\n' } });
+  await repo.git(['remote', 'add', 'origin', 'git@github.com:acme/widgets.git']);
+});
+afterEach(async () => {
+  await repo.cleanup();
+});
+
+async function cli(argv: string[]) {
+  const io = captureIo(repo.dir, { env: { HOME: repo.root } });
+  const code = await runCli(argv, io);
+  return { code, out: io.out(), err: io.err() };
+}
+
+describe('taskeval init', () => {
+  it('looks at the repository and writes a commented config that taskeval reads, with the id pattern its commits need', async () => {
+    const found = JSON.parse((await cli(['init', '--json'])).out) as { forge: unknown; suggestedIdPattern: { pattern: string; hits: number }; taskTrailers: Record<string, number> };
+    expect(found.forge).toEqual({ host: 'github.com', path: 'acme/widgets' });
+    expect(found.suggestedIdPattern).toMatchObject({ pattern: 'bd-[a-z0-9]{2,8}', hits: 4 });
+    expect(found.taskTrailers).toEqual({ 'Task-Id': 4 });
+
+    const init = await cli(['init']);
+    expect(init.code, init.err).toBe(0);
+    const text = await readFile(join(repo.dir, 'taskeval.config.json'), 'utf8');
+    expect(text).toMatch(/^\s*\/\/ 4 of the last 5 commits name ids like bd-[a-h0-9]{3}, which the default pattern misses/m);
+    const { config } = await loadConfig(join(repo.dir, 'src'));
+    expect(config.sources?.idPattern).toBe('bd-[a-z0-9]{2,8}');
+    expect(config.sources?.trailerKeys).toEqual(['Task-Id', 'Fusion-Task-Id']);
+
+    // The config finds the tasks: run reads the four bead tasks from git.
+    const run = await cli(['run', '--project', '.', '--db', join(repo.root, 'store.db'), '--json']);
+    expect(run.code, run.err).toBe(0);
+    expect(JSON.parse(run.out).run.counts.total).toBe(4);
+
+    const again = await cli(['init']);
+    expect(again.code).toBe(2);
+    expect(again.err).toContain('exists; init leaves it alone');
+  });
+});
