@@ -37,7 +37,7 @@ export function registerCommands(program: Command, io: CliIo, setExitCode: SetEx
   registerExportCommand(program, io);
   registerPruneCommand(program, io);
   registerBatchCommand(program, io, setExitCode);
-  registerScheduleCommand(program, io);
+  registerScheduleCommand(program, io, setExitCode);
   registerOutcomesCommand(program, io);
   registerValidateCommand(program, io);
   registerDoctorCommand(program, io);

@@ -250,6 +250,17 @@ describe('taskeval run and the reading commands', () => {
     expect([contradictory.code, contradictory.err]).toEqual([2, expect.stringContaining('--watch polls for completed tasks')]);
   }, 15_000);
 
+describe('taskeval schedule --once', () => {
+  it('runs one scheduled batch now and exits with its code; it refuses --watch', async () => {
+    const once = await cli(['schedule', '--once', '--tasks', 'tasks.jsonl', '--db', 'once.db', '--column', 'all']);
+    expect(once.code, once.err).toBe(0);
+    expect(once.err).toMatch(/batch run_\w+ completed/);
+    const runs = JSON.parse((await cli(['runs', '--db', 'once.db', '--json'])).out) as { items: { trigger: string; status: string }[] };
+    expect(runs.items.map((r) => [r.trigger, r.status])).toEqual([['schedule', 'completed']]);
+    expect((await cli(['schedule', '--once', '--watch', '--tasks', 'tasks.jsonl', '--db', 'once.db'])).code).toBe(2);
+  });
+});
+
 describe('taskeval results --sort', () => {
   it('orders by overall score either way and takes --run latest', async () => {
     expect((await cli(['run', '--tasks', 'tasks.jsonl'])).code).toBe(0);

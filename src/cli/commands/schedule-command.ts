@@ -11,6 +11,8 @@ import { cliJudgeRunOptions } from './cli-judge-run-options.js';
 import { loadRunTasks } from './load-run-tasks.js';
 import { parseCount } from './parse-count.js';
 import { readQueueOptions } from './queue-options.js';
+import type { SetExitCode } from '../set-exit-code.js';
+import { reportRunOutcome } from './report-run-outcome.js';
 
 interface ScheduleOptions extends BatchOptionValues, StoreOptionValues {
   cron: string;
@@ -18,6 +20,7 @@ interface ScheduleOptions extends BatchOptionValues, StoreOptionValues {
   watch?: boolean;
   trigger?: 'schedule' | 'task_completion';
   interval: string;
+  once?: boolean;
 }
 
 const HELP_AFTER = `
@@ -34,10 +37,11 @@ Examples:
   taskeval schedule --tasks tasks.jsonl
   taskeval schedule --cron "30 2 * * 1-5" --tz Europe/Berlin --tasks tasks.jsonl
   taskeval schedule --watch --trigger task_completion --interval 30 --tasks tasks.jsonl
-  taskeval schedule --queue --db postgres://evals@db.internal/taskeval --project .`;
+  taskeval schedule --queue --db postgres://evals@db.internal/taskeval --project .
+  taskeval schedule --once --project .       # one batch now, from an outside cron`;
 
 /** `taskeval schedule`: scheduled batches on a cron expression, or a completion watcher. */
-export function registerScheduleCommand(program: Command, io: CliIo): void {
+export function registerScheduleCommand(program: Command, io: CliIo, setExitCode: SetExitCode): void {
   const command = program
     .command('schedule')
     .description(`run scheduled batches on a cron expression (default "${DEFAULT_SCHEDULE}" UTC) until stopped`)
@@ -51,7 +55,8 @@ export function registerScheduleCommand(program: Command, io: CliIo): void {
     )
     .addOption(new Option('--interval <seconds>', 'with --watch: seconds between polls; with --queue: how often the schedule is checked for a firing (at most 45)').default('30', '30'))
     .option('--queue', 'keep the schedule in the PostgreSQL store\'s queue: each firing is taken by one scheduler, whose batch goes to `taskeval worker` processes')
-    .option('--job-timeout <seconds>', 'with --queue: a task job a worker holds this long without finishing goes back to the queue (default 900)');
+    .option('--job-timeout <seconds>', 'with --queue: a task job a worker holds this long without finishing goes back to the queue (default 900)')
+    .option('--once', 'run the batch a firing would run, now, and exit with its code (for an outside cron or CI)');
   addJudgeOptions(addStoreOption(addConfigOption(addSourceOptions(command))))
     .addHelpText('after', HELP_AFTER)
     .action(async (options: ScheduleOptions) => {
@@ -63,6 +68,9 @@ export function registerScheduleCommand(program: Command, io: CliIo): void {
         });
       }
       const watching = options.watch === true || options.trigger === 'task_completion';
+      if (options.once && (watching || options.queue)) {
+        throw new ConfigError('usage', '--once runs one cron batch here; it does not combine with --watch or --queue', { field: '--once', hint: 'Use: taskeval schedule --once --tasks tasks.jsonl (or taskeval batch --queue for the workers)' });
+      }
       if (watching && options.queue) {
         throw new ConfigError('usage', '--watch evaluates completed tasks here; --queue is for cron batches', { field: '--queue', hint: 'Use: taskeval schedule --queue --cron "0 5 * * *", or taskeval schedule --watch without --queue' });
       }
@@ -104,6 +112,15 @@ export function registerScheduleCommand(program: Command, io: CliIo): void {
               await runCliBatch(cli, { ...options, detach: true }, io, signal);
             },
           });
+          return;
+        }
+        if (options.once) {
+          // One firing, now: the same window and retention as a scheduled batch, and batch's exit code.
+          log('batch starting (--once)');
+          const outcome = (await runCliBatch(cli, options, io, io.signal))!;
+          const w = outcome.window;
+          log(`batch ${outcome.run.id} ${outcome.run.status} (after ${w.start ?? 'the beginning'} through ${w.end}): ${outcome.run.summary ?? ''}`);
+          setExitCode(await reportRunOutcome({ run: outcome.run, store: cli.store, failUnder: undefined, json: false }, io));
           return;
         }
         await runSchedule({
