@@ -258,6 +258,8 @@ describe('taskeval schedule --once', () => {
     const runs = JSON.parse((await cli(['runs', '--db', 'once.db', '--json'])).out) as { items: { trigger: string; status: string }[] };
     expect(runs.items.map((r) => [r.trigger, r.status])).toEqual([['schedule', 'completed']]);
     expect((await cli(['schedule', '--once', '--watch', '--tasks', 'tasks.jsonl', '--db', 'once.db'])).code).toBe(2);
+    const json = await cli(['schedule', '--once', '--json', '--tasks', 'tasks.jsonl', '--db', 'once.db', '--column', 'all']);
+    expect(JSON.parse(json.out)).toMatchObject({ run: { trigger: 'schedule' } });
   });
 });
 

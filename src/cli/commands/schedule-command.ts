@@ -21,6 +21,7 @@ interface ScheduleOptions extends BatchOptionValues, StoreOptionValues {
   trigger?: 'schedule' | 'task_completion';
   interval: string;
   once?: boolean;
+  json?: boolean;
 }
 
 const HELP_AFTER = `
@@ -56,7 +57,8 @@ export function registerScheduleCommand(program: Command, io: CliIo, setExitCode
     .addOption(new Option('--interval <seconds>', 'with --watch: seconds between polls; with --queue: how often the schedule is checked for a firing (at most 45)').default('30', '30'))
     .option('--queue', 'keep the schedule in the PostgreSQL store\'s queue: each firing is taken by one scheduler, whose batch goes to `taskeval worker` processes')
     .option('--job-timeout <seconds>', 'with --queue: a task job a worker holds this long without finishing goes back to the queue (default 900)')
-    .option('--once', 'run the batch a firing would run, now, and exit with its code (for an outside cron or CI)');
+    .option('--once', 'run the batch a firing would run, now, and exit with its code (for an outside cron or CI)')
+    .option('--json', 'with --once: print the run and its results as JSON (as batch --json does)');
   addJudgeOptions(addStoreOption(addConfigOption(addSourceOptions(command))))
     .addHelpText('after', HELP_AFTER)
     .action(async (options: ScheduleOptions) => {
@@ -120,7 +122,7 @@ export function registerScheduleCommand(program: Command, io: CliIo, setExitCode
           const outcome = (await runCliBatch(cli, options, io, io.signal))!;
           const w = outcome.window;
           log(`batch ${outcome.run.id} ${outcome.run.status} (after ${w.start ?? 'the beginning'} through ${w.end}): ${outcome.run.summary ?? ''}`);
-          setExitCode(await reportRunOutcome({ run: outcome.run, store: cli.store, failUnder: undefined, json: false }, io));
+          setExitCode(await reportRunOutcome({ run: outcome.run, store: cli.store, failUnder: undefined, json: options.json ?? false }, io));
           return;
         }
         await runSchedule({
