@@ -183,6 +183,9 @@ describe('pages with results', () => {
     expect(html).toContain('status_changed');
     expect(html).toContain('task_evaluated');
     expect(rows(html)).toBe(2);
+    expect(html).toMatch(/data-testid="run-labels">none</);
+    const labelled = await seedRun(fx.store, [hybridResult({ taskId: 'FN-3' })], { labels: { prompt: 'v2', agent: 'codex' } });
+    expect(await page(fx, `/runs/${labelled.run.id}`)).toMatch(/data-testid="run-labels">prompt=v2 · agent=codex</);
   });
 
   it('turns on live updates only for an active run', async () => {

@@ -46,13 +46,14 @@ export interface SeedRunOptions {
   /** Minutes after 2026-03-02T10:00Z for the run's clock; results follow one second apart. */
   at?: number;
   judge?: boolean;
+  labels?: Record<string, string>;
 }
 
 /** Stores a run holding `results`, brought to `status` (completed by default). */
 export async function seedRun(store: SqliteStore, results: readonly TaskResult[], options: SeedRunOptions = {}): Promise<{ run: EvalRun; results: StoredResult[] }> {
   const t = (offsetMs: number) => new Date(Date.parse('2026-03-02T10:00:00.000Z') + (options.at ?? 0) * 60_000 + offsetMs).toISOString();
   const provenance = options.judge === false ? { ...PROVENANCE, judgeProvider: null, judgeModel: null, promptVersion: null } : PROVENANCE;
-  const run = await store.createRun({ projectId: 'proj', trigger: options.trigger ?? 'manual', provenance, now: t(0) });
+  const run = await store.createRun({ projectId: 'proj', trigger: options.trigger ?? 'manual', provenance, ...(options.labels ? { settings: { judge: null, labels: options.labels, queued: false } } : {}), now: t(0) });
   const status = options.status ?? 'completed';
   if (status === 'pending') return { run, results: [] };
   await store.transitionRun(run.id, 'running', { now: t(1) });

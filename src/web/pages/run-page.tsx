@@ -45,6 +45,14 @@ export const RunPage: FC<RunPageProps> = ({ run, events, bands, results, limit, 
             <dd>{p.judgeProvider ? `${p.judgeProvider} / ${p.judgeModel ?? '?'}` : 'none — deterministic only'}</dd>
             <dt>Versions</dt>
             <dd>{`rubric ${p.rubricVersion} · prompt ${p.promptVersion ?? '—'} · taskeval ${p.taskevalVersion}`}</dd>
+            <dt>Labels</dt>
+            <dd data-testid="run-labels">
+              {Object.keys(run.settings.labels).length
+                ? Object.entries(run.settings.labels)
+                    .map(([k, v]) => `${k}=${v}`)
+                    .join(' · ')
+                : 'none'}
+            </dd>
             {run.resumeOf ? (
               <>
                 <dt>Resumes</dt>
