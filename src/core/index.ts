@@ -18,6 +18,7 @@ export * from './rubric/index.js';
 export * from './validity/index.js';
 export * from './compare/index.js';
 export * from './bound-task-record.js';
+export * from './compiles-as-regexp.js';
 export * from './json-depth.js';
 export { redactUrl, redactUrlsIn, urlSecrets } from './redact-url.js';
 export { ModelPriceSchema, tokenCostUsd, type ModelPrice } from './model-price.js';

@@ -1,5 +1,5 @@
 export { evaluateTask, deterministicProvenance, prepareTask, scorePrepared, type EvaluateTaskInput, type PreparedTask } from './evaluate-task.js';
-export { loadConfig, CONFIG_FILE_NAME } from './config/load-config.js';
+export { loadConfig, stripConfigComments, CONFIG_FILE_NAME } from './config/load-config.js';
 export { parseConfig } from './config/parse-config.js';
 export { TaskevalConfigSchema, type TaskevalConfig } from './config/taskeval-config.js';
 export { compareRunTasks, type RunTask } from './run-task.js';

@@ -1,14 +1,5 @@
 import { z } from 'zod';
-import { AgentRuleSchema, ModelPriceSchema } from '../core/index.js';
-
-const compiles = (source: string): boolean => {
-  try {
-    new RegExp(source);
-    return true;
-  } catch {
-    return false;
-  }
-};
+import { AgentRuleSchema, compilesAsRegExp, ModelPriceSchema } from '../core/index.js';
 
 /** How tasks are found and tied to commits; the `sources` key of taskeval.config.json. */
 export const SourceConfigSchema = z.strictObject({
@@ -21,7 +12,7 @@ export const SourceConfigSchema = z.strictObject({
   idPattern: z
     .string()
     .min(1)
-    .refine(compiles, { message: 'expected JavaScript regular expression source, e.g. "[A-Z][A-Z0-9]*-\\d+"' })
+    .refine(compilesAsRegExp, { message: 'expected JavaScript regular expression source, e.g. "[A-Z][A-Z0-9]*-\\d+"' })
     .default('[A-Z][A-Z0-9]*-\\d+'),
   /** Where agent transcripts are found: a directory (`--transcripts DIR`) and/or a template with `{id}`. */
   transcripts: z

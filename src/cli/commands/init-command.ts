@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { ConfigError } from '../../core/index.js';
-import { CONFIG_FILE_NAME, parseConfig } from '../../runs/index.js';
+import { CONFIG_FILE_NAME, parseConfig, stripConfigComments } from '../../runs/index.js';
 import { inspectRepository, type RepositoryInspection } from '../../sources/index.js';
 import type { CliIo } from '../cli-io.js';
 
@@ -33,7 +33,7 @@ export function registerInitCommand(program: Command, io: CliIo): void {
       }
       const text = startingConfig(found);
       // What is written must be what taskeval reads: checked with the real parser before it lands.
-      parseConfig(JSON.parse(text.replace(/^[ \t]*\/\/.*$/gm, '')), 'the generated config');
+      parseConfig(JSON.parse(stripConfigComments(text)), 'the generated config');
       if (options.print) {
         io.stdout(text);
         return;

@@ -1,11 +1,9 @@
-import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
-import { StoreError } from '../../core/index.js';
 import { loadConfig } from '../../runs/index.js';
 import { openStore } from '../../store/index.js';
 import type { CliIo } from '../cli-io.js';
 import { addConfigOption } from '../options/source-options.js';
-import { addStoreOption, resolveStoreLocation, type StoreOptionValues } from '../options/store-options.js';
+import { addStoreOption, assertStoreExists, resolveStoreLocation, type StoreOptionValues } from '../options/store-options.js';
 
 type MigrateOptions = StoreOptionValues & { config?: string; json?: boolean };
 
@@ -23,9 +21,8 @@ export function registerMigrateCommand(program: Command, io: CliIo): void {
     .action(async (options: MigrateOptions) => {
       const { config, path: configPath } = await loadConfig(io.cwd, options.config);
       const location = resolveStoreLocation(options, io, config, configPath);
-      if (location.kind === 'sqlite' && !existsSync(location.path)) {
-        throw new StoreError('not_found', `no taskeval store at ${location.path}`, { field: 'db', hint: 'name the store with --db PATH' });
-      }
+      // A mistyped --db must not become a new empty store.
+      assertStoreExists(location);
       const store = await openStore(location, { checkIntegrity: true });
       try {
         const upgraded = store.upgraded ?? null;

@@ -1,6 +1,6 @@
 import { Option, type Command } from 'commander';
 import { ConfigError } from '../../core/index.js';
-import { DEFAULT_SCHEDULE, executeRun, nextScheduledRun, runQueuedSchedule, runSchedule, watchCompletions } from '../../runs/index.js';
+import { DEFAULT_SCHEDULE, executeRun, nextScheduledRun, runQueuedSchedule, runSchedule, watchCompletions, type BatchOutcome } from '../../runs/index.js';
 import type { CliIo } from '../cli-io.js';
 import { addJudgeOptions, createCliJudge } from '../options/judge-options.js';
 import { addConfigOption, addSourceOptions } from '../options/source-options.js';
@@ -120,8 +120,7 @@ export function registerScheduleCommand(program: Command, io: CliIo, setExitCode
           // One firing, now: the same window and retention as a scheduled batch, and batch's exit code.
           log('batch starting (--once)');
           const outcome = (await runCliBatch(cli, options, io, io.signal))!;
-          const w = outcome.window;
-          log(`batch ${outcome.run.id} ${outcome.run.status} (after ${w.start ?? 'the beginning'} through ${w.end}): ${outcome.run.summary ?? ''}`);
+          log(batchLine(outcome));
           setExitCode(await reportRunOutcome({ run: outcome.run, store: cli.store, failUnder: undefined, json: options.json ?? false }, io));
           return;
         }
@@ -134,8 +133,7 @@ export function registerScheduleCommand(program: Command, io: CliIo, setExitCode
             log('batch starting');
             // Without --queue batches evaluate here, so there is always an outcome.
             const outcome = (await runCliBatch(cli, options, io, signal))!;
-            const w = outcome.window;
-            log(`batch ${outcome.run.id} ${outcome.run.status} (after ${w.start ?? 'the beginning'} through ${w.end}): ${outcome.run.summary ?? ''}`);
+            log(batchLine(outcome));
             if (outcome.pruned?.runs) log(`retention: pruned ${outcome.pruned.runs} run(s)`);
           },
         });
@@ -143,4 +141,10 @@ export function registerScheduleCommand(program: Command, io: CliIo, setExitCode
         await cli.close();
       }
     });
+}
+
+/** How a finished batch is logged, by the scheduler and by --once alike. */
+function batchLine(outcome: BatchOutcome): string {
+  const w = outcome.window;
+  return `batch ${outcome.run.id} ${outcome.run.status} (after ${w.start ?? 'the beginning'} through ${w.end}): ${outcome.run.summary ?? ''}`;
 }

@@ -1,11 +1,10 @@
-import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
-import { ConfigError, StoreError } from '../../core/index.js';
+import { ConfigError } from '../../core/index.js';
 import { checkServeExposure, createApp, createEventBus, loadOrCreateServeToken, LOOPBACK_HOSTS, startServer, type StartRun } from '../../server/index.js';
 import { EvaluationQueue, loadConfig, openProjectStore } from '../../runs/index.js';
 import type { CliIo } from '../cli-io.js';
-import { resolveStoreLocation } from '../options/store-options.js';
+import { assertStoreExists, resolveStoreLocation } from '../options/store-options.js';
 import { createServeRuns } from './serve-start-run.js';
 
 export const DEFAULT_SERVE_PORT = 4180;
@@ -68,10 +67,8 @@ export function registerServeCommand(program: Command, io: CliIo, wiring: ServeW
       const warnings = checkServeExposure({ host: options.host, auth: options.auth, allowRemote: options.allowRemote ?? false });
       const { config, path: configPath } = await loadConfig(io.cwd, options.config);
       const location = resolveStoreLocation(options, io, config, configPath);
-      // A mistyped --db must not become a new empty store that the dashboard then shows as "no runs".
-      if (location.kind === 'sqlite' && !existsSync(location.path)) {
-        throw new StoreError('not_found', `no taskeval store at ${location.path}`, { field: 'db', hint: 'evaluate first with `taskeval run`, or name the store with --db PATH' });
-      }
+      // A mistyped --db must not become a new empty store.
+      assertStoreExists(location);
       const { store } = await openProjectStore({ location, checkIntegrity: true });
       try {
         // Beside a SQLite file; for PostgreSQL in the project's .taskeval directory.

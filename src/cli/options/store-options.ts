@@ -45,6 +45,13 @@ export interface CliStore {
   close: () => Promise<void>;
 }
 
+/** Refuses a SQLite path with no file: a mistyped --db is an error, never a new empty store. */
+export function assertStoreExists(location: StoreLocation): void {
+  if (location.kind === 'sqlite' && !existsSync(location.path)) {
+    throw new StoreError('not_found', `no taskeval store at ${location.path}`, { field: 'db', hint: 'evaluate first with `taskeval run`, or name the store with --db PATH' });
+  }
+}
+
 /**
  * Opens the store the flags name and reports runs it recovered as interrupted (to stderr). Reading
  * commands pass `mustExist` so a mistyped --db is an error instead of a new empty store, and
@@ -54,9 +61,7 @@ export async function openCliStore(values: StoreOptionValues, io: CliIo, options
   const clock = options.clock ?? (() => new Date());
   const { config, path: configPath } = await loadConfig(io.cwd, values.config);
   const location = resolveStoreLocation(values, io, config, configPath);
-  if (options.mustExist && location.kind === 'sqlite' && !existsSync(location.path)) {
-    throw new StoreError('not_found', `no taskeval store at ${location.path}`, { field: 'db', hint: 'evaluate first with `taskeval run`, or name the store with --db PATH' });
-  }
+  if (options.mustExist) assertStoreExists(location);
   const { store, recovered } = await openProjectStore({ location, clock, checkIntegrity: !options.readOnly, readOnly: options.readOnly ?? false });
   if (store.upgraded) {
     const { from, to, backup } = store.upgraded;

@@ -1,17 +1,9 @@
 import { z } from 'zod';
+import { compilesAsRegExp } from '../compiles-as-regexp.js';
 
 /** What part of a commit (or task) a rule's pattern is matched against. */
 export const AGENT_RULE_FIELDS = ['trailer', 'author', 'committer', 'subject', 'body', 'branch'] as const;
 export type AgentRuleField = (typeof AGENT_RULE_FIELDS)[number];
-
-const compiles = (source: string): boolean => {
-  try {
-    new RegExp(source, 'i');
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /**
  * One rule of who-did-it: a case-insensitive pattern on one field, the agent it names and, optionally, a
@@ -20,7 +12,7 @@ const compiles = (source: string): boolean => {
 export const AgentRuleSchema = z.strictObject({
   /** trailer: each `Key: value` trailer line; author and committer: `Name <email>`; subject; body; branch: the task's branch and branches named by the merges that brought its commits in. */
   on: z.enum(AGENT_RULE_FIELDS),
-  pattern: z.string().min(1).refine(compiles, { message: 'expected JavaScript regular expression source' }),
+  pattern: z.string().min(1).refine(compilesAsRegExp, { message: 'expected JavaScript regular expression source' }),
   /** The agent's short name, or a template such as `$<agent>`. */
   agent: z.string().min(1).max(200),
   model: z.string().min(1).max(200).optional(),

@@ -1,3 +1,5 @@
+import { secretForms } from '../redact-secrets.js';
+
 /** Variables every command judge gets: enough to find programs, a home, a locale and a temp directory. */
 export const COMMAND_JUDGE_BASE_ENV: readonly string[] = ['PATH', 'HOME', 'USER', 'LOGNAME', 'SHELL', 'LANG', 'TERM', 'TMPDIR', 'TZ', 'SYSTEMROOT', 'COMSPEC', 'PATHEXT'];
 const BASE_PREFIXES = ['LC_', 'XDG_'];
@@ -21,14 +23,14 @@ export function commandJudgeEnv(env: NodeJS.ProcessEnv, passThrough: readonly st
 }
 
 /**
- * Replaces the values of secret-looking variables (plain, URL-encoded and base64) in text a command
+ * Replaces the values of secret-looking variables (in every form secretForms names) in text a command
  * printed, so a key it echoed never reaches a stored reason, an export or the dashboard.
  */
 export function scrubSecrets(text: string, env: NodeJS.ProcessEnv): string {
   let out = text;
   for (const [name, value] of Object.entries(env)) {
     if (!value || value.length < 8 || !SECRET_NAME.test(name)) continue;
-    for (const form of new Set([value, encodeURIComponent(value), Buffer.from(value).toString('base64'), Buffer.from(value).toString('base64').replace(/=+$/, '')])) {
+    for (const form of secretForms(value)) {
       out = out.split(form).join(`[${name} redacted]`);
     }
   }

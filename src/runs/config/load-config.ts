@@ -47,11 +47,14 @@ async function readConfigJson(path: string): Promise<unknown> {
   if (text.length > MAX_CONFIG_CHARS) throw new ConfigError('invalid_config', `config file ${path} is ${text.length} characters, over the limit of ${MAX_CONFIG_CHARS}`, { field: 'config' });
   // Editors on Windows save UTF-8 with a byte-order mark, which JSON.parse rejects; task files accept it too.
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  // A line that starts with // is a comment (`taskeval init` writes them); blanked, so error lines still count right.
-  text = text.replace(/^[ \t]*\/\/.*$/gm, '');
   try {
-    return JSON.parse(text);
+    return JSON.parse(stripConfigComments(text));
   } catch (error) {
     throw new ConfigError('invalid_config', `config file ${path} is not valid JSON: ${(error as Error).message}`, { cause: error, field: 'config' });
   }
+}
+
+/** Blanks every line that starts with // (`taskeval init` writes such comments), so error line numbers still hold. */
+export function stripConfigComments(text: string): string {
+  return text.replace(/^[ \t]*\/\/.*$/gm, '');
 }

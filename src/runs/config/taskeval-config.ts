@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { compilesAsRegExp } from '../../core/index.js';
 import { JudgeConfigSchema } from '../../judge/index.js';
 import { SourceConfigSchema } from '../../sources/index.js';
 
@@ -13,20 +14,11 @@ export const TaskevalConfigSchema = z.strictObject({
   outcomes: z
     .strictObject({
       /** Commit subjects that are fixes, as a case-insensitive regular expression; default DEFAULT_FIX_PATTERN. */
-      fixPattern: z.string().min(1).refine((p) => compiles(p), { message: 'not a valid regular expression' }).optional(),
+      fixPattern: z.string().min(1).refine(compilesAsRegExp, { message: 'not a valid regular expression' }).optional(),
     })
     .optional(),
   /** Runs older than this many days are deleted after each batch. */
   retentionDays: z.number().int().positive().max(365_000).optional(),
 });
-
-function compiles(pattern: string): boolean {
-  try {
-    new RegExp(pattern, 'i');
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export type TaskevalConfig = z.output<typeof TaskevalConfigSchema>;

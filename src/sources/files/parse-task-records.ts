@@ -103,6 +103,11 @@ export function oversizedLine(path: string, line: number, bytes: number): Source
   return { path, line, message: `the line is ${bytes} bytes, over the limit of ${MAX_TASK_LINE_BYTES} for one task record; it was not read` };
 }
 
+/** The one problem for lines holding bytes that are not UTF-8 (they read as U+FFFD); the first line is named. */
+export function invalidUtf8Problem(path: string, lines: readonly number[]): SourceProblem {
+  return { path, line: lines[0]!, message: `invalid UTF-8 on ${lines.length === 1 ? 'this line' : `${lines.length} lines (first shown)`}; the bad bytes read as U+FFFD` };
+}
+
 /** Parses one JSONL line into a record, or adds its problem. */
 export function parseJsonLine(content: string, path: string, line: number, problems: SourceProblem[]): RawRecord | null {
   try {

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import type { SourceProblem } from '../source-read-result.js';
-import { MAX_TASK_LINE_BYTES, oversizedLine, parseJsonLine, type RawRecord } from './parse-task-records.js';
+import { invalidUtf8Problem, MAX_TASK_LINE_BYTES, oversizedLine, parseJsonLine, type RawRecord } from './parse-task-records.js';
 
 /** Records and problems of a JSONL file read line by line. */
 export interface JsonLinesRead {
@@ -63,8 +63,6 @@ export async function readJsonLines(fullPath: string, path: string): Promise<Jso
     size += piece.length;
   }
 
-  if (invalidUtf8.length) {
-    problems.push({ path, line: invalidUtf8[0]!, message: `invalid UTF-8 on ${invalidUtf8.length === 1 ? 'this line' : `${invalidUtf8.length} lines (first shown)`}; the bad bytes read as U+FFFD` });
-  }
+  if (invalidUtf8.length) problems.push(invalidUtf8Problem(path, invalidUtf8));
   return { records, problems };
 }

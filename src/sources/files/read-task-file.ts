@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { SourceError } from '../../core/index.js';
 import type { SourceReadResult } from '../source-read-result.js';
 import { formatSourceProblem } from './format-source-problem.js';
-import { parseTaskRecords, taskRecordsFrom, type TaskFileFormat } from './parse-task-records.js';
+import { invalidUtf8Problem, parseTaskRecords, taskRecordsFrom, type TaskFileFormat } from './parse-task-records.js';
 import { readJsonLines } from './read-json-lines.js';
 
 export interface ReadTaskFileOptions {
@@ -43,7 +43,7 @@ export async function readTaskFile(path: string, options: ReadTaskFileOptions = 
     // Invalid UTF-8 decodes to U+FFFD; say where, instead of keeping the replaced text without a word.
     const invalid = invalidUtf8Lines(bytes);
     if (invalid.length) {
-      result.problems.push({ path, line: invalid[0]!, message: `invalid UTF-8 on ${invalid.length === 1 ? 'this line' : `${invalid.length} lines (first shown)`}; the bad bytes read as U+FFFD` });
+      result.problems.push(invalidUtf8Problem(path, invalid));
     }
   }
   const first = result.problems[0];

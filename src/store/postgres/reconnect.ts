@@ -50,6 +50,10 @@ export async function withReconnect<T>(context: string, attempt: () => Promise<T
   }
 }
 
+/** Pools that have reached their server at least once; only those wait for it to come back. */
+const reached = new WeakSet<pg.Pool>();
+const patched = new WeakSet<pg.Pool>();
+
 /**
  * Makes a pool ride out a server restart: a single statement and a connection are tried again while the
  * server is unreachable (pg drops the broken clients itself). Transactions retry in inTransaction.
@@ -58,23 +62,22 @@ export function reconnectingPool(pool: pg.Pool, options: ReconnectOptions = {}):
   const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
   const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
   // A server never reached is a wrong URL or a server that is down: said at once, not waited for.
-  let reached = false;
   const retrying = <T>(context: string, attempt: () => Promise<T>): Promise<T> => {
     const once = async () => {
       const value = await attempt();
-      reached = true;
+      reached.add(pool);
       return value;
     };
-    return reached ? withReconnect(context, once, options) : once();
+    return reached.has(pool) ? withReconnect(context, once, options) : once();
   };
+  patched.add(pool);
   (pool as unknown as { query: unknown }).query = (...args: unknown[]) => (typeof args.at(-1) === 'function' ? query(...args) : retrying('query', () => query(...args)));
   (pool as unknown as { connect: unknown }).connect = (callback?: unknown) =>
     typeof callback === 'function' ? (connect as (cb: unknown) => void)(callback) : retrying('connect', () => connect());
-  (pool as unknown as { everReached: () => boolean }).everReached = () => reached;
   return pool;
 }
 
-/** Whether a pool made by reconnectingPool has reached its server at least once. */
+/** Whether a pool has reached its server at least once (a pool not made by reconnectingPool counts as reached). */
 export function poolEverReached(pool: pg.Pool): boolean {
-  return (pool as unknown as { everReached?: () => boolean }).everReached?.() ?? true;
+  return reached.has(pool) || !patched.has(pool);
 }

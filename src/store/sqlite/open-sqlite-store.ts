@@ -2,7 +2,7 @@ import { mkdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type Database from 'better-sqlite3';
 import { StoreError } from '../../core/index.js';
-import { applySqliteMigrations } from './apply-sqlite-migrations.js';
+import { applySqliteMigrations, newerSchemaError } from './apply-sqlite-migrations.js';
 import { assertSqliteIntact } from './check-sqlite-integrity.js';
 import { SQLITE_MIGRATIONS } from './sqlite-migrations.js';
 import { openSqliteReadOnly } from './open-sqlite-read-only.js';
@@ -83,12 +83,7 @@ function openForReading(path: string): SqliteStore {
     // when a read meets it (SQLITE_CORRUPT → store_corrupt), and `taskeval doctor` checks all of it.
     if (statSync(path).size <= READ_CHECK_MAX_BYTES) assertSqliteIntact(db, path);
     const state = sqliteSchemaState(db);
-    if (state.newest > state.known) {
-      throw new StoreError('store_version', `${path}: this database was written by a newer taskeval (schema ${state.newest}, this version knows ${state.known}); upgrade taskeval`, {
-        field: 'db',
-        hint: 'npm install taskeval@latest, or point --db at another file',
-      });
-    }
+    if (state.newest > state.known) throw newerSchemaError(path, state.newest, state.known);
     if (state.newest < state.known) {
       throw new StoreError('store_version', `${path}: the store has schema ${state.newest || 'none'}, older than this taskeval's ${state.known}; reading commands do not change it`, {
         field: 'db',
