@@ -1,5 +1,6 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { copyFile, mkdir, readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createGitTestRepo, type GitTestRepo } from '../../evidence/git/testing/git-test-repo.js';
 import { loadConfig } from '../../runs/index.js';
@@ -48,4 +49,23 @@ describe('taskeval init', () => {
     expect(again.code).toBe(2);
     expect(again.err).toContain('exists; init leaves it alone');
   });
+
+  it("narrows the id pattern to a Fusion project's task prefixes, so words like UTF-8 in a subject are no task", async () => {
+    const fixtures = join(dirname(fileURLToPath(import.meta.url)), '../../../fixtures/fusion');
+    for (const id of ['FN-679', 'KB-126', 'KB-341']) {
+      await mkdir(join(repo.dir, '.fusion', 'tasks', id), { recursive: true });
+      await copyFile(join(fixtures, `${id}.task.json`), join(repo.dir, '.fusion', 'tasks', id, 'task.json'));
+    }
+    const found = JSON.parse((await cli(['init', '--json'])).out) as { fusion: boolean; fusionPrefixes: unknown };
+    expect(found).toMatchObject({ fusion: true, fusionPrefixes: [{ prefix: 'KB', tasks: 2 }, { prefix: 'FN', tasks: 1 }] });
+    // Without the bead commits' own pattern, the Fusion prefixes decide.
+    await repo.git(['rm', '-rq', 'src']);
+    for (let i = 0; i < 12; i++) await repo.commit({ subject: `chore: convert to UTF-8 step ${i}`, files: { [`n${i}.txt`]: 'x\n' } });
+    await repo.commit({ subject: 'feat(KB-126): scrollable modal', files: { 'modal.ts': 'export {};\n' } });
+    const init = await cli(['init', '--print']);
+    expect(init.code, init.err).toBe(0);
+    expect(init.out).toContain("The Fusion project's tasks use ids 2 KB-…, 1 FN-…");
+    expect(init.out).toContain('"idPattern": "(?:KB|FN)-\\\\d+"');
+  });
 });
+

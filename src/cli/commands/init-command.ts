@@ -58,6 +58,11 @@ function startingConfig(f: RepositoryInspection): string {
   if (f.suggestedIdPattern) {
     lines.push(`    // ${f.suggestedIdPattern.hits} of the last ${f.recentCommits} commits name ids like ${f.suggestedIdPattern.example}, which the default pattern misses.`);
     lines.push(`    "idPattern": ${JSON.stringify(f.suggestedIdPattern.pattern)},`);
+  } else if (f.fusionPrefixes.length) {
+    const prefixes = f.fusionPrefixes.map((p) => p.prefix);
+    const named = f.fusionPrefixes.map((p) => `${p.tasks} ${p.prefix}-…`).join(', ');
+    lines.push(`    // The Fusion project's tasks use ids ${named}: only those prefixes, so UTF-8 or ISO-8601 in a subject is no task.`);
+    lines.push(`    "idPattern": ${JSON.stringify(`${prefixes.length === 1 ? prefixes[0] : `(?:${prefixes.join('|')})`}-\\d+`)},`);
   } else {
     lines.push(`    // ${f.defaultIdHits} of the last ${f.recentCommits} commits name a task id the default pattern (FN-12, BACK-7) finds.`);
     lines.push('    "idPattern": "[A-Z][A-Z0-9]*-\\\\d+",');

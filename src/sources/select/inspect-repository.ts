@@ -1,12 +1,15 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { runGit } from '../../evidence/index.js';
+import { readFusionProject } from '../fusion/index.js';
 import { discoverSessions } from '../sessions/index.js';
 
 /** What `taskeval init` found in a directory, for a starting configuration. */
 export interface RepositoryInspection {
   dir: string;
   fusion: boolean;
+  /** The id prefixes of the Fusion project's tasks (FN, KB) with how many tasks use each, most first. */
+  fusionPrefixes: { prefix: string; tasks: number }[];
   gitRoot: string | null;
   /** The forge a remote points at (github.com/owner/repo, gitlab.com/group/repo), or null. */
   forge: { host: string; path: string } | null;
@@ -28,6 +31,7 @@ const ID_CANDIDATE = /(?:^|[(\[:\s])([A-Za-z]{2,6})-([a-z0-9]{2,8}|\d+)(?=[)\]:\
 /** Looks at a directory as a new user's project: Fusion, git, its forge, task ids in recent commits, agent sessions. */
 export async function inspectRepository(dir: string, home: string | null, codexHome: string | null): Promise<RepositoryInspection> {
   const fusion = existsSync(join(dir, '.fusion'));
+  const fusionPrefixes = fusion ? await taskIdPrefixes(dir) : [];
   const top = await runGit(['rev-parse', '--show-toplevel'], { cwd: dir });
   const gitRoot = top.exitCode === 0 ? top.stdout.trim() : null;
   let forge: RepositoryInspection['forge'] = null;
@@ -58,6 +62,7 @@ export async function inspectRepository(dir: string, home: string | null, codexH
   return {
     dir,
     fusion,
+    fusionPrefixes,
     gitRoot,
     forge,
     recentCommits: subjects.length,
@@ -85,4 +90,19 @@ function suggestPattern(subjects: readonly string[]): RepositoryInspection['sugg
   const [prefix, entry] = best;
   const pattern = entry.numeric === entry.hits.size ? `${prefix}-\\d+` : `${prefix}-[a-z0-9]{2,8}`;
   return { pattern, example: entry.example, hits: entry.hits.size };
+}
+
+/** The id prefixes a Fusion project's tasks use; a project that cannot be read gives none (init still writes a config). */
+async function taskIdPrefixes(dir: string): Promise<{ prefix: string; tasks: number }[]> {
+  try {
+    const read = await readFusionProject(dir);
+    const counts = new Map<string, number>();
+    for (const task of read.tasks) {
+      const prefix = /^([A-Z][A-Z0-9]*)-\d+$/.exec(task.id)?.[1];
+      if (prefix) counts.set(prefix, (counts.get(prefix) ?? 0) + 1);
+    }
+    return [...counts].map(([prefix, tasks]) => ({ prefix, tasks })).sort((a, b) => b.tasks - a.tasks || a.prefix.localeCompare(b.prefix));
+  } catch {
+    return [];
+  }
 }
