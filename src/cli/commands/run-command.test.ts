@@ -53,7 +53,7 @@ describe('taskeval run and the reading commands', () => {
     const run = await cli(['run', '--tasks', 'tasks.jsonl', '--json']);
     expect(run.code).toBe(0);
     // Said once: a task file outside any repository is scored without commits.
-    expect(run.err).toBe('commits: none (no git repository holds tasks.jsonl; give --repo DIR)\n');
+    expect(run.err).toBe(`store: ${join(dir, '.taskeval', 'taskeval.db')}\ncommits: none (no git repository holds tasks.jsonl; give --repo DIR)\n`);
     const { run: stored, results } = run.json();
     expect(stored).toMatchObject({ trigger: 'manual', status: 'completed', counts: { total: 3, scored: 3, errored: 0 }, requestedTaskIds: ['FN-1', 'FN-2', 'FN-3'] });
     expect(results.map((r: { taskId: string }) => r.taskId)).toEqual(['FN-1', 'FN-2', 'FN-3']);
@@ -138,7 +138,7 @@ describe('taskeval run and the reading commands', () => {
 
   it('prints plain progress lines when not on a terminal, and a redrawn bar on one', async () => {
     const plain = await cli(['run', '--tasks', 'tasks.jsonl']);
-    expect(plain.err).toMatch(/^commits: none .*\nrun run_\w+: evaluating 3 tasks\n\[1\/3\] FN-1 scored \d+ \w+\n\[2\/3\] FN-2 scored/);
+    expect(plain.err).toMatch(/^store: .*\ncommits: none .*\nrun run_\w+: evaluating 3 tasks\n\[1\/3\] FN-1 scored \d+ \w+\n\[2\/3\] FN-2 scored/);
     expect(plain.out).toMatch(/^TASK\s+TITLE/);
     const tty = await cli(['run', '--tasks', 'tasks.jsonl'], { isTTY: true });
     expect(tty.err).toContain('\r\u001b[2K[====================] 3/3  errors 0  tokens 0');

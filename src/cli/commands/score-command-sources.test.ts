@@ -58,7 +58,7 @@ describe('taskeval score sources', () => {
 
   it('scores a git-only repository: tasks inferred from commits, titled by their first subject, with commits known', async () => {
     const { code, out, err } = await run(dir, 'score', '--project', repo.dir, '--json');
-    expect(err).toBe('');
+    expect(err).toBe(`commits: ${repo.dir}\n`);
     expect(code).toBe(0);
     const results = JSON.parse(out) as Result[];
     expect(results.map((r) => [r.taskId, r.title, r.status])).toEqual([

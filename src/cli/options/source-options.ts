@@ -6,6 +6,7 @@ import { detectTaskSource, loadTaskSet, TASK_SOURCE_KINDS, type SessionReport, t
 import type { SourceProblem } from '../../sources/index.js';
 import { formatSourceProblem } from '../../sources/files/index.js';
 import type { Store } from '../../store/index.js';
+import { sayOnce } from '../say-once.js';
 import type { CliIo } from '../cli-io.js';
 import { terminalSafe } from '../render/terminal-safe.js';
 
@@ -138,9 +139,11 @@ export async function loadSourceTasks(options: SourceOptionValues, io: CliIo, co
   if (!load.source && options.tasks === undefined && options.project === undefined) load.source = await detectInCwd(io);
   const set = await loadTaskSet(load);
   reportSourceProblems(set.problems, io);
-  // A task file's commits come from the repository holding it, not the directory the command runs in: said once.
+  // Which repository the commits came from is said once per command; a task file's is the one holding it, never the cwd.
   if (set.source === 'files') {
-    io.stderr(set.repo ? `commits: ${terminalSafe(set.repo)}${options.repo === undefined ? ` (the repository holding ${terminalSafe(options.tasks ?? '')})` : ''}\n` : `commits: none (no git repository holds ${terminalSafe(options.tasks ?? '')}; give --repo DIR)\n`);
+    sayOnce(io, set.repo ? `commits: ${terminalSafe(set.repo)}${options.repo === undefined ? ` (the repository holding ${terminalSafe(options.tasks ?? '')})` : ''}\n` : `commits: none (no git repository holds ${terminalSafe(options.tasks ?? '')}; give --repo DIR)\n`);
+  } else {
+    sayOnce(io, set.repo ? `commits: ${terminalSafe(set.repo)}\n` : `commits: none (${terminalSafe(set.projectDir)} is not in a git repository)\n`);
   }
   for (const notice of set.notices) io.stderr(`note: ${notice}\n`);
   if (set.sessions && set.sessions.found.length > 0) io.stderr(`${describeSessionReport(set.sessions)}\n`);

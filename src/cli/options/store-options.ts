@@ -5,6 +5,8 @@ import { StoreError } from '../../core/index.js';
 import { loadConfig, openProjectStore, type TaskevalConfig } from '../../runs/index.js';
 import { defaultDbPath, parseStoreLocation, type Store, type StoreLocation } from '../../store/index.js';
 import type { CliIo } from '../cli-io.js';
+import { terminalSafe } from '../render/terminal-safe.js';
+import { sayOnce } from '../say-once.js';
 
 /** Flags that say which store a command reads and writes. */
 export interface StoreOptionValues {
@@ -63,6 +65,7 @@ export async function openCliStore(values: StoreOptionValues, io: CliIo, options
   const location = resolveStoreLocation(values, io, config, configPath);
   if (options.mustExist) assertStoreExists(location);
   const { store, recovered } = await openProjectStore({ location, clock, checkIntegrity: !options.readOnly, readOnly: options.readOnly ?? false });
+  sayOnce(io, `store: ${terminalSafe(location.display)}\n`);
   if (store.upgraded) {
     const { from, to, backup } = store.upgraded;
     io.stderr(`note: upgraded the store from schema ${from} to ${to}${backup ? `; the store as it was is kept at ${backup}` : ''}\n`);
