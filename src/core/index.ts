@@ -24,3 +24,4 @@ export { redactUrl, redactUrlsIn, urlSecrets } from './redact-url.js';
 export { ModelPriceSchema, tokenCostUsd, type ModelPrice } from './model-price.js';
 export { taskTokenUsage } from './task-token-usage.js';
 export * from './identity/index.js';
+export { ForgeSchema, forgeLink, parseForgeRemote, type Forge } from './forge.js';

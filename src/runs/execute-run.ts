@@ -57,7 +57,7 @@ export async function executeRun(input: ExecuteRunInput): Promise<RunOutcome> {
     window: input.window ?? null,
     requestedTaskIds: input.requestedTaskIds ?? tasks.map((t) => t.task.id),
     provenance: runProvenance(judge, input.taskevalVersion),
-    settings: runSettings(input.judgeOptions?.settings ?? (judge ? { ...JUDGE_DEFAULTS, provider: judge.provider as JudgeSettings['provider'], model: judge.modelId } : null), input.labels),
+    settings: runSettings(input.judgeOptions?.settings ?? (judge ? { ...JUDGE_DEFAULTS, provider: judge.provider as JudgeSettings['provider'], model: judge.modelId } : null), input.labels, false, input.forge ?? null),
     resumeOf: input.resumeOf ?? null,
     now: iso(),
   });

@@ -1,5 +1,5 @@
-import { SCORE_CATEGORIES } from '../../core/index.js';
-import type { StoredResult } from '../../store/index.js';
+import { SCORE_CATEGORIES } from '../core/index.js';
+import type { ListResultsQuery, Store, StoredResult } from '../store/index.js';
 
 /** Export formats of `taskeval export`. */
 export const EXPORT_FORMATS = ['json', 'jsonl', 'csv'] as const;
@@ -54,4 +54,24 @@ export function csvCell(value: unknown): string {
   let text = String(value);
   if (/^[=+\-@]/.test(text) && typeof value === 'string') text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** Results a page of an export reads at once. */
+const EXPORT_PAGE = 200;
+
+/**
+ * Every result that matches `query`, as the text of one export, chunk by chunk: one page of the store at a
+ * time, so an export of any size holds one page in memory. `taskeval export` and the dashboard share it.
+ */
+export async function* exportResults(store: Store, query: Omit<ListResultsQuery, 'limit' | 'offset' | 'full'>, format: ExportFormat): AsyncGenerator<string> {
+  yield exportHeader(format);
+  let count = 0;
+  for (let offset = 0; ; offset += EXPORT_PAGE) {
+    const page = await store.listResults({ ...query, full: true, limit: EXPORT_PAGE, offset });
+    let text = '';
+    for (const result of page.items) text += exportItem(result, format, count++);
+    if (text) yield text;
+    if (offset + EXPORT_PAGE >= page.count) break;
+  }
+  yield exportFooter(format, count);
 }

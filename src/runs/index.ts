@@ -24,3 +24,4 @@ export { commonMode, describeCompareModes, modeOf, trendMode, type CompareModes 
 export { EvaluationQueue, enqueueRun, evaluateQueuedJob, judgeFromRun, finishQueuedRun, followQueuedRun, runQueueWorker, runQueuedSchedule, scheduleQueueName, EVALUATE_QUEUE, DEFAULT_JOB_TIMEOUT_SECONDS, JOB_RETRY_LIMIT, type QueueStats, type QueueWorkerInfo, type QueuedTaskJob, type EnqueueRunInput, type QueuedJobOutcome, type RunQueueWorkerInput, type RunQueuedScheduleInput } from './queue/index.js';
 export { runProvenance, runSettings, recordedJudgeSettings } from './run-settings.js';
 export { openEvaluation, type Evaluation, type EvaluationSettings } from './open-evaluation.js';
+export { EXPORT_FORMATS, csvCell, exportHeader, exportItem, exportFooter, exportResults, type ExportFormat } from './export-results.js';

@@ -1,4 +1,4 @@
-import { redactUrl } from '../core/index.js';
+import { redactUrl, type Forge } from '../core/index.js';
 import { RUBRIC_VERSION } from '../core/rubric/index.js';
 import { JudgeConfigSchema, PROMPT_VERSION, type Judge, type JudgeSettings } from '../judge/index.js';
 import type { RunProvenance, RunSettings } from '../store/index.js';
@@ -18,11 +18,12 @@ export function runProvenance(judge: Pick<Judge, 'provider' | 'modelId'> | null,
  * What a run records of how it evaluates: the judge settings from flag to call (never keys; a
  * password or secret query value in the base URL is recorded as `***`), its labels, and whether queue workers evaluate it.
  */
-export function runSettings(judge: JudgeSettings | null | undefined, labels: Readonly<Record<string, string>> = {}, queued = false): RunSettings {
-  if (!judge) return { judge: null, labels: { ...labels }, queued };
+export function runSettings(judge: JudgeSettings | null | undefined, labels: Readonly<Record<string, string>> = {}, queued = false, forge: Forge | null = null): RunSettings {
+  const where = forge ? { forge } : {};
+  if (!judge) return { judge: null, labels: { ...labels }, queued, ...where };
   const recorded: Record<string, unknown> = { ...judge };
   if (judge.baseUrl) recorded.baseUrl = redactUrl(judge.baseUrl);
-  return { judge: recorded, labels: { ...labels }, queued };
+  return { judge: recorded, labels: { ...labels }, queued, ...where };
 }
 
 /** The judge settings a run recorded, checked again: a worker builds its judge from them. */

@@ -77,7 +77,7 @@ if (!availability.run && !process.env.CI) {
       await page.waitForURL(/q=scheduler/);
       expect(await page.locator('[data-testid="results-table"] tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-task-id')))).toEqual(['FN-3']);
       await page.goto(`${server.origin}/results`);
-      await expect(page.locator('tr[data-task-id="FN-4"] .mode-det').textContent()).resolves.toBe('deterministic only');
+      await expect(page.locator('tr[data-task-id="FN-4"] td.hide-narrow .mode-det').textContent()).resolves.toBe('deterministic only');
       await expect(page.locator('tr[data-task-id="FN-5"]').textContent()).resolves.toContain('judge timed out');
       await page.screenshot({ path: join(OUTPUT, 'results-1280.png'), fullPage: true });
     });
@@ -125,6 +125,7 @@ if (!availability.run && !process.env.CI) {
         ['/results?q=FN-4', 'results-filtered'],
         ['/compare?by=model&minN=1', 'compare'],
         ['/results?latest=1', 'results-latest'],
+        ['/validity', 'validity'],
       ] as const) {
         await page.goto(`${server.origin}${path}`);
         const overflow = await page.evaluate(sidewaysOverflow);
@@ -136,7 +137,14 @@ if (!availability.run && !process.env.CI) {
       const idLines = await page.locator('a.task-id').evaluateAll((links) => links.map((a) => (a as unknown as { getClientRects(): { length: number } }).getClientRects().length));
       expect(idLines.length).toBeGreaterThan(0);
       expect(idLines.every((n) => n === 1)).toBe(true);
-      await expect(page.locator('tr[data-task-id="FN-2"] .narrow-title:not(.narrow-agent)').isVisible()).resolves.toBe(true);
+      await expect(page.locator('tr[data-task-id="FN-2"] .narrow-title:not(.narrow-agent)').first().isVisible()).resolves.toBe(true);
+      // The overall score of every row is on screen, not behind the table's sideways scroll, and the mode is still said.
+      const overallRight = await page.locator('table.results .overall-cell').evaluateAll((cells) =>
+        cells.map((c) => (c as unknown as { getBoundingClientRect(): { right: number } }).getBoundingClientRect().right),
+      );
+      expect(overallRight.length).toBe(5);
+      for (const right of overallRight) expect(right).toBeLessThanOrEqual(390);
+      await expect(page.locator('tr[data-task-id="FN-4"] .narrow-mode').textContent()).resolves.toContain('deterministic only');
       expect(await page.locator('tr[data-task-id="FN-1"]').count()).toBe(2);
       await page.goto(`${server.origin}/results?latest=1`);
       expect(await page.locator('tr[data-task-id="FN-1"]').count()).toBe(1);

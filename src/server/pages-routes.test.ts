@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bundleEntries } from '../core/index.js';
+import { bundleEntries, validateScores } from '../core/index.js';
 import { buildSampleError, buildSampleSkipped } from '../store/index.js';
 import { evidenceAnchor } from '../web/index.js';
 import { createServerFixture, seedRun, type ServerFixture } from './testing/server-fixture.js';
@@ -186,6 +186,68 @@ describe('pages with results', () => {
     expect(html).toMatch(/data-testid="run-labels">none</);
     const labelled = await seedRun(fx.store, [hybridResult({ taskId: 'FN-3' })], { labels: { prompt: 'v2', agent: 'codex' } });
     expect(await page(fx, `/runs/${labelled.run.id}`)).toMatch(/data-testid="run-labels">prompt=v2 · agent=codex</);
+  });
+
+  it("shows a run's judge and agent tokens and costs, and says deterministic only for a run without a judge", async () => {
+    const { run } = await seedRun(fx.store, [hybridResult({ taskId: 'FN-1' }), hybridResult({ taskId: 'FN-2' }), buildSampleError('FN-3')]);
+    const spend = (await page(fx, `/runs/${run.id}`)).match(/data-testid="run-spend">([\s\S]*?)<\/dl>/)![1]!.replace(/<[^>]+>/g, ' ');
+    // Two scored results at 4,000 + 600 tokens and $0.01 each; the error has no usage and is not counted.
+    expect(spend).toContain('8,000 input + 1,200 output (0 cached) over 2 results');
+    expect(spend).toContain('$0.02 over 2 results');
+    expect(spend).toContain('not recorded');
+    const plain = await seedRun(fx.store, [deterministicOnlyResult({ taskId: 'FN-4' })], { judge: false, at: 30 });
+    expect(await page(fx, `/runs/${plain.run.id}`)).toMatch(/Judge tokens<\/dt><dd>none — deterministic only</);
+    expect(await (await fx.get(`/api/runs/${run.id}`)).json()).toMatchObject({ spend: { judgedResults: 2, judgeInputTokens: 8000, judgeCostUsd: 0.02, agentTokens: null } });
+  });
+
+  it('shows what validate kept for a run on the Validity page, AUC with its interval and the bad rate per band', async () => {
+    const { run } = await seedRun(fx.store, [hybridResult({ taskId: 'FN-1' })]);
+    const empty = await page(fx, `/validity?run=${run.id}`);
+    expect(empty).toContain('No validation is kept for this run');
+    expect(empty).toContain(`taskeval validate --run ${run.id} --outcomes`);
+    expect(await page(fx, `/runs/${run.id}`)).not.toContain('run-validity-link');
+    const item = (taskId: string, score: number, label: boolean) => ({
+      taskId, scores: { agentPerformance: score, taskOutcomeQuality: score, processCompliance: score, overall: score }, rulePoints: {}, label, size: 5,
+    });
+    const report = validateScores([item('FN-1', 30, true), item('FN-2', 45, true), item('FN-3', 80, false), item('FN-4', 92, false)], { label: 'bugIntroducing', iterations: 50, seed: 1 });
+    await fx.store.saveValidation(run.id, { label: 'bugIntroducing (SZZ, 7d, ≥1 line)', report, notes: ['1 scored result(s) have no label and were left out'], now: '2026-03-03T10:00:00Z' });
+    const html = await page(fx, `/validity?run=${run.id}`);
+    expect(html).toContain('bugIntroducing (SZZ, 7d, ≥1 line)');
+    expect(html).toContain('2 bad and 2 good tasks');
+    const overall = html.match(/<tr data-score="overall"><td>Overall<\/td><td class="num">([^<]+)<\/td><td>([^<]+)<\/td>/)!;
+    expect(overall[1]).toBe('1.000');
+    expect(overall[2]).toMatch(/^\d\.\d{3} – \d\.\d{3}$/);
+    // Scores 30, 45, 80, 92: failing and weak hold one bad task each, acceptable none, strong and excellent one good each.
+    const bands = html.match(/data-testid="validity-bands">[\s\S]*?<tr data-score="overall">([\s\S]*?)<\/tr>/)![1]!.match(/<td class="num"[^>]*>([^<]+)</g)!.map((c) => c.replace(/^.*>/, '').replace('<', ''));
+    expect(bands).toEqual(['100% of 1', '100% of 1', '—', '0% of 1', '0% of 1']);
+    expect(html).toContain('1 scored result(s) have no label and were left out');
+    expect(await page(fx, '/validity')).toContain('bugIntroducing (SZZ, 7d, ≥1 line)');
+    expect(await page(fx, `/runs/${run.id}`)).toContain('Validity: 1 report');
+    await page(fx, '/validity?run=run_nope', 404);
+  });
+
+  it('exports every result the list filter matches, in its order, from the link the results page offers', async () => {
+    const many = Array.from({ length: 230 }, (_, i) => hybridResult({ taskId: `FN-${String(i).padStart(3, '0')}`, finals: i % 2 ? [80, 90, 70] : [30, 35, 40] }));
+    await seedRun(fx.store, many);
+    const html = await page(fx, '/results?band=failing&sort=taskId&order=asc');
+    const csvHref = html.match(/data-testid="results-export">[\s\S]*?href="([^"]+format=csv)"/)![1]!.replaceAll('&amp;', '&');
+    expect(csvHref).toBe('/results/export?band=failing&sort=taskId&order=asc&format=csv');
+    const res = await fx.get(csvHref);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="taskeval-results.csv"');
+    const lines = (await res.text()).trimEnd().split('\n');
+    expect(lines[0]!.startsWith('result_id,run_id,task_id,')).toBe(true);
+    // 115 failing results over more than one store page, none dropped or repeated, ascending by task.
+    const tasks = lines.slice(1).map((l) => l.split(',')[2]);
+    expect(tasks).toHaveLength(115);
+    expect(tasks).toEqual([...tasks].sort());
+    expect(new Set(tasks).size).toBe(115);
+    const json = (await (await fx.get('/results/export?band=strong&format=json')).json()) as unknown[];
+    expect(json).toHaveLength(115);
+    expect(json[0]).toHaveProperty('evidenceBundle');
+    expect((await fx.get('/results/export?format=xml')).status).toBe(400);
+    expect((await fx.get('/results/export?colour=red')).status).toBe(400);
   });
 
   it('turns on live updates only for an active run', async () => {

@@ -1,8 +1,8 @@
 /** @jsxRuntime automatic @jsxImportSource hono/jsx */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { compareStoredCohorts, compareStoredRuns, describeCompareModes, trendMode } from '../runs/index.js';
-import { ComparePage, ErrorPage, OverviewPage, ResultPage, ResultsPage, RunPage, RunsPage } from '../web/index.js';
+import { compareStoredCohorts, compareStoredRuns, describeCompareModes, EXPORT_FORMATS, exportResults, trendMode } from '../runs/index.js';
+import { ComparePage, ErrorPage, OverviewPage, ResultPage, ResultsPage, RunPage, RunsPage, ValidityPage } from '../web/index.js';
 import { CompareQuerySchema, parseQuery, ResultsQuerySchema, toListResultsQuery } from './api/api-queries.js';
 import { bandCounts } from './api/runs-routes.js';
 import type { AppDeps } from './app-deps.js';
@@ -13,6 +13,10 @@ const pageQuery = (limit: number) =>
     offset: z.string().regex(/^\d+$/).transform(Number).default(0),
     limit: z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().min(1).max(200)).default(limit),
   });
+
+const ExportQuery = z.strictObject({ format: z.enum(EXPORT_FORMATS).default('csv') });
+
+const ValidityQuery = z.strictObject({ run: z.string().min(1).max(200).optional() });
 
 const OverviewQuery = z.strictObject({ bucket: z.enum(['day', 'week']).default('day') });
 
@@ -56,10 +60,30 @@ export function pagesRoutes(deps: AppDeps): Hono {
     return renderPage(c, <ResultsPage filter={q} page={page} anyResults={anyResults} />);
   });
 
+  // The results list as a file: the same filter and order as the page, every match, streamed page by page.
+  app.get('/results/export', async (c) => {
+    const { format: raw, ...rest } = c.req.query();
+    const format = parseQuery(ExportQuery, raw === undefined ? {} : { format: raw }).format;
+    const { limit: _limit, offset: _offset, ...query } = toListResultsQuery(parseQuery(ResultsQuerySchema, rest));
+    const chunks = exportResults(store, query, format);
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        const next = await chunks.next();
+        if (next.done) controller.close();
+        else controller.enqueue(new TextEncoder().encode(next.value));
+      },
+      async cancel() {
+        await chunks.return(undefined);
+      },
+    });
+    const type = format === 'csv' ? 'text/csv' : format === 'jsonl' ? 'application/x-ndjson' : 'application/json';
+    return c.body(body, 200, { 'Content-Type': `${type}; charset=utf-8`, 'Content-Disposition': `attachment; filename="taskeval-results.${format}"` });
+  });
+
   app.get('/results/:id', async (c) => {
     const result = await store.getResult(c.req.param('id'));
-    const history = await store.taskHistory(result.taskId, { limit: 50 });
-    return renderPage(c, <ResultPage result={result} history={history} />);
+    const [history, run] = await Promise.all([store.taskHistory(result.taskId, { limit: 50 }), store.getRun(result.runId)]);
+    return renderPage(c, <ResultPage result={result} history={history} forge={run.settings.forge ?? null} />);
   });
 
   app.get('/compare', async (c) => {
@@ -96,12 +120,20 @@ export function pagesRoutes(deps: AppDeps): Hono {
     const runId = c.req.param('id');
     const { limit, offset } = parseQuery(pageQuery(50), c.req.query());
     const run = await store.getRun(runId);
-    const [events, bands, results] = await Promise.all([
+    const [events, bands, results, spend, validations] = await Promise.all([
       store.listEvents(runId),
       bandCounts(store, runId),
       store.listResults({ runId, sort: 'taskId', order: 'asc', limit, offset }),
+      store.runSpend(runId),
+      store.listValidations({ runId }),
     ]);
-    return renderPage(c, <RunPage run={run} events={events} bands={bands} results={results} limit={limit} offset={offset} />);
+    return renderPage(c, <RunPage run={run} events={events} bands={bands} results={results} spend={spend} validations={validations} limit={limit} offset={offset} />);
+  });
+
+  app.get('/validity', async (c) => {
+    const { run } = parseQuery(ValidityQuery, c.req.query());
+    const validations = await store.listValidations({ ...(run ? { runId: run } : {}), limit: run ? 50 : 10 });
+    return renderPage(c, <ValidityPage runId={run ?? null} validations={validations} />);
   });
 
   return app;

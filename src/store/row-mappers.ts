@@ -1,4 +1,4 @@
-import type { Cohort, TaskIdentity, TaskResult } from '../core/index.js';
+import { ForgeSchema, type Cohort, type TaskIdentity, type TaskResult } from '../core/index.js';
 import type { RunEventType, RunStatus, RunTrigger } from './run-lifecycle.js';
 import { roundMean } from './round-mean.js';
 import type { EvalRun, ResultSummary, RunCounts, RunEvent, RunSettings, ScoreMeans, StoredResult } from './store-types.js';
@@ -97,7 +97,8 @@ export interface RunTotals {
 /** A run's settings column; runs stored before it existed read as local, unlabelled, judge unknown. */
 function runSettingsOf(value: unknown): RunSettings {
   const v = (value ?? {}) as Partial<RunSettings>;
-  return { judge: v.judge ?? null, labels: v.labels ?? {}, queued: v.queued === true };
+  const forge = ForgeSchema.safeParse(v.forge);
+  return { judge: v.judge ?? null, labels: v.labels ?? {}, queued: v.queued === true, ...(forge.success ? { forge: forge.data } : {}) };
 }
 
 /** Row-to-object mapping shared by the backends; `json` reads a JSON column of the dialect. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CohortSchema, ErrorResultSchema, resolveScoreBand, ScoreBandSchema, ScoredResultSchema, SkippedResultSchema, StoreError, type TaskResult } from '../core/index.js';
+import { CohortSchema, ErrorResultSchema, ForgeSchema, resolveScoreBand, ScoreBandSchema, ScoredResultSchema, SkippedResultSchema, StoreError, ValidationReportSchema, type TaskResult } from '../core/index.js';
 import { RUN_EVENT_TYPES, RUN_STATUSES, RUN_TRIGGERS } from './run-lifecycle.js';
 
 /** Any date-time Date.parse accepts, normalised to ISO-8601 UTC so stored strings sort in time order. */
@@ -33,6 +33,7 @@ export const CreateRunInputSchema = z.strictObject({
       judge: z.record(z.string(), z.unknown()).nullable().default(null),
       labels: z.record(z.string(), z.string()).default({}),
       queued: z.boolean().default(false),
+      forge: ForgeSchema.optional(),
     })
     .default({ judge: null, labels: {}, queued: false }),
   resumeOf: Id.nullable().default(null),
@@ -79,6 +80,13 @@ export const AppendEventInputSchema = z.strictObject({
   type: RunEventTypeSchema,
   message: z.string(),
   data: z.unknown().default(null),
+  now: IsoTimeSchema,
+});
+
+export const SaveValidationInputSchema = z.strictObject({
+  label: z.string().min(1).max(1_000),
+  report: ValidationReportSchema,
+  notes: z.array(z.string().max(10_000)).max(100).default([]),
   now: IsoTimeSchema,
 });
 
@@ -164,6 +172,7 @@ export type CreateRunInput = z.input<typeof CreateRunInputSchema>;
 export type TransitionOptions = z.input<typeof TransitionOptionsSchema>;
 export type SaveResultInput = z.input<typeof SaveResultInputSchema>;
 export type AppendEventInput = z.input<typeof AppendEventInputSchema>;
+export type SaveValidationInput = z.input<typeof SaveValidationInputSchema>;
 export type ListEventsQuery = z.input<typeof ListEventsQuerySchema>;
 export type ListRunsQuery = z.input<typeof ListRunsQuerySchema>;
 export type ListResultsQuery = z.input<typeof ListResultsQuerySchema>;

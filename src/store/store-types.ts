@@ -1,4 +1,4 @@
-import type { CategoryScoreRecord, Cohort, EvaluationMode, ScoreCategory, TaskIdentity, TaskResult } from '../core/index.js';
+import type { Forge, CategoryScoreRecord, Cohort, EvaluationMode, ScoreCategory, TaskIdentity, TaskResult, ValidationReport } from '../core/index.js';
 import type { RunEventType, RunStatus, RunTrigger } from './run-lifecycle.js';
 
 /** The judge and versions a run was started with. */
@@ -18,6 +18,8 @@ export interface RunSettings {
   labels: Record<string, string>;
   /** Evaluated by queue workers, not by the process that created it: never recovered as stale. */
   queued: boolean;
+  /** The GitHub or GitLab repository the tasks' commits came from, so the dashboard links them; absent when none. */
+  forge?: Forge;
 }
 
 /** Tasks completed after `start` (exclusive) and up to `end` (inclusive); null means open. */
@@ -149,4 +151,34 @@ export interface ResultFacets {
   models: string[];
   providers: string[];
   labelKeys: string[];
+}
+
+/** What a run's results cost: judge tokens and dollars, the agents' own tokens and dollars, each with how many results it is known for. */
+export interface RunSpend {
+  /** Results whose judge usage is recorded, and its sums. */
+  judgedResults: number;
+  judgeInputTokens: number;
+  judgeOutputTokens: number;
+  judgeCachedTokens: number;
+  /** Results judged at a known price, and what judging them cost in US dollars. */
+  judgeCostResults: number;
+  judgeCostUsd: number | null;
+  /** Results whose agent tokens are known, and their sum. */
+  agentTokenResults: number;
+  agentTokens: number | null;
+  /** Results whose agent cost is known, and its sum in US dollars. */
+  agentCostResults: number;
+  agentCostUsd: number | null;
+}
+
+/** What `taskeval validate` said of a run's scores, kept so the dashboard can show it. */
+export interface StoredValidation {
+  id: string;
+  runId: string;
+  /** The label predicted, in words (`bugIntroducing (SZZ, 7d, ≥1 line)`). */
+  label: string;
+  report: ValidationReport;
+  /** Notes validate printed beside the report (left-out results, missing sizes). */
+  notes: string[];
+  createdAt: string;
 }

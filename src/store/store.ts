@@ -9,11 +9,12 @@ import type {
   ListRunsQuery,
   PruneInput,
   SaveResultInput,
+  SaveValidationInput,
   TaskHistoryQuery,
   TransitionOptions,
   TrendsQuery,
 } from './store-inputs.js';
-import type { EvalRun, Page, PruneReport, ResultSummary, RunEvent, StoredResult, ResultFacets, TrendPoint } from './store-types.js';
+import type { EvalRun, Page, PruneReport, ResultSummary, RunEvent, RunSpend, StoredResult, StoredValidation, ResultFacets, TrendPoint } from './store-types.js';
 
 /**
  * Runs, results and events behind one contract, kept by SQLite or PostgreSQL.
@@ -56,6 +57,13 @@ export interface Store {
   resultFacets(query?: { runId?: string }): Promise<ResultFacets>;
   /** Task ids that already have a result in the run, for resuming it. */
   resultTaskIds(runId: string): Promise<string[]>;
+
+  /** Judge and agent tokens and costs summed over a run's results, in the database. */
+  runSpend(runId: string): Promise<RunSpend>;
+  /** Keeps what `taskeval validate` said of a run's scores; a run may have several (one per label). */
+  saveValidation(runId: string, input: SaveValidationInput): Promise<StoredValidation>;
+  /** A run's kept validations, newest first; every run's when none is given (at most `limit`). */
+  listValidations(query?: { runId?: string; limit?: number }): Promise<StoredValidation[]>;
 
   appendEvent(runId: string, input: AppendEventInput): Promise<RunEvent>;
   listEvents(runId: string, query?: ListEventsQuery): Promise<RunEvent[]>;

@@ -9,3 +9,4 @@ export { RunPage, type RunPageProps } from './pages/run-page.js';
 export { RunsPage } from './pages/runs-page.js';
 export { ErrorPage, type ErrorPageProps } from './pages/error-page.js';
 export { ComparePage, type ComparePageProps } from './pages/compare-page.js';
+export { ValidityPage, type ValidityPageProps } from './pages/validity-page.js';

@@ -37,6 +37,7 @@ export async function runCliBatch(cli: CliStore, options: BatchOptionValues, io:
         judge,
         tasks: plan.tasks,
         projectId: set.projectId,
+        forge: set.forge,
         trigger: 'schedule',
         window: plan.window,
         requested: undefined,
@@ -56,6 +57,7 @@ export async function runCliBatch(cli: CliStore, options: BatchOptionValues, io:
   return executeBatch({
     store: cli.store,
     projectId: set.projectId,
+    forge: set.forge,
     tasks: plan.tasks,
     plan,
     judge: judge?.judge ?? null,

@@ -3,15 +3,13 @@ import type { CliIo } from '../cli-io.js';
 import { addCohortFilterOptions, cohortFilter, type CohortFilterValues } from '../options/cohort-filter-options.js';
 import { addConfigOption } from '../options/source-options.js';
 import { addStoreOption, openCliStore, type StoreOptionValues } from '../options/store-options.js';
-import { EXPORT_FORMATS, exportFooter, exportHeader, exportItem, type ExportFormat } from '../render/index.js';
+import { EXPORT_FORMATS, exportResults, type ExportFormat } from '../render/index.js';
 import { resolveRunId } from './resolve-run-id.js';
 
 interface ExportOptions extends StoreOptionValues, CohortFilterValues {
   run: string;
   format: ExportFormat;
 }
-
-const PAGE = 200;
 
 /** `taskeval export --run RUN_ID --format json|jsonl|csv`: a run's whole results to stdout, page by page. */
 export function registerExportCommand(program: Command, io: CliIo): void {
@@ -30,16 +28,7 @@ export function registerExportCommand(program: Command, io: CliIo): void {
         // `latest` names the newest run, so a CI step can export what it just ran without its id.
         const filter = cohortFilter(options);
         const runId = await resolveRunId(cli.store, options.run);
-        let text = exportHeader(format);
-        let count = 0;
-        for (let offset = 0; ; offset += PAGE) {
-          const page = await cli.store.listResults({ ...filter, runId, full: true, sort: 'taskId', order: 'asc', limit: PAGE, offset });
-          for (const result of page.items) text += exportItem(result, format, count++);
-          io.stdout(text);
-          text = '';
-          if (offset + PAGE >= page.count) break;
-        }
-        io.stdout(exportFooter(format, count));
+        for await (const chunk of exportResults(cli.store, { ...filter, runId, sort: 'taskId', order: 'asc' }, format)) io.stdout(chunk);
       } finally {
         await cli.close();
       }

@@ -1,4 +1,5 @@
 import { dirname } from 'node:path';
+import type { Forge } from '../../core/index.js';
 import type { RunTask, TaskevalConfig } from '../../runs/index.js';
 import type { Store } from '../../store/index.js';
 import { formatSourceProblem } from '../../sources/files/index.js';
@@ -10,6 +11,8 @@ import { loadSourceTasks, type SourceOptionValues } from '../options/source-opti
 export interface RunTaskSet {
   projectId: string;
   projectDir: string;
+  /** The GitHub or GitLab repository of the tasks' commits, recorded on the run for the dashboard's links. */
+  forge: Forge | null;
   tasks: RunTask[];
   /** Source problems, kept as warning events on the run. */
   warnings: string[];
@@ -28,6 +31,7 @@ export async function loadRunTasks(
   return {
     projectId: loaded.set.projectId,
     projectDir: loaded.set.projectDir,
+    forge: loaded.set.forge,
     tasks: loaded.set.items,
     warnings: loaded.problems.map((p) => formatSourceProblem(p)),
   };

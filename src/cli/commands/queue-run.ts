@@ -1,3 +1,4 @@
+import type { Forge } from '../../core/index.js';
 import { enqueueRun, EvaluationQueue, followQueuedRun, type RunTask } from '../../runs/index.js';
 import type { EvalRun, RunTrigger, RunWindow } from '../../store/index.js';
 import type { CliIo } from '../cli-io.js';
@@ -10,6 +11,7 @@ export interface QueueRunInput {
   judge: CliJudge | null;
   tasks: readonly RunTask[];
   projectId: string;
+  forge?: Forge | null;
   /** 'manual' for `run --queue`, 'schedule' (with its window) for `batch --queue`. */
   trigger?: RunTrigger;
   window?: RunWindow | null;
@@ -33,6 +35,7 @@ export async function queueRun(input: QueueRunInput, io: CliIo): Promise<EvalRun
       store: input.cli.store,
       queue,
       projectId: input.projectId,
+      forge: input.forge ?? null,
       tasks: input.tasks,
       trigger: input.trigger ?? 'manual',
       window: input.window ?? null,

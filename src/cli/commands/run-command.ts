@@ -78,7 +78,7 @@ export function registerRunCommand(program: Command, io: CliIo, setExitCode: Set
           }
         }
         if (options.queue) {
-          const queued = await queueRun({ cli, judge, tasks, projectId: set.projectId, requested, resumeOf, labels, warnings, jobTimeoutSeconds, detach: options.detach === true, json }, io);
+          const queued = await queueRun({ cli, judge, tasks, projectId: set.projectId, forge: set.forge, requested, resumeOf, labels, warnings, jobTimeoutSeconds, detach: options.detach === true, json }, io);
           if (queued) setExitCode(await reportRunOutcome({ run: queued, store: cli.store, failUnder, json, markdown: options.format === 'markdown' }, io));
           return;
         }
@@ -86,6 +86,7 @@ export function registerRunCommand(program: Command, io: CliIo, setExitCode: Set
         const { run } = await executeRun({
           store: cli.store,
           projectId: set.projectId,
+          forge: set.forge,
           tasks,
           trigger: 'manual',
           ...(requested ? { requestedTaskIds: requested } : {}),

@@ -93,7 +93,7 @@ export function registerScheduleCommand(program: Command, io: CliIo, setExitCode
             ...(io.signal ? { signal: io.signal } : {}),
             poll: async () => (await loadRunTasks(watched, io, cli.config, cli.configPath, cli.store)).tasks,
             evaluate: async (tasks, signal) => {
-              const { run } = await executeRun({ store: cli.store, projectId: first.projectId, tasks, trigger: 'task_completion', judge: judge?.judge ?? null, judgeOptions: cliJudgeRunOptions(judge), taskevalVersion: TASKEVAL_VERSION, signal });
+              const { run } = await executeRun({ store: cli.store, projectId: first.projectId, forge: first.forge, tasks, trigger: 'task_completion', judge: judge?.judge ?? null, judgeOptions: cliJudgeRunOptions(judge), taskevalVersion: TASKEVAL_VERSION, signal });
               log(`run ${run.id} ${run.status}: ${run.summary ?? ''}`);
             },
           });

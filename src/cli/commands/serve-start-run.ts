@@ -48,6 +48,7 @@ export function createServeRuns(input: ServeRunsInput): ServeRuns {
       const done = executeRun({
         store,
         projectId: set.projectId,
+        forge: set.forge,
         tasks: set.tasks,
         trigger: 'api',
         judge: judge?.judge ?? null,

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { computeAuc } from '../../core/index.js';
 import { createGitTestRepo, type GitTestRepo } from '../../evidence/git/testing/git-test-repo.js';
+import { openSqliteStore } from '../../store/index.js';
 import { runCli } from '../run-cli.js';
 import { captureIo } from '../testing/capture-io.js';
 
@@ -76,6 +77,21 @@ describe('taskeval validate', () => {
     const checked = await run('validate', '--run', honestId, '--db', db, '--outcomes', '--project', repo.dir, '--json');
     expect(checked.code).toBe(0);
     expect(JSON.parse(checked.out)).toMatchObject({ n: 4, bad: 1 });
+    expect(checked.err).toContain(`kept with run ${honestId}`);
+    // The store is opened three times (scores, outcome cache, the kept report) and named once; so is the repository.
+    expect(checked.err.match(/^store: /gm)).toEqual(['store: ']);
+    expect(checked.err.match(/^commits: /gm)).toEqual(['commits: ']);
+    // Kept with the run for the dashboard; --no-save keeps nothing more.
+    expect((await run('validate', '--run', honestId, '--db', db, '--outcomes', '--project', repo.dir, '--no-save')).err).not.toContain('kept with run');
+    const store = openSqliteStore({ path: db, readOnly: true });
+    try {
+      const kept = await store.listValidations({ runId: honestId });
+      expect(kept).toHaveLength(1);
+      expect(kept[0]).toMatchObject({ runId: honestId, report: JSON.parse(checked.out) });
+      expect(kept[0]!.label).toContain('bugIntroducing (SZZ, 7d');
+    } finally {
+      await store.close();
+    }
     const hindsight = await run('run', '--project', repo.dir, '--db', db, '--json');
     const refused = await run('validate', '--run', JSON.parse(hindsight.out).run.id as string, '--db', db, '--outcomes', '--project', repo.dir);
     expect(refused.code).toBe(2);

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
-import { ConfigError, SourceError, TaskResultSchema, validateScores, validationItems, type LabelledTask, type TaskResult } from '../../core/index.js';
+import { ConfigError, SourceError, TaskResultSchema, validateScores, validationItems, type LabelledTask, type TaskResult, type ValidationReport } from '../../core/index.js';
 import { computeProjectOutcomes, loadConfig } from '../../runs/index.js';
 import { readLabelFile, type LabelRow } from '../../sources/index.js';
 import type { CliIo } from '../cli-io.js';
@@ -27,6 +27,8 @@ interface ValidateOptions extends SourceOptionValues {
   iterations: string;
   seed: string;
   json?: boolean;
+  /** false with --no-save. */
+  save: boolean;
 }
 
 const HELP_AFTER = `
@@ -68,6 +70,7 @@ export function registerValidateCommand(program: Command, io: CliIo): void {
     .option('--allow-hindsight', 'compare hindsight scores with --outcomes labels anyway')
     .addOption(new Option('--iterations <n>', 'bootstrap resamples').default('1000', '1000'))
     .addOption(new Option('--seed <n>', 'bootstrap seed').default('1', '1'))
+    .option('--no-save', "with --run: do not keep the report with the run (kept reports show on the dashboard's Validity page)")
     .option('--json', 'print the report as JSON');
   addStoreOption(addConfigOption(addSourceOptions(command)))
     .addHelpText('after', HELP_AFTER)
@@ -75,7 +78,7 @@ export function registerValidateCommand(program: Command, io: CliIo): void {
       const iterations = parseCount('--iterations', options.iterations, 0, 100_000);
       const seed = parseCount('--seed', options.seed, 0, 2 ** 32 - 1);
       checkChoices(options);
-      const results = await readResults(options, io);
+      const { results, runId } = await readResults(options, io);
       if (options.outcomes && !options.allowHindsight) refuseHindsight(results);
       const { labels, name } = options.outcomes ? await outcomeLabels(options, io) : await fileLabels(options, io);
       const paired = validationItems(results, labels);
@@ -90,6 +93,7 @@ export function registerValidateCommand(program: Command, io: CliIo): void {
       if (paired.unlabelled) notes.push(`${paired.unlabelled} scored result(s) have no label and were left out`);
       if (paired.unscored) notes.push(`${paired.unscored} label(s) have no scored result and were left out`);
       if (report.sized === 0) notes.push('no task has a known size, so the within-size figures are empty (score with rubric-3, or pass --size FIELD)');
+      if (runId !== null && options.save) await keepValidation(options, io, runId, { label: name, report, notes });
       io.stdout(options.json ? `${JSON.stringify(report, null, 2)}\n` : renderValidation(report, notes));
       if (options.json) for (const note of notes) io.stderr(`note: ${note}\n`);
     });
@@ -105,7 +109,18 @@ function checkChoices(options: ValidateOptions): void {
   if (options.labels !== undefined && !options.label) throw new ConfigError('usage', '--labels needs --label COLUMN, the column to predict', { field: '--label' });
 }
 
-async function readResults(options: ValidateOptions, io: CliIo): Promise<TaskResult[]> {
+/** Keeps the report with the run it validated, so the dashboard's Validity page can show it. */
+async function keepValidation(options: ValidateOptions, io: CliIo, runId: string, input: { label: string; report: ValidationReport; notes: string[] }): Promise<void> {
+  const cli = await openCliStore(options, io, { mustExist: true });
+  try {
+    await cli.store.saveValidation(runId, { ...input, now: new Date().toISOString() });
+  } finally {
+    await cli.close();
+  }
+  io.stderr(`kept with run ${runId} (taskeval serve: Validity; --no-save to skip)\n`);
+}
+
+async function readResults(options: ValidateOptions, io: CliIo): Promise<{ results: TaskResult[]; runId: string | null }> {
   if (options.run !== undefined) {
     const cli = await openCliStore(options, io, { mustExist: true, readOnly: true });
     try {
@@ -114,7 +129,7 @@ async function readResults(options: ValidateOptions, io: CliIo): Promise<TaskRes
       for (let offset = 0; ; offset += 200) {
         const page = await cli.store.listResults({ runId, full: true, sort: 'taskId', order: 'asc', limit: 200, offset });
         results.push(...page.items);
-        if (offset + 200 >= page.count) return results;
+        if (offset + 200 >= page.count) return { results, runId };
       }
     } finally {
       await cli.close();
@@ -128,7 +143,7 @@ async function readResults(options: ValidateOptions, io: CliIo): Promise<TaskRes
     throw new SourceError('source_unreadable', `${path}: cannot read the results: ${(error as Error).message}`, { field: 'results', hint: 'pass the file `taskeval score --json` wrote' });
   }
   const list = Array.isArray(value) ? value : [value];
-  return list.map((item, i) => {
+  const results = list.map((item, i) => {
     const parsed = TaskResultSchema.safeParse(item);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
@@ -136,6 +151,7 @@ async function readResults(options: ValidateOptions, io: CliIo): Promise<TaskRes
     }
     return parsed.data;
   });
+  return { results, runId: null };
 }
 
 /** Results whose rubric read later history cannot be checked against labels made from that history. */

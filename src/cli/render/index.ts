@@ -7,7 +7,7 @@ export { createProgressReporter, formatProgressBar, formatProgressLine, formatTo
 export { renderResultDetail } from './result-detail.js';
 export { renderRunsTable } from './runs-table.js';
 export { renderResultsTable } from './results-table.js';
-export { EXPORT_FORMATS, csvCell, exportHeader, exportItem, exportFooter, type ExportFormat } from './export-results.js';
+export { EXPORT_FORMATS, csvCell, exportResults, type ExportFormat } from '../../runs/index.js';
 export { OUTCOME_FORMATS, renderOutcomes, type OutcomeFormat } from './render-outcomes.js';
 export { renderValidation } from './render-validation.js';
 export { renderMarkdownTable } from './render-markdown-table.js';

@@ -1,5 +1,5 @@
 import type { TaskOutcome } from '../../evidence/index.js';
-import { csvCell } from './export-results.js';
+import { csvCell } from '../../runs/index.js';
 import { renderTable } from './render-table.js';
 
 export const OUTCOME_FORMATS = ['table', 'json', 'csv'] as const;

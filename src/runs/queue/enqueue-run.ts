@@ -43,7 +43,7 @@ export async function enqueueRun(input: EnqueueRunInput): Promise<EvalRun> {
       window: input.window ?? null,
       requestedTaskIds: input.requestedTaskIds ?? input.tasks.map((t) => t.task.id),
       provenance: runProvenance(judge, input.taskevalVersion),
-      settings: runSettings(input.judgeSettings, input.labels, true),
+      settings: runSettings(input.judgeSettings, input.labels, true, input.forge ?? null),
       resumeOf: input.resumeOf ?? null,
       now: input.now,
     },

@@ -25,8 +25,8 @@ export function runsRoutes(deps: AppDeps): Hono {
   app.get('/:id', async (c) => {
     const runId = c.req.param('id');
     const run = await store.getRun(runId);
-    const [events, bands] = await Promise.all([store.listEvents(runId), bandCounts(store, runId)]);
-    return c.json({ run, bands, events });
+    const [events, bands, spend] = await Promise.all([store.listEvents(runId), bandCounts(store, runId), store.runSpend(runId)]);
+    return c.json({ run, bands, spend, events });
   });
 
   app.post('/', async (c) => {

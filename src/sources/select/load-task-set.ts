@@ -1,4 +1,5 @@
 import { dirname, resolve } from 'node:path';
+import { repositoryForge } from './repository-forge.js';
 import { ConfigError, SourceError, type Task } from '../../core/index.js';
 import { buildCommitIndex, runGit, type CommitIndex } from '../../evidence/index.js';
 import { readTaskFile } from '../files/index.js';
@@ -81,6 +82,7 @@ export async function loadTaskSet(options: LoadTaskSetOptions): Promise<TaskSet>
     projectDir,
     projectId,
     repo: index?.repo ?? null,
+    forge: index ? await repositoryForge(index.repo, options.signal) : null,
     commitIndex: index,
     items,
     readCount: read.tasks.length,

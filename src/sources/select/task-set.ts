@@ -1,4 +1,4 @@
-import type { CommitHistorySignals, CommitRecord, Task } from '../../core/index.js';
+import type { CommitHistorySignals, CommitRecord, Forge, Task } from '../../core/index.js';
 import type { CommitHistoryCache, CommitIndex } from '../../evidence/index.js';
 import type { SessionReport, SessionSearch } from '../sessions/index.js';
 import type { SourceConfig } from '../source-config.js';
@@ -87,6 +87,8 @@ export interface TaskSet {
   projectId: string;
   /** Absolute path of the repository commits came from, or null when there is none. */
   repo: string | null;
+  /** The GitHub or GitLab repository its remote points at, or null. */
+  forge: Forge | null;
   /** The repository's commit index, for whole-history analyses (outcomes); null without a repository. */
   commitIndex: CommitIndex | null;
   /** Selected tasks, in the requested order. */

@@ -221,4 +221,22 @@ WHERE status IN ('scored', 'error');
 ALTER TABLE eval_task_results ENABLE TRIGGER eval_task_results_immutable;
 `,
   },
+  {
+    version: 10,
+    name: 'validations',
+    sql: `
+-- What \`taskeval validate\` said of a run's scores (AUC per category with intervals, bad rate per band), kept
+-- for the dashboard's validity page; deleted with the run.
+CREATE TABLE eval_validations (
+  id TEXT COLLATE "C" PRIMARY KEY,
+  run_id TEXT COLLATE "C" NOT NULL REFERENCES eval_runs(id) ON DELETE CASCADE,
+  label TEXT NOT NULL,
+  report jsonb NOT NULL,
+  notes jsonb NOT NULL,
+  created_at TEXT COLLATE "C" NOT NULL
+);
+CREATE INDEX eval_validations_run ON eval_validations (run_id, created_at);
+CREATE INDEX eval_validations_created ON eval_validations (created_at);
+`,
+  },
 ];

@@ -14,12 +14,14 @@ import {
   PruneInputSchema,
   RunStatusSchema,
   RunTriggerSchema,
+  SaveValidationInputSchema,
   TransitionOptionsSchema,
 } from '../store-inputs.js';
-import type { AppendEventInput, CreateRunInput, ListEventsQuery, ListResultsQuery, ListRunsQuery, PruneInput, SaveResultInput, TaskHistoryQuery, TransitionOptions, TrendsQuery } from '../store-inputs.js';
+import type { AppendEventInput, SaveValidationInput, CreateRunInput, ListEventsQuery, ListResultsQuery, ListRunsQuery, PruneInput, SaveResultInput, TaskHistoryQuery, TransitionOptions, TrendsQuery } from '../store-inputs.js';
 import type { OutcomeCache } from '../outcome-cache.js';
 import type { QueueableStore, SqlExecutor } from '../store.js';
-import type { EvalRun, Page, PruneReport, ResultSummary, RunEvent, StoredResult, ResultFacets, TrendPoint } from '../store-types.js';
+import type { EvalRun, Page, PruneReport, ResultSummary, RunEvent, RunSpend, StoredResult, StoredValidation, ResultFacets, TrendPoint } from '../store-types.js';
+import { runSpendFromRow, validationFromRow, type RunSpendRow, type ValidationRow } from '../validation-row.js';
 import { inTransaction, one, pgMappers, read, rows } from './pg-db.js';
 import { pgFindResult, pgGetResult, pgListResults, pgSaveResults, pgTaskHistory, pgTrends, pgResultFacets } from './postgres-results.js';
 import { pgInsertEvent, pgInsertRun, pgLockRunStatus, pgRunRow, pgToRun, pgTransition } from './postgres-runs.js';
@@ -177,6 +179,46 @@ export class PostgresStore implements QueueableStore {
 
   resultFacets(query: { runId?: string } = {}): Promise<ResultFacets> {
     return pgResultFacets(this.pool, query.runId);
+  }
+
+  async runSpend(runId: string): Promise<RunSpend> {
+    return read('runSpend', async () => {
+      await pgRunRow(this.pool, runId);
+      return runSpendFromRow(
+        await one<RunSpendRow>(
+          this.pool,
+          `SELECT count(*) FILTER (WHERE json_typeof(provenance->'usage') = 'object') AS judged,
+             sum((provenance->'usage'->>'inputTokens')::bigint) AS judge_in, sum((provenance->'usage'->>'outputTokens')::bigint) AS judge_out,
+             sum((provenance->'usage'->>'cachedTokens')::bigint) AS judge_cached,
+             count(judge_cost_usd) AS judge_cost_n, sum(judge_cost_usd) AS judge_cost, count(agent_tokens) AS agent_tokens_n, sum(agent_tokens) AS agent_tokens,
+             count(agent_cost_usd) AS agent_cost_n, sum(agent_cost_usd) AS agent_cost
+           FROM eval_task_results WHERE run_id = ?`,
+          [runId],
+        ),
+      );
+    });
+  }
+
+  async saveValidation(runId: string, input: SaveValidationInput): Promise<StoredValidation> {
+    const v = parseStoreInput(SaveValidationInputSchema, input, 'saveValidation');
+    const row: ValidationRow = { id: newId('val'), run_id: runId, label: v.label, report: v.report, notes: v.notes, created_at: v.now };
+    await read('saveValidation', async () => {
+      await pgRunRow(this.pool, runId);
+      await this.pool.query('INSERT INTO eval_validations (id, run_id, label, report, notes, created_at) VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6)', [
+        row.id, row.run_id, row.label, JSON.stringify(v.report), JSON.stringify(v.notes), row.created_at,
+      ]);
+    });
+    return validationFromRow(row);
+  }
+
+  async listValidations(query: { runId?: string; limit?: number } = {}): Promise<StoredValidation[]> {
+    const limit = Math.min(Math.max(1, query.limit ?? 20), 200);
+    return read('listValidations', async () => {
+      if (query.runId !== undefined) await pgRunRow(this.pool, query.runId);
+      const where = query.runId === undefined ? '' : 'WHERE run_id = ?';
+      const found = await rows<ValidationRow>(this.pool, `SELECT * FROM eval_validations ${where} ORDER BY created_at DESC, id DESC LIMIT ${limit}`, query.runId === undefined ? [] : [query.runId]);
+      return found.map(validationFromRow);
+    });
   }
 
   async resultTaskIds(runId: string): Promise<string[]> {

@@ -265,4 +265,22 @@ CREATE TRIGGER eval_task_results_immutable BEFORE UPDATE ON eval_task_results BE
 END;
 `,
   },
+  {
+    version: 8,
+    name: 'validations',
+    sql: `
+-- What \`taskeval validate\` said of a run's scores (AUC per category with intervals, bad rate per band), kept
+-- for the dashboard's validity page; deleted with the run.
+CREATE TABLE eval_validations (
+  id TEXT PRIMARY KEY,
+  run_id TEXT NOT NULL REFERENCES eval_runs(id) ON DELETE CASCADE,
+  label TEXT NOT NULL,
+  report TEXT NOT NULL CHECK (json_valid(report)),
+  notes TEXT NOT NULL CHECK (json_valid(notes)),
+  created_at TEXT NOT NULL
+);
+CREATE INDEX eval_validations_run ON eval_validations (run_id, created_at);
+CREATE INDEX eval_validations_created ON eval_validations (created_at);
+`,
+  },
 ];

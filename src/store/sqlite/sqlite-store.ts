@@ -1,11 +1,13 @@
 import type Database from 'better-sqlite3';
-import { IsoTimeSchema, parseStoreInput, AppendEventInputSchema, ListEventsQuerySchema, PruneInputSchema, TransitionOptionsSchema } from '../store-inputs.js';
-import type { AppendEventInput, CreateRunInput, ListEventsQuery, ListResultsQuery, ListRunsQuery, PruneInput, SaveResultInput, TaskHistoryQuery, TransitionOptions, TrendsQuery } from '../store-inputs.js';
+import { IsoTimeSchema, parseStoreInput, AppendEventInputSchema, SaveValidationInputSchema, ListEventsQuerySchema, PruneInputSchema, TransitionOptionsSchema } from '../store-inputs.js';
+import type { AppendEventInput, SaveValidationInput, CreateRunInput, ListEventsQuery, ListResultsQuery, ListRunsQuery, PruneInput, SaveResultInput, TaskHistoryQuery, TransitionOptions, TrendsQuery } from '../store-inputs.js';
 import type { EventRow, RunRow } from '../row-mappers.js';
 import { RunStatusSchema, RunTriggerSchema } from '../store-inputs.js';
 import type { RunStatus, RunTrigger } from '../run-lifecycle.js';
 import type { Store, StoreUpgrade } from '../store.js';
-import type { EvalRun, Page, PruneReport, ResultSummary, RunEvent, StoredResult, ResultFacets, TrendPoint } from '../store-types.js';
+import type { EvalRun, Page, PruneReport, ResultSummary, RunEvent, RunSpend, StoredResult, StoredValidation, ResultFacets, TrendPoint } from '../store-types.js';
+import { newId } from '../new-id.js';
+import { runSpendFromRow, validationFromRow, type RunSpendRow, type ValidationRow } from '../validation-row.js';
 import { SqliteDb, sqliteMappers } from './sqlite-db.js';
 import { SqliteOutcomeCache } from './sqlite-outcome-cache.js';
 import { SqliteJudgeCache } from './sqlite-judge-cache.js';
@@ -151,6 +153,43 @@ export class SqliteStore implements Store {
 
   async resultTaskIds(runId: string): Promise<string[]> {
     return this.results.taskIds(runId);
+  }
+
+  async runSpend(runId: string): Promise<RunSpend> {
+    return this.db.read('runSpend', () => {
+      this.runs.row(runId);
+      return runSpendFromRow(
+        this.db.get<RunSpendRow>(
+          `SELECT sum(json_type(provenance, '$.usage') = 'object') AS judged,
+             sum(json_extract(provenance, '$.usage.inputTokens')) AS judge_in, sum(json_extract(provenance, '$.usage.outputTokens')) AS judge_out,
+             sum(json_extract(provenance, '$.usage.cachedTokens')) AS judge_cached,
+             count(judge_cost_usd) AS judge_cost_n, sum(judge_cost_usd) AS judge_cost, count(agent_tokens) AS agent_tokens_n, sum(agent_tokens) AS agent_tokens,
+             count(agent_cost_usd) AS agent_cost_n, sum(agent_cost_usd) AS agent_cost
+           FROM eval_task_results WHERE run_id = ?`,
+          runId,
+        ),
+      );
+    });
+  }
+
+  async saveValidation(runId: string, input: SaveValidationInput): Promise<StoredValidation> {
+    const v = parseStoreInput(SaveValidationInputSchema, input, 'saveValidation');
+    const row: ValidationRow = { id: newId('val'), run_id: runId, label: v.label, report: JSON.stringify(v.report), notes: JSON.stringify(v.notes), created_at: v.now };
+    this.db.write('saveValidation', () => {
+      this.runs.row(runId);
+      this.db.run('INSERT INTO eval_validations (id, run_id, label, report, notes, created_at) VALUES (?, ?, ?, ?, ?, ?)', row.id, row.run_id, row.label, row.report, row.notes, row.created_at);
+    });
+    return validationFromRow(row);
+  }
+
+  async listValidations(query: { runId?: string; limit?: number } = {}): Promise<StoredValidation[]> {
+    const limit = Math.min(Math.max(1, query.limit ?? 20), 200);
+    return this.db.read('listValidations', () => {
+      if (query.runId !== undefined) this.runs.row(query.runId);
+      const where = query.runId === undefined ? '' : 'WHERE run_id = ?';
+      const args = query.runId === undefined ? [] : [query.runId];
+      return this.db.all<ValidationRow>(`SELECT * FROM eval_validations ${where} ORDER BY created_at DESC, id DESC LIMIT ${limit}`, ...args).map(validationFromRow);
+    });
   }
 
   async appendEvent(runId: string, input: AppendEventInput): Promise<RunEvent> {

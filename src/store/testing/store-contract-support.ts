@@ -1,3 +1,4 @@
+import { validateScores, type ValidationReport } from '../../core/index.js';
 import type { TaskevalError } from '../../core/index.js';
 import type { CreateRunInput } from '../store-inputs.js';
 
@@ -31,4 +32,16 @@ export async function fieldOf(promise: Promise<unknown>): Promise<string | undef
     return (error as TaskevalError).field;
   }
   return 'no error';
+}
+
+/** A small real validation report: four labelled tasks through the same math `taskeval validate` uses. */
+export function sampleValidation(): ValidationReport {
+  const item = (taskId: string, score: number, label: boolean) => ({
+    taskId,
+    scores: { agentPerformance: score, taskOutcomeQuality: score, processCompliance: score, overall: score },
+    rulePoints: {},
+    label,
+    size: 10,
+  });
+  return validateScores([item('FN-1', 30, true), item('FN-2', 50, true), item('FN-3', 80, false), item('FN-4', 95, false)], { label: 'bad', iterations: 20, seed: 1 });
 }

@@ -4,7 +4,7 @@ import { RUN_STATUSES, type RunStatus, type RunTrigger } from '../run-lifecycle.
 import type { CreateRunInput } from '../store-inputs.js';
 import type { Store } from '../store.js';
 import { describeListingContract } from './describe-listing-contract.js';
-import { T0, at, codeOf, fieldOf, provenance, runInput } from './store-contract-support.js';
+import { T0, at, codeOf, fieldOf, provenance, runInput, sampleValidation } from './store-contract-support.js';
 
 export { runInput } from './store-contract-support.js';
 
@@ -347,6 +347,49 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         expect((await store.latestCompletedRun({ projectId: 'proj', trigger: 'schedule' }))?.id).toBe(first.id);
         await store.transitionRun(second.id, 'completed', { now: at(12) });
         expect(await store.latestCompletedRun({ projectId: 'proj', trigger: 'schedule' })).toMatchObject({ id: second.id, window: { end: at(10) } });
+      });
+    });
+
+    describe('spend and validations', () => {
+      it("sums a run's judge tokens and costs and its agents' tokens and costs, counting the results each is known for", async () => {
+        const run = await runIn('running');
+        expect(await store.runSpend(run.id)).toEqual({
+          judgedResults: 0, judgeInputTokens: 0, judgeOutputTokens: 0, judgeCachedTokens: 0, judgeCostResults: 0, judgeCostUsd: null,
+          agentTokenResults: 0, agentTokens: null, agentCostResults: 0, agentCostUsd: null,
+        });
+        await store.saveResult(run.id, { result: buildSampleResult({ taskId: 'FN-1' }), taskSnapshot: { id: 'FN-1', tokenUsage: { totalTokens: 1200 }, agentCostUsd: 0.42 }, now: at(1) });
+        await store.saveResult(run.id, { result: buildSampleResult({ taskId: 'FN-2' }), taskSnapshot: { id: 'FN-2', tokenUsage: { inputTokens: 300, outputTokens: 100 } }, now: at(2) });
+        await store.saveResult(run.id, { result: buildSampleError('FN-3'), now: at(3) });
+        const other = await runIn('running');
+        await store.saveResult(other.id, { result: buildSampleResult({ taskId: 'FN-1' }), taskSnapshot: { tokenUsage: { totalTokens: 9 } }, now: at(4) });
+        expect(await store.runSpend(run.id)).toEqual({
+          judgedResults: 2, judgeInputTokens: 8000, judgeOutputTokens: 1200, judgeCachedTokens: 0, judgeCostResults: 2, judgeCostUsd: 0.02,
+          agentTokenResults: 2, agentTokens: 1600, agentCostResults: 1, agentCostUsd: 0.42,
+        });
+        expect(await codeOf(store.runSpend('run_missing'))).toBe('not_found');
+      });
+
+      it("keeps what validate said of a run, lists it newest first, refuses a malformed report, and deletes it with the run", async () => {
+        const run = await store.createRun(runInput({ now: at(-100_000) }));
+        await store.transitionRun(run.id, 'running', { now: at(-99_999) });
+        await store.transitionRun(run.id, 'completed', { now: at(-99_998) });
+        const later = await runIn('completed');
+        const report = sampleValidation();
+        const first = await store.saveValidation(run.id, { label: 'bugIntroducing (SZZ, 7d, ≥1 line)', report, notes: ['2 scored result(s) have no label'], now: at(-99_000) });
+        const second = await store.saveValidation(run.id, { label: 'resolved = false is bad', report: { ...report, n: 3 }, now: at(-98_000) });
+        await store.saveValidation(later.id, { label: 'x', report, now: at(5) });
+        expect(first).toMatchObject({ runId: run.id, label: 'bugIntroducing (SZZ, 7d, ≥1 line)', notes: ['2 scored result(s) have no label'], createdAt: at(-99_000) });
+        expect(first.id).toMatch(/^val_/);
+        const listed = await store.listValidations({ runId: run.id });
+        expect(listed.map((v) => v.id)).toEqual([second.id, first.id]);
+        expect(listed[1]).toEqual(first);
+        expect(listed[0]!.report.n).toBe(3);
+        expect((await store.listValidations({ limit: 1 })).map((v) => v.runId)).toEqual([later.id]);
+        expect(await fieldOf(store.saveValidation(run.id, { label: 'x', report: { ...report, kind: 'maybe' } as never, now: at(6) }))).toBe('report.kind');
+        expect(await codeOf(store.saveValidation('run_missing', { label: 'x', report, now: at(6) }))).toBe('not_found');
+        expect((await store.listValidations({ runId: run.id })).length).toBe(2);
+        await store.prune({ olderThan: at(-1_000) });
+        expect((await store.listValidations()).map((v) => v.runId)).toEqual([later.id]);
       });
     });
 

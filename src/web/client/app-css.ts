@@ -108,13 +108,16 @@ ul.differences li.clear { font-weight: 600; }
 @media (max-width: 720px) {
   main { padding: 10px; }
   /* The title column is hidden on a phone: show the title under the id, wrapping at words, never mid-id. */
-  .narrow-title { display: block; font-size: 12px; color: var(--muted); white-space: normal; overflow-wrap: break-word; min-width: 9em; max-width: 16em; }
+  .narrow-title { display: block; font-size: 12px; color: var(--muted); white-space: normal; overflow-wrap: break-word; min-width: 6.5em; max-width: 16em; }
   .grid, .cat-grid { grid-template-columns: 1fr; }
   .hide-narrow { display: none; }
   table.results .bar-track, table.results .overall-cell .badge { display: none; }
   table.results .bar { min-width: 0; }
   table.results .bar-value { min-width: 0; }
-  table.results th { font-size: 12px; }
+  table.results th { font-size: 11px; }
+  /* The overall score is what a phone must show: the task cell wraps so the four scores fit beside it. */
+  table.results th, table.results td { padding: 5px 4px; }
+  .panel { padding-left: 10px; padding-right: 10px; }
   table.results .mode-det, table.results .mode-hybrid { white-space: normal; text-align: center; }
   th, td { padding: 5px 6px; }
   .score-big { font-size: 28px; }

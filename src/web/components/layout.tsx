@@ -1,7 +1,7 @@
 /** @jsxRuntime automatic @jsxImportSource hono/jsx */
 import type { Child, FC } from 'hono/jsx';
 
-export type NavKey = 'overview' | 'results' | 'runs' | 'compare' | 'none';
+export type NavKey = 'overview' | 'results' | 'runs' | 'compare' | 'validity' | 'none';
 
 export interface LayoutProps {
   title: string;
@@ -18,6 +18,7 @@ const NAV: { key: NavKey; href: string; label: string }[] = [
   { key: 'results', href: '/results', label: 'Results' },
   { key: 'runs', href: '/runs', label: 'Runs' },
   { key: 'compare', href: '/compare', label: 'Compare' },
+  { key: 'validity', href: '/validity', label: 'Validity' },
 ];
 
 /** The page shell: head, navigation, live banner, main content. */

@@ -45,7 +45,7 @@ export const ResultsTable: FC<ResultsTableProps> = ({ items, sort, showRun = tru
             <SortHeader label={CATEGORY_SHORT[c]} sortKey={c} sort={sort} />
           ))}
           <SortHeader label="Overall" sortKey="overall" sort={sort} />
-          <th>Mode</th>
+          <th class="hide-narrow">Mode</th>
           <th class="hide-narrow">Flags</th>
           {showRun ? <th class="hide-narrow">Run</th> : null}
           <SortHeader label="Date" sortKey="evaluatedAt" sort={sort} class="hide-narrow" />
@@ -63,6 +63,11 @@ export const ResultsTable: FC<ResultsTableProps> = ({ items, sort, showRun = tru
                 </a>
                 {r.title ? <span class="narrow-title">{r.title}</span> : null}
                 <span class="muted small narrow-title narrow-agent" data-testid="result-agent">{[r.cohort.agent ?? 'human or unknown', r.cohort.modelId].filter(Boolean).join(' · ')}</span>
+                {r.status === 'scored' ? (
+                  <span class="narrow-title narrow-mode">
+                    <ModeBadge mode={r.mode} /> <HistoryGapsFlag gaps={r.historyGaps} />
+                  </span>
+                ) : null}
               </td>
               <td class="hide-narrow">
                 {r.title ?? <span class="muted">—</span>}
@@ -81,12 +86,12 @@ export const ResultsTable: FC<ResultsTableProps> = ({ items, sort, showRun = tru
                       <BandBadge band={r.overallBand} />
                     </span>
                   </td>
-                  <td>
+                  <td class="hide-narrow">
                     <ModeBadge mode={r.mode} /> <HistoryGapsFlag gaps={r.historyGaps} />
                   </td>
                 </>
               ) : (
-                <td colspan={5}>
+                <td colspan={5} class="status-cell">
                   <StatusBadge status={r.status} /> <span class="small">{r.reason ?? ''}</span>
                   {r.transient ? <span class="muted small"> (will be retried)</span> : null}
                 </td>

@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource hono/jsx */
 import type { FC } from 'hono/jsx';
-import { bundleEntries, SCORE_CATEGORIES, type ScoredResult } from '../../core/index.js';
+import { bundleEntries, SCORE_CATEGORIES, type Forge, type ScoredResult } from '../../core/index.js';
 import type { Page, ResultSummary, StoredResult } from '../../store/index.js';
 import { BandBadge, HistoryGapsFlag, ModeBadge, StatusBadge } from '../components/badges.js';
 import { CategoryCard } from '../components/category-card.js';
@@ -16,9 +16,11 @@ export interface ResultPageProps {
   result: StoredResult;
   /** The task's results across runs, oldest first. */
   history: Page<ResultSummary>;
+  /** The forge of the run's repository: commit and pull request ids in the evidence link to it. */
+  forge?: Forge | null;
 }
 
-const Scored: FC<{ result: ScoredResult }> = ({ result }) => {
+const Scored: FC<{ result: ScoredResult; forge: Forge | null }> = ({ result, forge }) => {
   const entries = bundleEntries(result.evidenceBundle);
   const known = new Set(entries.map((e) => e.id));
   const cited = new Set(result.categoryScores.flatMap((c) => c.evidence));
@@ -90,13 +92,13 @@ const Scored: FC<{ result: ScoredResult }> = ({ result }) => {
       </div>
       <section class="panel" id="evidence">
         <h2>Evidence bundle</h2>
-        <EvidenceBundleView bundle={result.evidenceBundle} cited={cited} />
+        <EvidenceBundleView bundle={result.evidenceBundle} cited={cited} forge={forge} />
       </section>
     </>
   );
 };
 
-const NotScored: FC<{ result: StoredResult }> = ({ result }) => {
+const NotScored: FC<{ result: StoredResult; forge: Forge | null }> = ({ result, forge }) => {
   if (result.status === 'skipped') {
     return (
       <section class="panel note-box" data-testid="result-reason">
@@ -128,7 +130,7 @@ const NotScored: FC<{ result: StoredResult }> = ({ result }) => {
       {result.evidenceBundle ? (
         <section class="panel" id="evidence">
           <h2>Evidence bundle</h2>
-          <EvidenceBundleView bundle={result.evidenceBundle} cited={new Set()} />
+          <EvidenceBundleView bundle={result.evidenceBundle} cited={new Set()} forge={forge} />
         </section>
       ) : null}
     </>
@@ -153,7 +155,7 @@ const WhoDidIt: FC<{ result: StoredResult }> = ({ result }) => {
 };
 
 /** One task's result: categories with both parts, citations linked to the bundle, signals, provenance, history. */
-export const ResultPage: FC<ResultPageProps> = ({ result, history }) => (
+export const ResultPage: FC<ResultPageProps> = ({ result, history, forge = null }) => (
   <Layout title={`${result.taskId} result`} nav="results">
     <p class="small">
       <a href={hrefWith('/results', { run: result.runId })}>← results of run {shortId(result.runId)}</a>
@@ -196,7 +198,7 @@ export const ResultPage: FC<ResultPageProps> = ({ result, history }) => (
         <p class="note-box small">Deterministic only: no AI judge was configured, so the AI parts are shown as “—” and each final is the rubric score alone.</p>
       ) : null}
     </section>
-    {result.status === 'scored' ? <Scored result={result} /> : <NotScored result={result} />}
+    {result.status === 'scored' ? <Scored result={result} forge={forge} /> : <NotScored result={result} forge={forge} />}
     <section class="panel" id="history">
       <h2>History of {result.taskId} across runs</h2>
       <ResultsTable items={history.items} />

@@ -60,6 +60,12 @@ export function resultsHref(filter: ResultsFilter, overrides: Partial<ResultsFil
   });
 }
 
+/** The export of every result the filter matches, in the page's order. */
+function exportHref(filter: ResultsFilter, format: 'csv' | 'jsonl' | 'json'): string {
+  const query = resultsHref(filter, { offset: 0, limit: 50 }).slice('/results'.length);
+  return `/results/export${query ? `${query}&` : '?'}format=${format}`;
+}
+
 /** `prompt:v2,team:web`, as the label filter is typed. */
 function labelText(labels: Record<string, string>): string {
   return Object.entries(labels).map(([k, v]) => `${k}:${v}`).join(',');
@@ -154,6 +160,17 @@ export const ResultsPage: FC<ResultsPageProps> = ({ filter, page, anyResults }) 
           )
         ) : (
           <>
+            <p class="small export-links" data-testid="results-export">
+              {`${page.count.toLocaleString('en-US')} result${page.count === 1 ? '' : 's'} · export every match: `}
+              {(['csv', 'jsonl', 'json'] as const).map((format, i) => (
+                <>
+                  {i ? ' · ' : ''}
+                  <a href={exportHref(filter, format)} download>
+                    {format.toUpperCase()}
+                  </a>
+                </>
+              ))}
+            </p>
             <ResultsTable items={page.items} sort={sort} />
             <Pagination count={page.count} limit={filter.limit} offset={filter.offset} href={(offset) => resultsHref(filter, { offset })} />
           </>

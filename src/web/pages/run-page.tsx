@@ -1,25 +1,29 @@
 /** @jsxRuntime automatic @jsxImportSource hono/jsx */
 import type { FC } from 'hono/jsx';
-import type { EvalRun, Page, ResultSummary, RunEvent } from '../../store/index.js';
+import type { EvalRun, Page, ResultSummary, RunEvent, RunSpend, StoredValidation } from '../../store/index.js';
 import { StatusBadge } from '../components/badges.js';
 import { BandDistribution } from '../components/band-distribution.js';
 import { EmptyState } from '../components/empty-state.js';
 import { Layout } from '../components/layout.js';
 import { Pagination } from '../components/pagination.js';
 import { ResultsTable } from '../components/results-table.js';
-import { CATEGORY_LABELS, formatMean, formatTime, hrefWith, shortId } from '../format.js';
+import { CATEGORY_LABELS, formatMean, formatTime, formatUsd, hrefWith, shortId } from '../format.js';
 
 export interface RunPageProps {
   run: EvalRun;
   events: readonly RunEvent[];
   bands: Record<string, number>;
   results: Page<ResultSummary>;
+  /** Judge and agent tokens and costs summed over the run's results. */
+  spend: RunSpend;
+  /** What validate said of this run, newest first. */
+  validations?: readonly StoredValidation[];
   limit: number;
   offset: number;
 }
 
 /** One run: status, window, counts and means, its event trail, its results. */
-export const RunPage: FC<RunPageProps> = ({ run, events, bands, results, limit, offset }) => {
+export const RunPage: FC<RunPageProps> = ({ run, events, bands, results, spend, validations = [], limit, offset }) => {
   const active = run.status === 'pending' || run.status === 'running';
   const p = run.provenance;
   return (
@@ -53,6 +57,16 @@ export const RunPage: FC<RunPageProps> = ({ run, events, bands, results, limit, 
                     .join(' · ')
                 : 'none'}
             </dd>
+            {run.settings.forge ? (
+              <>
+                <dt>Repository</dt>
+                <dd>
+                  <a href={run.settings.forge.url} rel="noreferrer noopener" target="_blank" data-testid="run-forge">
+                    {run.settings.forge.url.replace(/^https:\/\//, '')}
+                  </a>
+                </dd>
+              </>
+            ) : null}
             {run.resumeOf ? (
               <>
                 <dt>Resumes</dt>
@@ -99,6 +113,15 @@ export const RunPage: FC<RunPageProps> = ({ run, events, bands, results, limit, 
           </dl>
           <h3>Bands</h3>
           <BandDistribution bands={bands} />
+          <h3>Tokens and cost</h3>
+          <SpendFacts spend={spend} judged={Boolean(p.judgeProvider)} />
+          {validations.length ? (
+            <p class="small">
+              <a href={hrefWith('/validity', { run: run.id })} data-testid="run-validity-link">
+                Validity: {validations.length} report{validations.length === 1 ? '' : 's'}
+              </a>
+            </p>
+          ) : null}
         </section>
       </div>
       <section class="panel" style="margin-top:16px">
@@ -149,3 +172,25 @@ export const RunPage: FC<RunPageProps> = ({ run, events, bands, results, limit, 
     </Layout>
   );
 };
+
+const n = (v: number) => v.toLocaleString('en-US');
+
+/** The run's judge and agent spend, each with how many results it is known for; never a made-up zero. */
+const SpendFacts: FC<{ spend: RunSpend; judged: boolean }> = ({ spend, judged }) => (
+  <dl class="kv" data-testid="run-spend">
+    <dt>Judge tokens</dt>
+    <dd>
+      {!judged
+        ? 'none — deterministic only'
+        : spend.judgedResults
+          ? `${n(spend.judgeInputTokens)} input + ${n(spend.judgeOutputTokens)} output (${n(spend.judgeCachedTokens)} cached) over ${n(spend.judgedResults)} result${spend.judgedResults === 1 ? '' : 's'}`
+          : 'none recorded'}
+    </dd>
+    <dt>Judge cost</dt>
+    <dd>{!judged ? '—' : spend.judgeCostUsd === null ? 'unknown (no price for this model)' : `${formatUsd(spend.judgeCostUsd)} over ${n(spend.judgeCostResults)} result${spend.judgeCostResults === 1 ? '' : 's'}`}</dd>
+    <dt>Agent tokens</dt>
+    <dd>{spend.agentTokens === null ? 'not recorded' : `${n(spend.agentTokens)} over ${n(spend.agentTokenResults)} task${spend.agentTokenResults === 1 ? '' : 's'}`}</dd>
+    <dt>Agent cost</dt>
+    <dd>{spend.agentCostUsd === null ? 'not recorded (set sources.prices)' : `${formatUsd(spend.agentCostUsd)} over ${n(spend.agentCostResults)} task${spend.agentCostResults === 1 ? '' : 's'}`}</dd>
+  </dl>
+);
