@@ -4,7 +4,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { JudgeConfigSchema } from '../src/judge/index.js';
+import { JudgeSpecSchema } from '../src/judge/index.js';
 import { enqueueRun, EvaluationQueue } from '../src/runs/index.js';
 import { runTasks } from '../src/runs/testing/run-task-builders.js';
 import { startJudgeServerProcess } from './start-judge-server-process.js';
@@ -72,7 +72,7 @@ async function timeRun(url: string, n: number, taskCount: number, judgeBaseUrl: 
     while ((await queue.stats()).workers.length < n) await sleep(100);
     // Let them finish starting (module loading) so the figure is the steady, judge-bound rate.
     await sleep(2_000);
-    const settings = { ...JudgeConfigSchema.parse({}), provider: 'openai-compatible' as const, model: 'bench-judge', baseUrl: judgeBaseUrl };
+    const settings = JudgeSpecSchema.parse({ provider: 'openai-compatible', model: 'bench-judge', baseUrl: judgeBaseUrl });
     const cpuBefore = workers.reduce((sum, w) => sum + cpuSeconds(w.pid), 0);
     const started = performance.now();
     const run = await enqueueRun({
@@ -81,7 +81,7 @@ async function timeRun(url: string, n: number, taskCount: number, judgeBaseUrl: 
       projectId: 'bench',
       tasks: runTasks(taskCount),
       trigger: 'manual',
-      judgeSettings: settings,
+      judge: settings,
       taskevalVersion: 'bench',
       now: new Date().toISOString(),
     });

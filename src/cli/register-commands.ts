@@ -21,6 +21,7 @@ import { registerWorkerCommand } from './commands/worker-command.js';
 import { registerSessionsCommand } from './commands/sessions-command.js';
 import { registerMigrateCommand } from './commands/migrate-command.js';
 import { registerInitCommand } from './commands/init-command.js';
+import { registerRescoreCommand } from './commands/rescore-command.js';
 
 export type { SetExitCode } from './set-exit-code.js';
 
@@ -31,6 +32,7 @@ export function registerCommands(program: Command, io: CliIo, setExitCode: SetEx
   registerSchemaCommand(program, io);
   registerServeCommand(program, io);
   registerRunCommand(program, io, setExitCode);
+  registerRescoreCommand(program, io, setExitCode);
   registerRunsCommand(program, io);
   registerShowCommand(program, io);
   registerResultsCommand(program, io);

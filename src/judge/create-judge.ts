@@ -1,11 +1,11 @@
 import { ConfigError, JudgeError, urlSecrets } from '../core/index.js';
-import type { JudgeConfig, JudgeProviderName } from './judge-config.js';
+import type { JudgeConfig, JudgeProviderName, JudgeSpec } from './judge-config.js';
 import type { Judge, JudgeRequest } from './judge.js';
 import { redactJudge } from './redact-judge.js';
 import { createAnthropicJudge, createCommandJudge, createOpenAICompatibleJudge, createOpenAIJudge, parseCommandLine } from './providers/index.js';
 
-/** The judge settings once flags and config are merged: a provider is chosen. */
-export type JudgeSettings = JudgeConfig & { provider: JudgeProviderName };
+/** The judge settings once flags and config are merged: a provider is chosen (the judge spec). */
+export type JudgeSettings = JudgeSpec;
 
 export interface CreateJudgeOptions {
   fetch?: typeof globalThis.fetch;
@@ -23,7 +23,7 @@ export const API_KEY_VARIABLES: Readonly<Record<'openai' | 'anthropic' | 'openai
  * Makes the configured judge. Settings are checked now; the API key is read only on the first
  * call, so a missing key fails there, naming the variable, and never appears in any message.
  */
-export function createJudge(settings: JudgeSettings, env: NodeJS.ProcessEnv, options: CreateJudgeOptions = {}): Judge {
+export function createJudge(settings: JudgeConfig & { provider: JudgeProviderName }, env: NodeJS.ProcessEnv, options: CreateJudgeOptions = {}): Judge {
   if (settings.provider === 'command') {
     if (settings.command === undefined) {
       throw new ConfigError('judge_config', 'the command judge needs a command line', { field: 'judge.command', hint: 'Give --judge-command "claude -p" or judge.command in taskeval.config.json.' });
@@ -48,7 +48,7 @@ export function createJudge(settings: JudgeSettings, env: NodeJS.ProcessEnv, opt
   }
   const make = (): Judge => {
     const apiKey = env.TASKEVAL_JUDGE_API_KEY || env[API_KEY_VARIABLES[provider]] || undefined;
-    const common = { model, ...(apiKey ? { apiKey } : {}), ...(baseURL ? { baseURL } : {}), ...(options.fetch ? { fetch: options.fetch } : {}) };
+    const common = { model, spec: settings, ...(apiKey ? { apiKey } : {}), ...(baseURL ? { baseURL } : {}), ...(options.fetch ? { fetch: options.fetch } : {}) };
     if (provider === 'openai-compatible') {
       return createOpenAICompatibleJudge({ ...common, baseURL: baseURL!, ...(settings.structuredOutput !== undefined ? { structuredOutput: settings.structuredOutput } : {}) });
     }

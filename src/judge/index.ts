@@ -1,4 +1,4 @@
-export { JudgeConfigSchema, ModelPriceSchema, JUDGE_PROVIDERS, type JudgeConfig, type JudgeProviderName, type ModelPrice } from './judge-config.js';
+export { JudgeConfigSchema, JudgeSpecSchema, ModelPriceSchema, JUDGE_PROVIDERS, type JudgeConfig, type JudgeProviderName, type JudgeSpec, type ModelPrice } from './judge-config.js';
 export { ZERO_USAGE, addUsage, type Judge, type JudgeRequest, type JudgeResponse, type JudgeUsage } from './judge.js';
 export { JudgeCallError, isRetryableStatus, parseRetryAfter, type JudgeCallErrorOptions } from './judge-call-error.js';
 export { redactSecrets } from './redact-secrets.js';

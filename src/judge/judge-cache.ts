@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { JudgeConfig } from './judge-config.js';
 import type { JudgeUsage } from './judge.js';
 
 /** One judge call kept for re-use: the validated answer JSON and what it cost. */
@@ -23,7 +24,8 @@ export interface JudgeCacheKeyParts {
   promptVersion: string;
   provider: string;
   model: string;
-  temperature: number;
+  /** How the judge was asked: its sampling and output cap change the answer. */
+  spec: Pick<JudgeConfig, 'temperature' | 'maxTokens'>;
   sample: number;
 }
 
@@ -36,8 +38,10 @@ export function judgeCacheKey(parts: JudgeCacheKeyParts): string {
     parts.promptVersion,
     parts.provider,
     parts.model,
-    parts.temperature,
+    parts.spec.temperature,
     parts.sample,
+    // Absent from keys made before the cap existed, so their answers are still found.
+    ...(parts.spec.maxTokens !== undefined ? [{ maxTokens: parts.spec.maxTokens }] : []),
   ]);
   return createHash('sha256').update(canonical).digest('hex');
 }

@@ -23,6 +23,8 @@ export const JudgeConfigSchema = z.strictObject({
   timeoutMs: z.number().int().positive().default(120_000),
   concurrency: z.number().int().min(1).max(64).default(4),
   samples: z.number().int().min(1).max(25).default(1),
+  /** Output tokens a call may generate (sent as max_tokens): a model that never closes its JSON stops there. */
+  maxTokens: z.number().int().min(16).max(1_000_000).optional(),
   /** Retries of a malformed answer, with the validation error fed back. */
   maxRetries: z.number().int().min(0).max(5).default(2),
   /** Price table by model id; turns token usage into cost. */
@@ -30,3 +32,17 @@ export const JudgeConfigSchema = z.strictObject({
 });
 
 export type JudgeConfig = z.output<typeof JudgeConfigSchema>;
+
+/**
+ * The judge of one evaluation, whole, from flag to provider call: which judge, how it is asked, what it may
+ * spend and whether the cache answers. Recorded on a run (never a key), so a worker or a re-score asks the same way.
+ */
+export const JudgeSpecSchema = JudgeConfigSchema.extend({
+  provider: z.enum(JUDGE_PROVIDERS),
+  /** Stop starting judge calls once this many US dollars are spent (needs a price for the model). */
+  maxCostUsd: z.number().positive().optional(),
+  /** false: ask the judge again even when the cache holds an answer. */
+  useCache: z.boolean().default(true),
+});
+
+export type JudgeSpec = z.output<typeof JudgeSpecSchema>;

@@ -37,12 +37,12 @@ describe('createCostBudget', () => {
 });
 
 describe('judgeCacheKey', () => {
-  const parts = { bundleDigest: 'a'.repeat(64), rubricVersion: 'r1', promptVersion: 'p1', provider: 'openai', model: 'm', temperature: 0, sample: 0 };
+  const parts = { bundleDigest: 'a'.repeat(64), rubricVersion: 'r1', promptVersion: 'p1', provider: 'openai', model: 'm', spec: { temperature: 0 }, sample: 0 };
   it('is a sha256 hex that changes with every part', () => {
     const key = judgeCacheKey(parts);
     expect(key).toMatch(/^[0-9a-f]{64}$/);
     expect(judgeCacheKey({ ...parts })).toBe(key);
-    for (const change of [{ bundleDigest: 'b'.repeat(64) }, { rubricVersion: 'r2' }, { promptVersion: 'p2' }, { provider: 'anthropic' }, { model: 'n' }, { temperature: 0.2 }, { sample: 1 }]) {
+    for (const change of [{ bundleDigest: 'b'.repeat(64) }, { rubricVersion: 'r2' }, { promptVersion: 'p2' }, { provider: 'anthropic' }, { model: 'n' }, { spec: { temperature: 0.2 } }, { spec: { temperature: 0, maxTokens: 800 } }, { sample: 1 }]) {
       expect(judgeCacheKey({ ...parts, ...change })).not.toBe(key);
     }
   });

@@ -4,7 +4,7 @@ import { createMemoryJudgeCache } from './judge-cache.js';
 import { judgeTask } from './judge-task.js';
 import { SAMPLE_TASK, sampleAssessment, sampleBundle, startFakeAnthropicServer, startFakeOpenAIServer, type FakeLlmServer } from './testing/index.js';
 
-const base = { temperature: 0, timeoutMs: 5_000, concurrency: 4, samples: 1, maxRetries: 2 };
+const base = { temperature: 0, timeoutMs: 5_000, concurrency: 4, samples: 1, maxRetries: 2, useCache: true };
 const providers = [
   { name: 'openai-compatible', start: startFakeOpenAIServer, settings: (baseUrl: string): JudgeSettings => ({ ...base, provider: 'openai-compatible', model: 'llama-test', baseUrl }) },
   { name: 'anthropic', start: startFakeAnthropicServer, settings: (baseUrl: string): JudgeSettings => ({ ...base, provider: 'anthropic', model: 'claude-sonnet-4-5', baseUrl }) },
@@ -22,7 +22,7 @@ describe.each(providers)('judgeTask against the $name wire protocol', ({ start, 
     await server.close();
   });
 
-  const run = (over: { callTimeoutMs?: number } = {}) =>
+  const run = (over: Partial<Parameters<typeof judgeTask>[0]> = {}) =>
     judgeTask({
       judge: createJudge(settings(server.baseUrl), env),
       task: SAMPLE_TASK,
@@ -57,7 +57,7 @@ describe.each(providers)('judgeTask against the $name wire protocol', ({ start, 
 
   it('retries after a 500, a cut-off body and a slow answer past the timeout', async () => {
     server.enqueue({ status: 500 }, { truncateBody: true }, { delayMs: 1_500 });
-    const outcome = await run({ callTimeoutMs: 300 });
+    const outcome = await run({ spec: { ...base, timeoutMs: 300 } });
     expect(outcome).toMatchObject({ status: 'ok', calls: 1 });
     expect(server.calls).toBe(4);
     expect(waits).toEqual([10, 20, 40]);

@@ -14,12 +14,19 @@ import type { CostBudget } from './cost-budget.js';
 import { JUDGE_ANSWER_JSON_SCHEMA } from './judge-answer-schema.js';
 import { judgeCacheKey, type JudgeCache } from './judge-cache.js';
 import { JudgeCallError } from './judge-call-error.js';
-import type { ModelPrice } from './judge-config.js';
+import { JudgeConfigSchema, type JudgeConfig, type ModelPrice } from './judge-config.js';
 import { costOf } from './judge-cost.js';
 import { addUsage, ZERO_USAGE, type Judge, type JudgeUsage } from './judge.js';
 import { oversizedAnswer } from './oversized-answer.js';
 import { parseJudgeAnswer } from './parse-judge-answer.js';
 import { verifyCitations } from './verify-citations.js';
+
+const DEFAULT_SPEC: JudgeConfig = JudgeConfigSchema.parse({});
+
+/** The price of the judge's model from the spec's table: its configured model, else the id the judge reports. */
+function priceOf(spec: JudgeConfig, modelId: string): ModelPrice | undefined {
+  return spec.prices?.[spec.model ?? modelId];
+}
 
 /** Longest raw answer kept on an error result. */
 export const MAX_RAW_ANSWER_LENGTH = 2000;
@@ -31,16 +38,11 @@ export interface JudgeTaskInput {
   task: JudgeTaskSummary;
   bundle: EvidenceBundle;
   assessment: DeterministicAssessment;
-  /** Independent asks whose median is used; default 1. */
-  samples?: number;
-  temperature?: number;
+  /** How to ask, whole (samples, retries, timeout, sampling, price table); absent: the schema's defaults. */
+  spec?: JudgeConfig;
   cache?: JudgeCache;
   signal?: AbortSignal;
-  /** Retries of a malformed answer; default 2. */
-  maxRetries?: number;
-  callTimeoutMs?: number;
   backoff?: BackoffOptions;
-  price?: ModelPrice;
   budget?: CostBudget;
   now?: () => Date;
 }
@@ -79,17 +81,17 @@ type SampleOutcome = { ok: true; sample: VerifiedSample; usage: JudgeUsage } | {
  */
 export async function judgeTask(input: JudgeTaskInput): Promise<JudgeTaskOutcome> {
   const { judge, bundle, assessment } = input;
-  const sampleCount = Math.max(1, input.samples ?? 1);
-  const temperature = input.temperature ?? 0;
-  const maxRetries = input.maxRetries ?? 2;
+  const spec = input.spec ?? DEFAULT_SPEC;
+  const sampleCount = Math.max(1, spec.samples);
+  const maxRetries = spec.maxRetries;
   const { system, prompt, promptVersion } = buildJudgePrompt({ task: input.task, assessment, bundle });
   const spend = { calls: 0, cacheHits: 0, usage: { ...ZERO_USAGE } };
-  const price = input.price;
+  const price = priceOf(spec, judge.modelId);
   const cost = (usage: JudgeUsage) => (price ? costOf(usage, price) : null);
   const base = { provider: judge.provider, model: judge.modelId, promptVersion, samples: sampleCount };
 
   const askSample = async (sample: number): Promise<SampleOutcome> => {
-    const key = judgeCacheKey({ bundleDigest: bundle.digest, rubricVersion: assessment.rubricVersion, promptVersion, provider: judge.provider, model: judge.modelId, temperature, sample });
+    const key = judgeCacheKey({ bundleDigest: bundle.digest, rubricVersion: assessment.rubricVersion, promptVersion, provider: judge.provider, model: judge.modelId, spec, sample });
     const hit = input.cache ? await input.cache.get(key) : null;
     if (hit) {
       const parsed = parseJudgeAnswer(hit.answer);
@@ -110,7 +112,7 @@ export async function judgeTask(input: JudgeTaskInput): Promise<JudgeTaskOutcome
       try {
         ({ response } = await completeWithBackoff(
           judge,
-          { system, prompt: feedback ? withRetryFeedback(prompt, feedback) : prompt, schema: JUDGE_ANSWER_JSON_SCHEMA, temperature, timeoutMs: input.callTimeoutMs ?? 120_000, ...(input.signal ? { signal: input.signal } : {}) },
+          { system, prompt: feedback ? withRetryFeedback(prompt, feedback) : prompt, schema: JUDGE_ANSWER_JSON_SCHEMA, timeoutMs: spec.timeoutMs, ...(input.signal ? { signal: input.signal } : {}) },
           input.backoff,
         ));
       } catch (error) {

@@ -10,7 +10,6 @@ export interface JudgeRequest {
   system: string;
   prompt: string;
   schema: Record<string, unknown>;
-  temperature: number;
   signal?: AbortSignal;
   timeoutMs: number;
 }

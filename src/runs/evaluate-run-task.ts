@@ -1,9 +1,8 @@
-import { RUBRIC_VERSION } from '../core/rubric/index.js';
 import { buildScoredResult, JudgeError, withResultIdentity, type ErrorResult, type Provenance, type TaskResult } from '../core/index.js';
 import { deriveTaskTitle } from '../evidence/index.js';
-import { judgeTask, type Judge, type JudgeCache } from '../judge/index.js';
+import { judgeTask, type BackoffOptions, type JudgeCache } from '../judge/index.js';
 import { deterministicProvenance, prepareTask, scorePrepared, type PreparedTask } from './evaluate-task.js';
-import type { RunJudgeOptions } from './run-judge-options.js';
+import type { OpenedJudge } from './open-judge.js';
 import type { RunTask } from './run-task.js';
 
 export interface EvaluateRunTaskInput {
@@ -11,9 +10,10 @@ export interface EvaluateRunTaskInput {
   runId: string;
   evaluatedAt: string;
   taskevalVersion: string;
-  judge: Judge | null;
-  judgeOptions?: RunJudgeOptions;
+  judge: OpenedJudge | null;
+  /** The judge cache; the opened judge's own (a no-op without caching) wins. */
   cache?: JudgeCache;
+  backoff?: BackoffOptions;
   signal?: AbortSignal;
   now?: () => Date;
 }
@@ -39,27 +39,31 @@ function withHistoryGaps(result: TaskResult, gaps: readonly string[] | undefined
 }
 
 async function evaluateOnce(input: EvaluateRunTaskInput): Promise<{ result: TaskResult; spend: EvaluationSpend }> {
-  const { item, evaluatedAt } = input;
-  const { task } = item;
   const prepared = prepareOrError(input);
   if (!('bundle' in prepared)) return { result: prepared, spend: { tokens: 0 } };
+  return scoreOrJudge(prepared, input);
+}
+
+/**
+ * Scores a prepared task (bundle and assessment, made now or kept in the store): deterministic-only without a
+ * judge, else judged and blended. A judge that cannot answer gives an error result; only cancellation throws.
+ */
+export async function scoreOrJudge(prepared: PreparedTask, input: Omit<EvaluateRunTaskInput, 'item' | 'runId'>): Promise<{ result: TaskResult; spend: EvaluationSpend }> {
+  const { evaluatedAt } = input;
+  const { task } = prepared;
   if (!input.judge) return { result: scorePrepared(prepared, evaluatedAt, input.taskevalVersion), spend: { tokens: 0 } };
   const { title, bundle, assessment } = prepared;
-  const det = deterministicProvenance(bundle.digest, input.taskevalVersion);
-  const o = input.judgeOptions ?? {};
-  const cache = o.cache ?? input.cache;
+  const det = deterministicProvenance(bundle.digest, input.taskevalVersion, assessment.rubricVersion);
+  const opened = input.judge;
+  const cache = opened.cache ?? input.cache;
   const outcome = await judgeTask({
-    judge: input.judge,
+    judge: opened.judge,
+    spec: opened.spec,
+    budget: opened.budget,
     task: { id: task.id, title, description: task.description ?? null, status: task.column ?? null },
     bundle,
     assessment,
-    ...(o.samples !== undefined ? { samples: o.samples } : {}),
-    ...(o.temperature !== undefined ? { temperature: o.temperature } : {}),
-    ...(o.maxRetries !== undefined ? { maxRetries: o.maxRetries } : {}),
-    ...(o.callTimeoutMs !== undefined ? { callTimeoutMs: o.callTimeoutMs } : {}),
-    ...(o.backoff ? { backoff: o.backoff } : {}),
-    ...(o.price ? { price: o.price } : {}),
-    ...(o.budget ? { budget: o.budget } : {}),
+    ...(input.backoff ? { backoff: input.backoff } : {}),
     ...(cache ? { cache } : {}),
     ...(input.signal ? { signal: input.signal } : {}),
     ...(input.now ? { now: input.now } : {}),
@@ -71,7 +75,7 @@ async function evaluateOnce(input: EvaluateRunTaskInput): Promise<{ result: Task
     provider: p.provider,
     model: p.model,
     promptVersion: p.promptVersion,
-    rubricVersion: RUBRIC_VERSION,
+    rubricVersion: assessment.rubricVersion,
     usage: p.usage,
     costUsd: p.costUsd,
     samples: p.samples,

@@ -37,7 +37,7 @@ export function scorePrepared(prepared: PreparedTask, evaluatedAt: string | unde
     title: prepared.title,
     bundle: prepared.bundle,
     assessment: prepared.assessment,
-    provenance: deterministicProvenance(prepared.bundle.digest, taskevalVersion),
+    provenance: deterministicProvenance(prepared.bundle.digest, taskevalVersion, prepared.assessment.rubricVersion),
     ...(evaluatedAt ? { evaluatedAt } : {}),
   });
 }
@@ -48,12 +48,12 @@ export function evaluateTask(input: EvaluateTaskInput): ScoredResult {
 }
 
 /** Provenance of a result no judge took part in. */
-export function deterministicProvenance(bundleDigest: string, taskevalVersion?: string): Provenance {
+export function deterministicProvenance(bundleDigest: string, taskevalVersion?: string, rubricVersion: string = RUBRIC_VERSION): Provenance {
   return {
     provider: null,
     model: null,
     promptVersion: null,
-    rubricVersion: RUBRIC_VERSION,
+    rubricVersion,
     bundleDigest,
     usage: null,
     costUsd: null,

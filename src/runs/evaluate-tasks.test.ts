@@ -4,6 +4,7 @@ import { createScriptedJudge, validAnswerFromPrompt } from '../judge/testing/ind
 import { evaluateTasks, type EvaluateTasksInput } from './evaluate-tasks.js';
 import type { RunTask } from './run-task.js';
 import { runTasks } from './testing/run-task-builders.js';
+import { openedJudge } from './testing/opened-judge.js';
 
 const base = (over: Partial<EvaluateTasksInput> & Pick<EvaluateTasksInput, 'items' | 'onResult'>): EvaluateTasksInput => ({
   runId: 'run-1',
@@ -43,7 +44,7 @@ describe('evaluateTasks', () => {
   it('keeps at most `width` tasks with the judge at once, and hands each result on as it completes', async () => {
     const gate = gatedJudge();
     const done: TaskResult[] = [];
-    const loop = evaluateTasks(base({ items: runTasks(5), judge: gate.judge, width: 2, onResult: (r) => void done.push(r) }));
+    const loop = evaluateTasks(base({ items: runTasks(5), judge: openedJudge(gate.judge), width: 2, onResult: (r) => void done.push(r) }));
     await tick();
     expect(gate.waiting()).toBe(2);
     while (done.length < 5) {
@@ -87,7 +88,7 @@ describe('evaluateTasks', () => {
     const controller = new AbortController();
     const gate = gatedJudge();
     const done: string[] = [];
-    const loop = evaluateTasks(base({ items: runTasks(5), judge: gate.judge, width: 2, signal: controller.signal, onResult: (r) => void done.push(r.taskId) }));
+    const loop = evaluateTasks(base({ items: runTasks(5), judge: openedJudge(gate.judge), width: 2, signal: controller.signal, onResult: (r) => void done.push(r.taskId) }));
     await tick();
     controller.abort();
     gate.releaseNext();

@@ -1,17 +1,23 @@
 import { isTaskevalError, type TaskResult } from '../core/index.js';
-import type { Judge, JudgeCache } from '../judge/index.js';
-import { evaluateRunTask, type EvaluationSpend } from './evaluate-run-task.js';
-import type { RunJudgeOptions } from './run-judge-options.js';
+import type { BackoffOptions, JudgeCache } from '../judge/index.js';
+import { evaluateRunTask, type EvaluateRunTaskInput, type EvaluationSpend } from './evaluate-run-task.js';
+import type { OpenedJudge } from './open-judge.js';
 import type { RunTask } from './run-task.js';
 import { createYielder } from './yield-to-event-loop.js';
+
+/** Evaluates one task of the loop. */
+export type EvaluateOne = (input: EvaluateRunTaskInput) => Promise<{ result: TaskResult; spend: EvaluationSpend }>;
 
 export interface EvaluateTasksInput {
   items: readonly RunTask[];
   runId: string;
   taskevalVersion: string;
-  judge: Judge | null;
-  judgeOptions?: RunJudgeOptions;
+  judge: OpenedJudge | null;
   cache?: JudgeCache;
+  /** How judge calls back off (tests make it instant). */
+  backoff?: BackoffOptions;
+  /** How one task is evaluated: from its source (evaluateRunTask, the default) or from a stored result (rescore). */
+  evaluate?: EvaluateOne;
   /** Tasks in evaluation (and in `onResult`) at once: the judge's concurrency, or how many writes may overlap. */
   width: number;
   signal?: AbortSignal;
@@ -40,14 +46,14 @@ export async function evaluateTasks(input: EvaluateTasksInput): Promise<void> {
       const index = next++;
       const item = items[index]!;
       try {
-        const { result, spend } = await evaluateRunTask({
+        const { result, spend } = await (input.evaluate ?? evaluateRunTask)({
           item,
           runId: input.runId,
           evaluatedAt: input.evaluatedAt ?? input.now().toISOString(),
           taskevalVersion: input.taskevalVersion,
           judge: input.judge,
-          ...(input.judgeOptions ? { judgeOptions: input.judgeOptions } : {}),
           ...(input.cache ? { cache: input.cache } : {}),
+          ...(input.backoff ? { backoff: input.backoff } : {}),
           ...(signal ? { signal } : {}),
           now: input.now,
         });

@@ -6,6 +6,7 @@ import { executeBatch } from './execute-batch.js';
 import { executeRun } from './execute-run.js';
 import { MAX_TRANSIENT_RETRIES } from './find-retry-candidates.js';
 import { manualClock, runTask, tempStoreDir } from './testing/run-task-builders.js';
+import { openedJudge } from './testing/opened-judge.js';
 
 describe('executeBatch', () => {
   let tmp: ReturnType<typeof tempStoreDir>;
@@ -63,7 +64,7 @@ describe('executeBatch', () => {
     const evaluated: string[][] = [];
     let last;
     for (let batch = 0; batch < MAX_TRANSIENT_RETRIES + 3; batch++) {
-      last = await executeBatch({ store, projectId: 'p', taskevalVersion: '1', clock: clock.now, tasks, judge });
+      last = await executeBatch({ store, projectId: 'p', taskevalVersion: '1', clock: clock.now, tasks, judge: openedJudge(judge) });
       evaluated.push(ids(last).sort());
       clock.advance(86_400_000);
     }
@@ -88,7 +89,7 @@ describe('executeBatch', () => {
       },
     ]);
     const tasks = [runTask('T', '2026-03-01T10:00:00.000Z')];
-    const batch = () => executeBatch({ store, projectId: 'p', taskevalVersion: '1', clock: clock.now, tasks, judge }).finally(() => clock.advance(3_600_000));
+    const batch = () => executeBatch({ store, projectId: 'p', taskevalVersion: '1', clock: clock.now, tasks, judge: openedJudge(judge) }).finally(() => clock.advance(3_600_000));
     expect(ids(await batch())).toEqual(['T']);
     down = false;
     await executeRun({ store, projectId: 'p', trigger: 'manual', taskevalVersion: '1', clock: clock.now, tasks });

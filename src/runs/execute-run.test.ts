@@ -5,6 +5,7 @@ import { openPostgresStore, openSqliteStore, type SqliteStore, type StoredResult
 import { executeRun } from './execute-run.js';
 import { runTask, runTasks, tempStoreDir } from './testing/run-task-builders.js';
 import { needs } from '../store/testing/skip-reason.js';
+import { openedJudge } from './testing/opened-judge.js';
 
 describe('executeRun', () => {
   let tmp: ReturnType<typeof tempStoreDir>;
@@ -65,7 +66,7 @@ describe('executeRun', () => {
       },
     ]);
     const progress: number[] = [];
-    const { run, results } = await executeRun({ store, projectId: 'p1', tasks: runTasks(3), trigger: 'manual', taskevalVersion: '1', judge, judgeOptions: { concurrency: 2 }, onProgress: (p) => progress.push(p.tokens) });
+    const { run, results } = await executeRun({ store, projectId: 'p1', tasks: runTasks(3), trigger: 'manual', taskevalVersion: '1', judge: openedJudge(judge, { concurrency: 2 }), onProgress: (p) => progress.push(p.tokens) });
     expect(calls).toBe(3);
     expect(run).toMatchObject({ status: 'completed', counts: { total: 3, scored: 2, errored: 1 }, provenance: { judgeProvider: 'scripted', judgeModel: 'scripted-1' } });
     const byId = Object.fromEntries(results.map((r) => [r.taskId, r])) as Record<string, StoredResult>;
@@ -76,8 +77,8 @@ describe('executeRun', () => {
 
   it('pays nothing for a re-run: judge answers come from the cache in the same store', async () => {
     const judge = createScriptedJudge([(request) => ({ text: JSON.stringify(validAnswerFromPrompt(request.prompt)), usage: { inputTokens: 10, outputTokens: 1, cachedTokens: 0 } })]);
-    await executeRun({ store, projectId: 'p1', tasks: runTasks(2), trigger: 'manual', taskevalVersion: '1', judge });
-    const again = await executeRun({ store, projectId: 'p1', tasks: runTasks(2), trigger: 'manual', taskevalVersion: '1', judge });
+    await executeRun({ store, projectId: 'p1', tasks: runTasks(2), trigger: 'manual', taskevalVersion: '1', judge: openedJudge(judge) });
+    const again = await executeRun({ store, projectId: 'p1', tasks: runTasks(2), trigger: 'manual', taskevalVersion: '1', judge: openedJudge(judge) });
     expect(judge.requests).toHaveLength(2);
     expect(again.results.every((r) => r.status === 'scored' && r.provenance.cached)).toBe(true);
   });
@@ -96,7 +97,7 @@ describe('executeRun', () => {
         });
       },
     ]);
-    const { run, results } = await executeRun({ store, projectId: 'p1', tasks: runTasks(6), trigger: 'manual', taskevalVersion: '1', judge, judgeOptions: { concurrency: 1 }, signal: controller.signal });
+    const { run, results } = await executeRun({ store, projectId: 'p1', tasks: runTasks(6), trigger: 'manual', taskevalVersion: '1', judge: openedJudge(judge, { concurrency: 1 }), signal: controller.signal });
     expect(run.status).toBe('cancelled');
     expect(run.reason).toBe('cancelled by the user');
     expect(results.map((r) => r.taskId)).toEqual(['RT-1', 'RT-2']);
@@ -112,7 +113,7 @@ describe('executeRun', () => {
         return { text: JSON.stringify(validAnswerFromPrompt(request.prompt)), usage: { inputTokens: 1, outputTokens: 1, cachedTokens: 0 } };
       },
     ]);
-    await expect(executeRun({ store, projectId: 'p1', tasks: runTasks(3), trigger: 'manual', taskevalVersion: '1', judge, judgeOptions: { concurrency: 1 } })).rejects.toThrow(/boom/);
+    await expect(executeRun({ store, projectId: 'p1', tasks: runTasks(3), trigger: 'manual', taskevalVersion: '1', judge: openedJudge(judge, { concurrency: 1 }) })).rejects.toThrow(/boom/);
     const [run] = (await store.listRuns()).items;
     expect(run).toMatchObject({ status: 'failed', reason: expect.stringContaining('boom'), counts: { total: 1 } });
   });
@@ -138,7 +139,7 @@ describe('executeRun', () => {
     ]);
     let heartbeatSeen = '';
     const { run } = await executeRun({
-      store, projectId: 'p1', tasks: runTasks(3), trigger: 'manual', taskevalVersion: '1', judge, judgeOptions: { concurrency: 1 }, clock, heartbeatMs: 5,
+      store, projectId: 'p1', tasks: runTasks(3), trigger: 'manual', taskevalVersion: '1', judge: openedJudge(judge, { concurrency: 1 }), clock, heartbeatMs: 5,
       onResult: (r) => void store.getRun(r.runId).then((live) => (heartbeatSeen = live.heartbeatAt)),
     });
     expect(run.status).toBe('completed');

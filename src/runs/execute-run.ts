@@ -1,15 +1,12 @@
-import { JudgeConfigSchema, type Judge, type JudgeSettings } from '../judge/index.js';
+import type { JudgeCache } from '../judge/index.js';
 import type { EvalRun, StoredResult } from '../store/index.js';
-import { evaluateTasks } from './evaluate-tasks.js';
-import { DEFAULT_RUN_CONCURRENCY, type RunJudgeOptions } from './run-judge-options.js';
+import { evaluateTasks, type EvaluateOne } from './evaluate-tasks.js';
+import { DEFAULT_RUN_CONCURRENCY, type OpenedJudge } from './open-judge.js';
 import type { RunObserver, RunProgress } from './run-progress.js';
 import type { RunDefinition } from './run-definition.js';
 import { runProvenance, runSettings } from './run-settings.js';
 import { saveResultOrError } from './save-result-or-error.js';
 import { summarizeRun } from './summarize-run.js';
-
-/** The judge defaults, for a judge handed in without settings (library callers, tests). */
-const JUDGE_DEFAULTS = JudgeConfigSchema.parse({});
 
 /** Deterministic tasks evaluated while earlier results are still being written. */
 const WRITE_OVERLAP = 4;
@@ -18,11 +15,15 @@ const WRITE_OVERLAP = 4;
 export const HEARTBEAT_INTERVAL_MS = 10_000;
 
 export interface ExecuteRunInput extends RunObserver, RunDefinition {
-  judge?: Judge | null;
-  judgeOptions?: RunJudgeOptions;
+  /** The judge and its spec (openJudge), or none for deterministic-only scoring. */
+  judge?: OpenedJudge | null;
+  /** The judge cache; the store's when absent. */
+  cache?: JudgeCache;
   signal?: AbortSignal;
   clock?: () => Date;
   heartbeatMs?: number;
+  /** How each task is evaluated (rescore evaluates stored results); default: from its source. */
+  evaluate?: EvaluateOne;
   /** False: keep no result in memory (the store has them all; a 50,000-task run would hold ~1 GB). */
   keepResults?: boolean;
 }
@@ -56,8 +57,8 @@ export async function executeRun(input: ExecuteRunInput): Promise<RunOutcome> {
     trigger: input.trigger,
     window: input.window ?? null,
     requestedTaskIds: input.requestedTaskIds ?? tasks.map((t) => t.task.id),
-    provenance: runProvenance(judge, input.taskevalVersion),
-    settings: runSettings(input.judgeOptions?.settings ?? (judge ? { ...JUDGE_DEFAULTS, provider: judge.provider as JudgeSettings['provider'], model: judge.modelId } : null), input.labels, false, input.forge ?? null),
+    provenance: runProvenance(judge?.judge ?? null, input.taskevalVersion),
+    settings: runSettings(judge?.spec ?? null, input.labels, false, { forge: input.forge ?? null, rescoreOf: input.rescoreOf ?? null }),
     resumeOf: input.resumeOf ?? null,
     now: iso(),
   });
@@ -74,7 +75,7 @@ export async function executeRun(input: ExecuteRunInput): Promise<RunOutcome> {
   const signal = input.signal;
   // Without a judge, a store across the network still gets a few writes in flight while the next tasks are
   // evaluated; SQLite writes in-process, so one slot is as fast and stops exactly where Ctrl-C came.
-  const width = judge ? (input.judgeOptions?.concurrency ?? DEFAULT_RUN_CONCURRENCY) : store.writesOverNetwork ? WRITE_OVERLAP : 1;
+  const width = judge ? (judge.spec.concurrency ?? DEFAULT_RUN_CONCURRENCY) : store.writesOverNetwork ? WRITE_OVERLAP : 1;
   let fatal: { error: unknown } | null = null;
   try {
     await evaluateTasks({
@@ -82,8 +83,8 @@ export async function executeRun(input: ExecuteRunInput): Promise<RunOutcome> {
       runId,
       taskevalVersion: input.taskevalVersion,
       judge,
-      ...(input.judgeOptions ? { judgeOptions: input.judgeOptions } : {}),
-      cache: input.judgeOptions?.cache ?? store.judgeCache,
+      cache: input.cache ?? store.judgeCache,
+      ...(input.evaluate ? { evaluate: input.evaluate } : {}),
       width,
       ...(signal ? { signal } : {}),
       now: clock,

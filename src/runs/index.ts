@@ -3,7 +3,7 @@ export { loadConfig, stripConfigComments, CONFIG_FILE_NAME } from './config/load
 export { parseConfig } from './config/parse-config.js';
 export { TaskevalConfigSchema, type TaskevalConfig } from './config/taskeval-config.js';
 export { compareRunTasks, type RunTask } from './run-task.js';
-export { DEFAULT_RUN_CONCURRENCY, type RunJudgeOptions } from './run-judge-options.js';
+export { DEFAULT_RUN_CONCURRENCY, openJudge, type OpenedJudge } from './open-judge.js';
 export type { RunObserver, RunProgress } from './run-progress.js';
 export { evaluateTasks, type EvaluateTasksInput } from './evaluate-tasks.js';
 export { evaluateRunTask, taskErrorResult, type EvaluateRunTaskInput, type EvaluationSpend } from './evaluate-run-task.js';
@@ -23,5 +23,8 @@ export { compareStoredCohorts, compareStoredRuns, cohortKeyOf, COHORT_BY_KEYS, U
 export { commonMode, describeCompareModes, modeOf, trendMode, type CompareModes } from './compared-modes.js';
 export { EvaluationQueue, enqueueRun, evaluateQueuedJob, judgeFromRun, finishQueuedRun, followQueuedRun, runQueueWorker, runQueuedSchedule, scheduleQueueName, EVALUATE_QUEUE, DEFAULT_JOB_TIMEOUT_SECONDS, JOB_RETRY_LIMIT, type QueueStats, type QueueWorkerInfo, type QueuedTaskJob, type EnqueueRunInput, type QueuedJobOutcome, type RunQueueWorkerInput, type RunQueuedScheduleInput } from './queue/index.js';
 export { runProvenance, runSettings, recordedJudgeSettings } from './run-settings.js';
-export { openEvaluation, type Evaluation, type EvaluationSettings } from './open-evaluation.js';
 export { EXPORT_FORMATS, csvCell, exportHeader, exportItem, exportFooter, exportResults, type ExportFormat } from './export-results.js';
+export { planRescore, type RescoreItem, type RescorePlan } from './plan-rescore.js';
+export { rescoreResult, RESCORE_RUBRICS, type RescoreRubric } from './rescore-result.js';
+export { taskSnapshot, fromTaskSnapshot, RUBRIC_INPUTS_KEY } from './rubric-inputs.js';
+export { executeRescore, type ExecuteRescoreInput } from './execute-rescore.js';

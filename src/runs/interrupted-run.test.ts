@@ -6,6 +6,7 @@ import { executeRun } from './execute-run.js';
 import { openProjectStore } from './open-project-store.js';
 import { planResume } from './plan-resume.js';
 import { runTasks, tempStoreDir } from './testing/run-task-builders.js';
+import { openedJudge } from './testing/opened-judge.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CHILD = fileURLToPath(new URL('./testing/slow-run-child.ts', import.meta.url));
@@ -64,7 +65,7 @@ describe('a run killed with SIGKILL', () => {
       expect(plan.missingTaskIds).toEqual(all.map((t) => t.task.id).filter((id) => !kept.includes(id)));
       const judge = createScriptedJudge([(request) => ({ text: JSON.stringify(validAnswerFromPrompt(request.prompt)), usage: { inputTokens: 1, outputTokens: 1, cachedTokens: 0 } })]);
       const missing = new Set(plan.missingTaskIds);
-      const resumed = await executeRun({ store, projectId: 'proj', trigger: 'manual', taskevalVersion: '1', judge, tasks: all.filter((t) => missing.has(t.task.id)), requestedTaskIds: plan.missingTaskIds, resumeOf: killed.runId, clock: later });
+      const resumed = await executeRun({ store, projectId: 'proj', trigger: 'manual', taskevalVersion: '1', judge: openedJudge(judge), tasks: all.filter((t) => missing.has(t.task.id)), requestedTaskIds: plan.missingTaskIds, resumeOf: killed.runId, clock: later });
       expect(resumed.run).toMatchObject({ status: 'completed', resumeOf: killed.runId, counts: { total: plan.missingTaskIds.length } });
       // Judge calls for tasks the killed run finished were not made again.
       expect(judge.requests).toHaveLength(plan.missingTaskIds.length);

@@ -15,6 +15,8 @@ export interface RunDefinition {
   taskevalVersion: string;
   /** Cohort labels (`--label prompt=v2`) every result of the run carries, over the task's own. */
   labels?: Readonly<Record<string, string>>;
+  /** The stored run whose results this run evaluates again (rescore). */
+  rescoreOf?: string | null;
   /** The GitHub or GitLab repository of the tasks' commits, recorded so the dashboard can link them. */
   forge?: Forge | null;
   /** Recorded as `warning` events once the run is running (source problems, skipped retries). */

@@ -1,6 +1,6 @@
 import { redactUrl, type Forge } from '../core/index.js';
 import { RUBRIC_VERSION } from '../core/rubric/index.js';
-import { JudgeConfigSchema, PROMPT_VERSION, type Judge, type JudgeSettings } from '../judge/index.js';
+import { JudgeSpecSchema, PROMPT_VERSION, type Judge, type JudgeSpec } from '../judge/index.js';
 import type { RunProvenance, RunSettings } from '../store/index.js';
 
 /** The judge and versions a run records: what made its results. */
@@ -18,18 +18,21 @@ export function runProvenance(judge: Pick<Judge, 'provider' | 'modelId'> | null,
  * What a run records of how it evaluates: the judge settings from flag to call (never keys; a
  * password or secret query value in the base URL is recorded as `***`), its labels, and whether queue workers evaluate it.
  */
-export function runSettings(judge: JudgeSettings | null | undefined, labels: Readonly<Record<string, string>> = {}, queued = false, forge: Forge | null = null): RunSettings {
-  const where = forge ? { forge } : {};
+export function runSettings(
+  judge: JudgeSpec | null | undefined,
+  labels: Readonly<Record<string, string>> = {},
+  queued = false,
+  origin: { forge?: Forge | null; rescoreOf?: string | null } = {},
+): RunSettings {
+  const where = { ...(origin.forge ? { forge: origin.forge } : {}), ...(origin.rescoreOf ? { rescoreOf: origin.rescoreOf } : {}) };
   if (!judge) return { judge: null, labels: { ...labels }, queued, ...where };
   const recorded: Record<string, unknown> = { ...judge };
   if (judge.baseUrl) recorded.baseUrl = redactUrl(judge.baseUrl);
   return { judge: recorded, labels: { ...labels }, queued, ...where };
 }
 
-/** The judge settings a run recorded, checked again: a worker builds its judge from them. */
-export function recordedJudgeSettings(settings: RunSettings): JudgeSettings | null {
+/** The judge spec a run recorded, checked again: a worker or a re-score builds its judge from it. */
+export function recordedJudgeSettings(settings: RunSettings): JudgeSpec | null {
   if (!settings.judge) return null;
-  const parsed = JudgeConfigSchema.parse(settings.judge);
-  if (!parsed.provider) return null;
-  return { ...parsed, provider: parsed.provider };
+  return JudgeSpecSchema.parse(settings.judge);
 }

@@ -1,5 +1,6 @@
 import { taskCohort, truncateExcerpt, type TaskResult } from '../core/index.js';
 import type { StoredResult, Store } from '../store/index.js';
+import { taskSnapshot } from './rubric-inputs.js';
 import type { RunTask } from './run-task.js';
 
 /**
@@ -11,7 +12,7 @@ import type { RunTask } from './run-task.js';
 export async function saveResultOrError(store: Store, runId: string, item: RunTask, result: TaskResult, now: string, labels: Readonly<Record<string, string>> = {}): Promise<StoredResult> {
   const cohort = taskCohort(item.task, labels);
   try {
-    return await store.saveResult(runId, { result, taskSnapshot: item.task, completedAt: item.completedAt, cohort, now });
+    return await store.saveResult(runId, { result, taskSnapshot: taskSnapshot(item), completedAt: item.completedAt, cohort, now });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const reason = truncateExcerpt(`the store could not keep this task's result: ${message}`, 1_000).excerpt;

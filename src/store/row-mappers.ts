@@ -98,7 +98,13 @@ export interface RunTotals {
 function runSettingsOf(value: unknown): RunSettings {
   const v = (value ?? {}) as Partial<RunSettings>;
   const forge = ForgeSchema.safeParse(v.forge);
-  return { judge: v.judge ?? null, labels: v.labels ?? {}, queued: v.queued === true, ...(forge.success ? { forge: forge.data } : {}) };
+  return {
+    judge: v.judge ?? null,
+    labels: v.labels ?? {},
+    queued: v.queued === true,
+    ...(forge.success ? { forge: forge.data } : {}),
+    ...(typeof v.rescoreOf === 'string' ? { rescoreOf: v.rescoreOf } : {}),
+  };
 }
 
 /** Row-to-object mapping shared by the backends; `json` reads a JSON column of the dialect. */

@@ -34,6 +34,7 @@ export const CreateRunInputSchema = z.strictObject({
       labels: z.record(z.string(), z.string()).default({}),
       queued: z.boolean().default(false),
       forge: ForgeSchema.optional(),
+      rescoreOf: Id.optional(),
     })
     .default({ judge: null, labels: {}, queued: false }),
   resumeOf: Id.nullable().default(null),

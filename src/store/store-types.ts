@@ -12,7 +12,7 @@ export interface RunProvenance {
 
 /** How a run evaluates its tasks, recorded when it is created. */
 export interface RunSettings {
-  /** The judge as the run asked it (provider, model, base URL, temperature, samples, …; never keys), or null. */
+  /** The judge as the run asked it (its spec: provider, model, base URL, sampling, samples, …; never keys), or null. */
   judge: Record<string, unknown> | null;
   /** Cohort labels every result of the run carries. */
   labels: Record<string, string>;
@@ -20,6 +20,8 @@ export interface RunSettings {
   queued: boolean;
   /** The GitHub or GitLab repository the tasks' commits came from, so the dashboard links them; absent when none. */
   forge?: Forge;
+  /** The run whose stored evidence this run evaluated again (`taskeval rescore`); absent otherwise. */
+  rescoreOf?: string;
 }
 
 /** Tasks completed after `start` (exclusive) and up to `end` (inclusive); null means open. */

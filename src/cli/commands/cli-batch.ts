@@ -7,7 +7,6 @@ import type { SourceOptionValues } from '../options/source-options.js';
 import { parseLabelOption } from '../options/label-option.js';
 import type { CliStore } from '../options/store-options.js';
 import { TASKEVAL_VERSION } from '../version.js';
-import { cliJudgeRunOptions } from './cli-judge-run-options.js';
 import { loadRunTasks } from './load-run-tasks.js';
 import { readQueueOptions, type QueueOptionValues } from './queue-options.js';
 import { queueRun } from './queue-run.js';
@@ -60,8 +59,7 @@ export async function runCliBatch(cli: CliStore, options: BatchOptionValues, io:
     forge: set.forge,
     tasks: plan.tasks,
     plan,
-    judge: judge?.judge ?? null,
-    judgeOptions: cliJudgeRunOptions(judge),
+    judge,
     taskevalVersion: TASKEVAL_VERSION,
     warnings: set.warnings,
     labels,

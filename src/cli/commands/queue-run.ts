@@ -2,13 +2,13 @@ import type { Forge } from '../../core/index.js';
 import { enqueueRun, EvaluationQueue, followQueuedRun, type RunTask } from '../../runs/index.js';
 import type { EvalRun, RunTrigger, RunWindow } from '../../store/index.js';
 import type { CliIo } from '../cli-io.js';
-import type { CliJudge } from '../options/judge-options.js';
+import type { OpenedJudge } from '../../runs/index.js';
 import type { CliStore } from '../options/store-options.js';
 import { TASKEVAL_VERSION } from '../version.js';
 
 export interface QueueRunInput {
   cli: CliStore;
-  judge: CliJudge | null;
+  judge: OpenedJudge | null;
   tasks: readonly RunTask[];
   projectId: string;
   forge?: Forge | null;
@@ -41,8 +41,7 @@ export async function queueRun(input: QueueRunInput, io: CliIo): Promise<EvalRun
       window: input.window ?? null,
       ...(input.requested ? { requestedTaskIds: input.requested } : {}),
       resumeOf: input.resumeOf,
-      judge: input.judge?.judge ?? null,
-      judgeSettings: input.judge?.settings ?? null,
+      judge: input.judge?.spec ?? null,
       labels: input.labels,
       warnings: input.warnings,
       taskevalVersion: TASKEVAL_VERSION,

@@ -8,7 +8,6 @@ import { addStoreOption, openCliStore, type StoreOptionValues } from '../options
 import type { SetExitCode } from '../set-exit-code.js';
 import { createProgressReporter } from '../render/progress-reporter.js';
 import { TASKEVAL_VERSION } from '../version.js';
-import { cliJudgeRunOptions } from './cli-judge-run-options.js';
 import { parseFailUnder } from './fail-under-option.js';
 import { addQueueOptions, readQueueOptions, type QueueOptionValues } from './queue-options.js';
 import { queueRun } from './queue-run.js';
@@ -91,8 +90,7 @@ export function registerRunCommand(program: Command, io: CliIo, setExitCode: Set
           trigger: 'manual',
           ...(requested ? { requestedTaskIds: requested } : {}),
           resumeOf,
-          judge: judge?.judge ?? null,
-          judgeOptions: cliJudgeRunOptions(judge),
+          judge,
           taskevalVersion: TASKEVAL_VERSION,
           warnings,
           labels,

@@ -7,7 +7,6 @@ import { addConfigOption, addSourceOptions } from '../options/source-options.js'
 import { addStoreOption, openCliStore, type StoreOptionValues } from '../options/store-options.js';
 import { TASKEVAL_VERSION } from '../version.js';
 import { runCliBatch, type BatchOptionValues } from './cli-batch.js';
-import { cliJudgeRunOptions } from './cli-judge-run-options.js';
 import { loadRunTasks } from './load-run-tasks.js';
 import { parseCount } from './parse-count.js';
 import { readQueueOptions } from './queue-options.js';
@@ -93,7 +92,7 @@ export function registerScheduleCommand(program: Command, io: CliIo, setExitCode
             ...(io.signal ? { signal: io.signal } : {}),
             poll: async () => (await loadRunTasks(watched, io, cli.config, cli.configPath, cli.store)).tasks,
             evaluate: async (tasks, signal) => {
-              const { run } = await executeRun({ store: cli.store, projectId: first.projectId, forge: first.forge, tasks, trigger: 'task_completion', judge: judge?.judge ?? null, judgeOptions: cliJudgeRunOptions(judge), taskevalVersion: TASKEVAL_VERSION, signal });
+              const { run } = await executeRun({ store: cli.store, projectId: first.projectId, forge: first.forge, tasks, trigger: 'task_completion', judge, taskevalVersion: TASKEVAL_VERSION, signal });
               log(`run ${run.id} ${run.status}: ${run.summary ?? ''}`);
             },
           });

@@ -59,7 +59,7 @@ export function registerScoreCommand(program: Command, io: CliIo, setExitCode: (
       const judge = createCliJudge(options, config.judge, io);
       const { set } = await loadSourceTasks(options, io, config.sources, configPath ? dirname(configPath) : undefined);
       const now = new Date();
-      const location = judge?.useCache ? resolveStoreLocation(options, io, config, configPath) : null;
+      const location = judge?.spec.useCache ? resolveStoreLocation(options, io, config, configPath) : null;
       const store = location ? await openStore(location, { checkIntegrity: true }) : null;
       // What the gate and the exit code need of each result; the scorecard needs more, so it keeps more.
       const gate: GateEntry[] = [];

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { TaskResult } from '../../core/index.js';
 import { costOf, meterJudge, type JudgeCache, type JudgeTotals } from '../../judge/index.js';
-import { evaluateTasks, type RunTask } from '../../runs/index.js';
-import type { CliJudge } from '../options/judge-options.js';
+import { evaluateTasks, type OpenedJudge, type RunTask } from '../../runs/index.js';
 import { TASKEVAL_VERSION } from '../version.js';
 
 export interface ScoreTasksInput {
@@ -11,7 +10,7 @@ export interface ScoreTasksInput {
   runId: string;
   evaluatedAt: string;
   /** Hybrid scoring with this judge; absent or null: deterministic-only. */
-  judge?: CliJudge | null;
+  judge?: OpenedJudge | null;
   cache?: JudgeCache;
   signal?: AbortSignal;
   /** Takes each result in task order as soon as it and every one before it are made, so a caller can write it out and let it go. */
@@ -39,10 +38,8 @@ export async function scoreTasks(input: ScoreTasksInput): Promise<ScoreTotals | 
     runId: input.runId,
     evaluatedAt: input.evaluatedAt,
     taskevalVersion: TASKEVAL_VERSION,
-    judge: meter?.judge ?? null,
-    ...(cli ? { judgeOptions: cli.evaluation.judgeOptions } : {}),
-    ...(meter?.cache ? { cache: meter.cache } : {}),
-    width: cli ? cli.concurrency : 1,
+    judge: cli && meter ? { ...cli, judge: meter.judge, ...(meter.cache ? { cache: meter.cache } : {}) } : null,
+    width: cli ? cli.spec.concurrency : 1,
     ...(input.signal ? { signal: input.signal } : {}),
     now: () => new Date(),
     onResult: (result, _item, index) => {
@@ -55,7 +52,8 @@ export async function scoreTasks(input: ScoreTasksInput): Promise<ScoreTotals | 
   });
   if (!cli || !meter) return null;
   const totals = meter.totals();
-  return { totals, costUsd: cli.price ? costOf(totals.usage, cli.price) : null };
+  const price = cli.spec.prices?.[cli.spec.model ?? cli.judge.modelId];
+  return { totals, costUsd: price ? costOf(totals.usage, price) : null };
 }
 
 /** A run id for an evaluation that is not stored: `<prefix>-` and a short hash of the time. */

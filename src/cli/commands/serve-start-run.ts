@@ -5,7 +5,6 @@ import type { Store } from '../../store/index.js';
 import type { CliIo } from '../cli-io.js';
 import { createCliJudge } from '../options/judge-options.js';
 import { TASKEVAL_VERSION } from '../version.js';
-import { cliJudgeRunOptions } from './cli-judge-run-options.js';
 import { loadRunTasks } from './load-run-tasks.js';
 
 export interface ServeRunsInput {
@@ -51,8 +50,7 @@ export function createServeRuns(input: ServeRunsInput): ServeRuns {
         forge: set.forge,
         tasks: set.tasks,
         trigger: 'api',
-        judge: judge?.judge ?? null,
-        judgeOptions: cliJudgeRunOptions(judge),
+        judge,
         taskevalVersion: TASKEVAL_VERSION,
         warnings: set.warnings,
         ...(io.signal ? { signal: io.signal } : {}),

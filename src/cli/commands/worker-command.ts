@@ -15,7 +15,7 @@ interface WorkerOptions extends StoreOptionValues {
 
 const HELP_AFTER = `
 A worker takes jobs that \`taskeval run --queue\` (or \`batch --queue\`) put on the queue of a PostgreSQL store,
-evaluates each exactly as its run asked (judge provider, model, base URL, temperature, samples: all recorded
+evaluates each exactly as its run asked (the judge spec: provider, model, base URL, sampling, samples, all recorded
 on the run) and stores the result. API keys come from this worker's own environment (OPENAI_API_KEY,
 ANTHROPIC_API_KEY or TASKEVAL_JUDGE_API_KEY), never from the run.
 

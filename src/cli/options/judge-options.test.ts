@@ -20,10 +20,11 @@ describe('judge options', () => {
 
   it('reads every flag, with defaults for the rest', () => {
     const settings = resolveJudgeSettings(
-      parse(['--judge', 'openai-compatible', '--judge-model', 'llama3.1', '--judge-base-url', 'http://127.0.0.1:11434/v1', '--judge-temperature', '0.2', '--samples', '3', '--concurrency', '8', '--timeout', '30']),
+      parse(['--judge', 'openai-compatible', '--judge-model', 'llama3.1', '--judge-base-url', 'http://127.0.0.1:11434/v1', '--judge-temperature', '0.2', '--judge-max-tokens', '900', '--samples', '3', '--concurrency', '8', '--timeout', '30']),
       undefined,
     );
-    expect(settings).toEqual({ provider: 'openai-compatible', model: 'llama3.1', baseUrl: 'http://127.0.0.1:11434/v1', temperature: 0.2, samples: 3, concurrency: 8, timeoutMs: 30_000, maxRetries: 2 });
+    expect(settings).toEqual({ provider: 'openai-compatible', model: 'llama3.1', baseUrl: 'http://127.0.0.1:11434/v1', temperature: 0.2, maxTokens: 900, samples: 3, concurrency: 8, timeoutMs: 30_000, maxRetries: 2, useCache: true });
+    expect(() => resolveJudgeSettings(parse(['--judge', 'openai', '--judge-max-tokens', '2.5']), undefined)).toThrow(/--judge-max-tokens/);
   });
 
   it('lets flags override the config key', () => {
@@ -47,9 +48,9 @@ describe('judge options', () => {
     expect(() => createCliJudge(values, undefined, io)).toThrow(/--max-cost needs a price for gpt-4.1-mini/);
     const config = JudgeConfigSchema.parse({ prices: { 'gpt-4.1-mini': { inputPerMTok: 0.4, outputPerMTok: 1.6 } } });
     const judge = createCliJudge(values, config, io)!;
-    expect(judge.useCache).toBe(false);
+    expect(judge.spec.useCache).toBe(false);
     expect(judge.budget.maxUsd).toBe(0.5);
-    expect(judge.price).toEqual({ inputPerMTok: 0.4, outputPerMTok: 1.6 });
+    expect(judge.spec.prices?.['gpt-4.1-mini']).toEqual({ inputPerMTok: 0.4, outputPerMTok: 1.6 });
   });
 
   it('does not read the API key until the first call', () => {

@@ -1,15 +1,7 @@
 import { Option, type Command } from 'commander';
 import { ConfigError } from '../../core/index.js';
-import { openEvaluation, type Evaluation } from '../../runs/index.js';
-import {
-  JUDGE_PROVIDERS,
-  JudgeConfigSchema,
-  type CostBudget,
-  type Judge,
-  type JudgeConfig,
-  type JudgeSettings,
-  type ModelPrice,
-} from '../../judge/index.js';
+import { openJudge, type OpenedJudge } from '../../runs/index.js';
+import { JUDGE_PROVIDERS, JudgeSpecSchema, type JudgeConfig, type JudgeSpec } from '../../judge/index.js';
 import type { CliIo } from '../cli-io.js';
 
 /** The judge flags as commander gives them (numbers still text). */
@@ -19,6 +11,7 @@ export interface JudgeOptionValues {
   judgeBaseUrl?: string;
   judgeCommand?: string;
   judgeTemperature?: string;
+  judgeMaxTokens?: string;
   samples?: string;
   concurrency?: string;
   timeout?: string;
@@ -36,6 +29,7 @@ export function addJudgeOptions(command: Command): Command {
     .option('--judge-base-url <url>', 'endpoint root for openai-compatible servers, e.g. http://127.0.0.1:11434/v1')
     .option('--judge-command <line>', 'for --judge command: the program reading the prompt on stdin, e.g. "claude -p"')
     .option('--judge-temperature <t>', 'sampling temperature (default 0)')
+    .option('--judge-max-tokens <n>', 'output tokens one judge call may generate (max_tokens; default: the provider\'s): a model that never closes its JSON stops there')
     .option('--samples <n>', 'ask the judge N times and use the median per category (default 1)')
     .option('--concurrency <n>', 'tasks judged at once (default 4)')
     .option('--timeout <seconds>', 'per-call judge timeout (default 120)')
@@ -47,17 +41,8 @@ export function addJudgeOptions(command: Command): Command {
   return command;
 }
 
-/** A configured judge ready for a command: the judge, its settings and the run-time knobs. */
-export interface CliJudge {
-  judge: Judge;
-  settings: JudgeSettings;
-  concurrency: number;
-  useCache: boolean;
-  price: ModelPrice | undefined;
-  budget: CostBudget;
-  /** The evaluation the flags open (runs' openEvaluation): what a run passes to every judge call. */
-  evaluation: Evaluation;
-}
+/** The spec before a provider is known: without one, scoring is deterministic-only. */
+const MaybeJudgeSpec = JudgeSpecSchema.extend({ provider: JudgeSpecSchema.shape.provider.optional() });
 
 const FLAG_OF: Record<string, string> = {
   provider: '--judge',
@@ -65,63 +50,55 @@ const FLAG_OF: Record<string, string> = {
   baseUrl: '--judge-base-url',
   command: '--judge-command',
   temperature: '--judge-temperature',
+  maxTokens: '--judge-max-tokens',
   samples: '--samples',
   concurrency: '--concurrency',
   timeoutMs: '--timeout',
 };
 
-/** Merges flags over the `judge` config key; null when no provider is chosen. Problems name the flag or key. */
-export function resolveJudgeSettings(values: JudgeOptionValues, config: JudgeConfig | undefined): JudgeSettings | null {
+/**
+ * The judge spec: flags over the `judge` config key, the cost limit and cache use; null when no provider is
+ * chosen. Problems name the flag or key.
+ */
+export function resolveJudgeSettings(values: JudgeOptionValues, config: JudgeConfig | undefined): JudgeSpec | null {
   const flags: Record<string, unknown> = {};
   if (values.judge !== undefined) flags.provider = values.judge;
   if (values.judgeModel !== undefined) flags.model = values.judgeModel;
   if (values.judgeBaseUrl !== undefined) flags.baseUrl = values.judgeBaseUrl;
   if (values.judgeCommand !== undefined) flags.command = values.judgeCommand;
   if (values.judgeTemperature !== undefined) flags.temperature = numberFlag('--judge-temperature', values.judgeTemperature);
+  if (values.judgeMaxTokens !== undefined) flags.maxTokens = numberFlag('--judge-max-tokens', values.judgeMaxTokens);
   if (values.samples !== undefined) flags.samples = numberFlag('--samples', values.samples);
   if (values.concurrency !== undefined) flags.concurrency = numberFlag('--concurrency', values.concurrency);
   if (values.timeout !== undefined) flags.timeoutMs = Math.round(numberFlag('--timeout', values.timeout) * 1000);
-  const parsed = JudgeConfigSchema.safeParse({ ...(config ?? {}), ...flags });
+  const maxCost = values.maxCost === undefined ? undefined : numberFlag('--max-cost', values.maxCost);
+  const run = { ...(maxCost !== undefined ? { maxCostUsd: maxCost } : {}), useCache: values.cache !== false };
+  const parsed = MaybeJudgeSpec.safeParse({ ...(config ?? {}), ...flags, ...run });
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const key = String(issue.path[0] ?? '');
     const where = key in flags ? FLAG_OF[key] ?? key : `judge.${issue.path.join('.')} in the config`;
     throw new ConfigError('usage', `${where}: ${issue.message}`, { field: where, hint: 'See docs/judge.md for every judge flag and key.' });
   }
-  const settings = parsed.data;
-  if (!settings.provider) {
+  const spec = parsed.data;
+  if (!spec.provider) {
     const stray = Object.keys(flags).map((k) => FLAG_OF[k]);
     if (stray.length) throw new ConfigError('usage', `${stray.join(', ')} given without --judge`, { field: 'judge', hint: 'Choose a judge with --judge openai|anthropic|openai-compatible|command.' });
-    return null;
-  }
-  return { ...settings, provider: settings.provider };
-}
-
-/** The judge the flags and config choose, or null for deterministic-only scoring. */
-export function createCliJudge(values: JudgeOptionValues, config: JudgeConfig | undefined, io: CliIo): CliJudge | null {
-  const settings = resolveJudgeSettings(values, config);
-  const maxCost = values.maxCost === undefined ? undefined : numberFlag('--max-cost', values.maxCost);
-  if (!settings) {
     if (maxCost !== undefined) throw new ConfigError('usage', '--max-cost given without --judge', { field: '--max-cost' });
     return null;
   }
-  const price = settings.model ? settings.prices?.[settings.model] : undefined;
-  if (maxCost !== undefined && !price) {
-    throw new ConfigError('usage', `--max-cost needs a price for ${settings.model ?? 'the judge model'} in judge.prices`, {
+  if (maxCost !== undefined && !(spec.model && spec.prices?.[spec.model])) {
+    throw new ConfigError('usage', `--max-cost needs a price for ${spec.model ?? 'the judge model'} in judge.prices`, {
       field: '--max-cost',
       hint: 'Add "judge": { "prices": { "<model>": { "inputPerMTok": ..., "outputPerMTok": ... } } } to taskeval.config.json.',
     });
   }
-  const evaluation = openEvaluation({ judge: settings, ...(maxCost !== undefined ? { maxCostUsd: maxCost } : {}), useCache: values.cache !== false }, io.env, { cwd: io.cwd });
-  return {
-    judge: evaluation.judge!,
-    settings,
-    concurrency: settings.concurrency,
-    useCache: values.cache !== false,
-    price,
-    budget: evaluation.budget,
-    evaluation,
-  };
+  return { ...spec, provider: spec.provider };
+}
+
+/** The judge the flags and config choose, built; null for deterministic-only scoring. */
+export function createCliJudge(values: JudgeOptionValues, config: JudgeConfig | undefined, io: CliIo): OpenedJudge | null {
+  return openJudge(resolveJudgeSettings(values, config), io.env, { cwd: io.cwd });
 }
 
 function numberFlag(flag: string, text: string): number {

@@ -1,6 +1,7 @@
 import type { LanguageModel, LanguageModelUsage } from 'ai';
 import { JudgeError } from '../../core/index.js';
 import { isRetryableStatus, JudgeCallError, parseRetryAfter } from '../judge-call-error.js';
+import type { JudgeConfig } from '../judge-config.js';
 import type { Judge, JudgeRequest, JudgeResponse, JudgeUsage } from '../judge.js';
 import { redactSecrets } from '../redact-secrets.js';
 
@@ -13,6 +14,8 @@ export interface AiSdkJudgeOptions {
   /** Values to scrub from every error message (the API key). */
   secrets?: readonly string[];
   providerOptions?: Record<string, Record<string, string | number | boolean | null>>;
+  /** How the judge is asked (sampling, output cap); absent: the schema's defaults. */
+  spec?: Pick<JudgeConfig, 'temperature' | 'maxTokens'>;
 }
 
 // The SDK would print its warnings to the console; commands write only through CliIo.
@@ -36,7 +39,8 @@ export function createAiSdkJudge(options: AiSdkJudgeOptions): Judge {
           model: await (model ??= options.model()),
           system: request.system,
           prompt: request.prompt,
-          temperature: request.temperature,
+          temperature: options.spec?.temperature ?? 0,
+          ...(options.spec?.maxTokens !== undefined ? { maxOutputTokens: options.spec.maxTokens } : {}),
           maxRetries: 0,
           abortSignal: signal,
           ...(options.supportsStructuredOutput

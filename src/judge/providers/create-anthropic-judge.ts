@@ -18,5 +18,6 @@ export function createAnthropicJudge(options: HttpJudgeOptions): Judge {
     },
     supportsStructuredOutput: true,
     secrets: options.apiKey ? [options.apiKey] : [],
+    ...(options.spec ? { spec: options.spec } : {}),
   });
 }

@@ -12,7 +12,7 @@ import { createCommandJudge } from './create-command-judge.js';
 let dir: string;
 let script: string;
 
-const request = (over: Partial<JudgeRequest> = {}): JudgeRequest => ({ system: 'SYSTEM', prompt: 'PROMPT <<<EVIDENCE id="commit-1" source="commits">>>', schema: JUDGE_ANSWER_JSON_SCHEMA, temperature: 0, timeoutMs: 10_000, ...over });
+const request = (over: Partial<JudgeRequest> = {}): JudgeRequest => ({ system: 'SYSTEM', prompt: 'PROMPT <<<EVIDENCE id="commit-1" source="commits">>>', schema: JUDGE_ANSWER_JSON_SCHEMA, timeoutMs: 10_000, ...over });
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'taskeval-command-judge-'));

@@ -31,6 +31,7 @@ export function createOpenAICompatibleJudge(options: OpenAICompatibleJudgeOption
     },
     supportsStructuredOutput: structured,
     secrets: options.apiKey ? [options.apiKey] : [],
+    ...(options.spec ? { spec: options.spec } : {}),
     providerOptions: { openaiCompatible: { strictJsonSchema: false } },
   });
 }

@@ -1,5 +1,5 @@
 import type { Judge } from '../judge.js';
-import { createAiSdkJudge } from './ai-sdk-judge.js';
+import { createAiSdkJudge, type AiSdkJudgeOptions } from './ai-sdk-judge.js';
 
 export interface HttpJudgeOptions {
   model: string;
@@ -7,6 +7,8 @@ export interface HttpJudgeOptions {
   baseURL?: string;
   /** Injected in tests; defaults to the global fetch. */
   fetch?: typeof globalThis.fetch;
+  /** How the judge is asked (sampling, output cap), passed to every call. */
+  spec?: AiSdkJudgeOptions['spec'];
 }
 
 /** OpenAI through its chat completions API, with a JSON schema response format. */
@@ -25,6 +27,7 @@ export function createOpenAIJudge(options: HttpJudgeOptions): Judge {
     },
     supportsStructuredOutput: true,
     secrets: options.apiKey ? [options.apiKey] : [],
+    ...(options.spec ? { spec: options.spec } : {}),
     // Non-strict schema mode: strict mode would reject the optional followUpDrafts.
     providerOptions: { openai: { strictJsonSchema: false } },
   });

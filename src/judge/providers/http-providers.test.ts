@@ -12,7 +12,6 @@ const request = (over: Partial<JudgeRequest> = {}): JudgeRequest => ({
   system: 'system text',
   prompt: 'judge this <<<EVIDENCE id="commit-1" source="commits">>>',
   schema: JUDGE_ANSWER_JSON_SCHEMA,
-  temperature: 0,
   timeoutMs: 5_000,
   ...over,
 });
@@ -32,7 +31,7 @@ const cases: { name: string; start: () => Promise<FakeLlmServer>; settings: (bas
 ];
 
 function defaults() {
-  return { temperature: 0, timeoutMs: 5_000, concurrency: 4, samples: 1, maxRetries: 2 };
+  return { temperature: 0, timeoutMs: 5_000, concurrency: 4, samples: 1, maxRetries: 2, useCache: true };
 }
 
 describe.each(cases)('$name judge over its wire protocol', ({ start, settings, env, wire }) => {
@@ -59,6 +58,17 @@ describe.each(cases)('$name judge over its wire protocol', ({ start, settings, e
     // The answer's JSON schema travels in the provider's own structured-output field.
     expect(JSON.stringify(sent.body[wire])).toContain('"taskOutcomeQuality"');
     expect(sent.prompt).toContain('commit-1');
+  });
+
+  it("sends the spec's temperature and output cap (maxTokens) on the wire, and no cap when none is set", async () => {
+    server.enqueue({ answer: validAnswer(['commit-1']) }, { answer: validAnswer(['commit-1']) });
+    await createJudge({ ...settings(server.baseUrl), temperature: 0.3, maxTokens: 321 }, env).complete(request());
+    await createJudge(settings(server.baseUrl), env).complete(request());
+    const [capped, plain] = server.requests;
+    expect(capped!.body.temperature).toBe(0.3);
+    expect(capped!.body.max_tokens ?? capped!.body.max_completion_tokens).toBe(321);
+    // Anthropic's API requires max_tokens, so its SDK always sends one; the others send none unless asked.
+    if (!String(wire).startsWith('output_config') && wire !== 'tools') expect(plain!.body.max_tokens ?? plain!.body.max_completion_tokens).toBeUndefined();
   });
 
   it('reports 429 as retryable with the Retry-After delay', async () => {

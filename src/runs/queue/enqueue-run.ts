@@ -1,5 +1,5 @@
 import { ConfigError } from '../../core/index.js';
-import type { Judge, JudgeSettings } from '../../judge/index.js';
+import type { JudgeSpec } from '../../judge/index.js';
 import { isQueueableStore, type EvalRun } from '../../store/index.js';
 import type { RunDefinition } from '../run-definition.js';
 import { runProvenance, runSettings } from '../run-settings.js';
@@ -13,10 +13,8 @@ export const JOB_RETRY_LIMIT = 3;
 
 export interface EnqueueRunInput extends RunDefinition {
   queue: EvaluationQueue;
-  /** The judge the run asks for, as its provenance names it (default: from `judgeSettings`). */
-  judge?: Pick<Judge, 'provider' | 'modelId'> | null;
-  /** What workers rebuild the judge from; null for deterministic-only. */
-  judgeSettings: JudgeSettings | null;
+  /** What workers rebuild the judge from (its spec, never keys); null for deterministic-only. */
+  judge: JudgeSpec | null;
   jobTimeoutSeconds?: number;
   now: string;
 }
@@ -31,11 +29,8 @@ export async function enqueueRun(input: EnqueueRunInput): Promise<EvalRun> {
   if (!isQueueableStore(store)) {
     throw new ConfigError('usage', '--queue needs a PostgreSQL store', { field: 'db', hint: 'name a shared store with --db postgres://… or TASKEVAL_DATABASE_URL' });
   }
-  if (input.judge && !input.judgeSettings) {
-    throw new ConfigError('usage', 'a queued run needs its judge settings so workers can rebuild the judge', { field: 'judge' });
-  }
-  const settings = input.judgeSettings;
-  const judge = input.judge ?? (settings ? { provider: settings.provider, modelId: settings.model ?? settings.provider } : null);
+  const settings = input.judge;
+  const judge = settings ? { provider: settings.provider, modelId: settings.model ?? settings.provider } : null;
   const run = await store.createQueuedRun(
     {
       projectId: input.projectId,
@@ -43,7 +38,7 @@ export async function enqueueRun(input: EnqueueRunInput): Promise<EvalRun> {
       window: input.window ?? null,
       requestedTaskIds: input.requestedTaskIds ?? input.tasks.map((t) => t.task.id),
       provenance: runProvenance(judge, input.taskevalVersion),
-      settings: runSettings(input.judgeSettings, input.labels, true, input.forge ?? null),
+      settings: runSettings(settings, input.labels, true, { forge: input.forge ?? null }),
       resumeOf: input.resumeOf ?? null,
       now: input.now,
     },

@@ -33,7 +33,7 @@ describe.skipIf(!url)(needs('a queued job', [!url && 'TASKEVAL_TEST_PG_URL']), (
   });
 
   const enqueue = (n: number) =>
-    enqueueRun({ store, queue, projectId: 'proj', tasks: runTasks(n), trigger: 'manual', judge: null, judgeSettings: null, labels: { prompt: 'v2' }, taskevalVersion: '1', now: iso() });
+    enqueueRun({ store, queue, projectId: 'proj', tasks: runTasks(n), trigger: 'manual', judge: null, labels: { prompt: 'v2' }, taskevalVersion: '1', now: iso() });
   const evaluate = (job: NonNullable<Awaited<ReturnType<EvaluationQueue['take']>>>) =>
     evaluateQueuedJob({ store, queue, job, judgeFor: (run) => judgeFromRun(run, {}), taskevalVersion: '1', now });
 
@@ -94,7 +94,7 @@ describe.skipIf(!url)(needs('a queued job', [!url && 'TASKEVAL_TEST_PG_URL']), (
   });
 
   it('deleted from the queue still lets its run finish: each task without a result or a job gets an error result saying its job is gone', async () => {
-    const run = await enqueueRun({ store, queue, projectId: 'proj', tasks: runTasks(2), trigger: 'schedule', judgeSettings: null, taskevalVersion: '1', now: iso() });
+    const run = await enqueueRun({ store, queue, projectId: 'proj', tasks: runTasks(2), trigger: 'schedule', judge: null, taskevalVersion: '1', now: iso() });
     await store.pool.query(`DELETE FROM ${schema}_pgboss.job WHERE data->>'runId' = $1`, [run.id]);
     const finished = await finishQueuedRun(store, queue, run.id, iso);
     expect(finished).toMatchObject({ status: 'completed', counts: { total: 2, errored: 2 } });

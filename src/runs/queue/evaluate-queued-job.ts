@@ -1,9 +1,7 @@
 import { isTaskevalError, truncateExcerpt, type TaskResult } from '../../core/index.js';
-import type { Judge } from '../../judge/index.js';
 import { isConnectionLoss, type EvalRun, type Store } from '../../store/index.js';
 import { evaluateRunTask } from '../evaluate-run-task.js';
-import type { RunJudgeOptions } from '../run-judge-options.js';
-import { openEvaluation } from '../open-evaluation.js';
+import { openJudge, type OpenedJudge } from '../open-judge.js';
 import { recordedJudgeSettings } from '../run-settings.js';
 import { saveResultOrError } from '../save-result-or-error.js';
 import type { EvaluationQueue, HeldJob } from './evaluation-queue.js';
@@ -12,12 +10,6 @@ import { finishQueuedRun } from './finish-queued-run.js';
 /** What became of one job. */
 export type QueuedJobOutcome = 'stored' | 'already-stored' | 'run-not-running' | 'retry';
 
-/** The judge a run asked for, built once per run in a worker from the run's recorded settings. */
-export interface RunJudge {
-  judge: Judge | null;
-  options: RunJudgeOptions;
-}
-
 export interface EvaluateQueuedJobInput {
   store: Store;
   queue: EvaluationQueue;
@@ -25,7 +17,7 @@ export interface EvaluateQueuedJobInput {
   /** The run as last read; a worker may hand back a copy a few seconds old (its settings never change). */
   runOf?: (runId: string) => Promise<EvalRun>;
   /** The judge for a run, from its recorded settings and this worker's environment (for API keys). */
-  judgeFor: (run: EvalRun) => RunJudge;
+  judgeFor: (run: EvalRun) => OpenedJudge | null;
   taskevalVersion: string;
   now: () => Date;
 }
@@ -54,8 +46,8 @@ export async function evaluateQueuedJob(input: EvaluateQueuedJobInput): Promise<
     }
     let result: TaskResult;
     try {
-      const { judge, options } = input.judgeFor(run);
-      ({ result } = await evaluateRunTask({ item, runId, evaluatedAt: iso(), taskevalVersion: input.taskevalVersion, judge, judgeOptions: options, cache: store.judgeCache, now: input.now }));
+      const judge = input.judgeFor(run);
+      ({ result } = await evaluateRunTask({ item, runId, evaluatedAt: iso(), taskevalVersion: input.taskevalVersion, judge, cache: store.judgeCache, now: input.now }));
     } catch (error) {
       // The run's recorded judge cannot be built here (bad settings, a provider this version lacks).
       if (!isTaskevalError(error) || error.code === 'cancelled') throw error;
@@ -91,9 +83,8 @@ export async function evaluateQueuedJob(input: EvaluateQueuedJobInput): Promise<
 }
 
 /** Builds a run's judge from its recorded settings, as every command builds one; keys come from `env`, the worker's own. */
-export function judgeFromRun(run: EvalRun, env: NodeJS.ProcessEnv, cwd?: string): RunJudge {
-  const evaluation = openEvaluation({ judge: recordedJudgeSettings(run.settings) }, env, cwd ? { cwd } : {});
-  return { judge: evaluation.judge, options: evaluation.judgeOptions };
+export function judgeFromRun(run: EvalRun, env: NodeJS.ProcessEnv, cwd?: string): OpenedJudge | null {
+  return openJudge(recordedJudgeSettings(run.settings), env, cwd ? { cwd } : {});
 }
 
 async function saveOnce(store: Store, runId: string, item: HeldJob['data']['item'], result: TaskResult, now: string, labels: Readonly<Record<string, string>>): Promise<void> {

@@ -4,7 +4,8 @@ import { StoreError } from '../../core/index.js';
 import { isConnectionLoss, RECONNECT_WITHIN_MS, type EvalRun, type Store } from '../../store/index.js';
 import type { EvaluationQueue } from './evaluation-queue.js';
 import { waitUnlessAborted } from './wait-unless-aborted.js';
-import { evaluateQueuedJob, judgeFromRun, type QueuedJobOutcome, type RunJudge } from './evaluate-queued-job.js';
+import type { OpenedJudge } from '../open-judge.js';
+import { evaluateQueuedJob, judgeFromRun, type QueuedJobOutcome } from './evaluate-queued-job.js';
 
 /** How long a worker trusts the run it last read before reading it again. */
 const RUN_REREAD_MS = 2_000;
@@ -43,7 +44,7 @@ export async function runQueueWorker(input: RunQueueWorkerInput): Promise<{ work
   const pollMs = input.pollMs ?? 250;
   const workerId = `wrk_${randomUUID()}`;
   const startedAt = now();
-  const judges = new Map<string, RunJudge>();
+  const judges = new Map<string, OpenedJudge | null>();
   const busyRuns = new Map<string, number>();
   let jobsDone = 0;
   let idleSince = Date.now();
@@ -59,10 +60,9 @@ export async function runQueueWorker(input: RunQueueWorkerInput): Promise<{ work
     run.catch(() => runs.delete(runId));
     return run;
   };
-  const judgeFor = (run: EvalRun): RunJudge => {
-    let judge = judges.get(run.id);
-    if (!judge) judges.set(run.id, (judge = judgeFromRun(run, input.env, input.cwd)));
-    return judge;
+  const judgeFor = (run: EvalRun): OpenedJudge | null => {
+    if (!judges.has(run.id)) judges.set(run.id, judgeFromRun(run, input.env, input.cwd));
+    return judges.get(run.id)!;
   };
   const report = async () => {
     await queue.reportWorker(workerId, input.concurrency, jobsDone, startedAt).catch(() => undefined);

@@ -3,6 +3,7 @@ import { createScriptedJudge, validAnswerFromPrompt } from '../../judge/testing/
 import { openSqliteStore } from '../../store/index.js';
 import { executeRun } from '../execute-run.js';
 import { runTasks } from './run-task-builders.js';
+import { openedJudge } from './opened-judge.js';
 
 const [dbPath, count, projectId] = process.argv.slice(2);
 const store = openSqliteStore({ path: dbPath! });
@@ -18,8 +19,7 @@ await executeRun({
   tasks: runTasks(Number(count)),
   trigger: 'manual',
   taskevalVersion: 'child',
-  judge,
-  judgeOptions: { concurrency: 2 },
+  judge: openedJudge(judge, { concurrency: 2 }),
   onStart: ({ runId }) => process.stdout.write(`run ${runId}\n`),
   onResult: (r) => process.stdout.write(`stored ${r.taskId}\n`),
 });

@@ -67,6 +67,19 @@ export const RunPage: FC<RunPageProps> = ({ run, events, bands, results, spend, 
                 </dd>
               </>
             ) : null}
+            {run.settings.rescoreOf ? (
+              <>
+                <dt>Re-scores</dt>
+                <dd>
+                  <a href={`/runs/${encodeURIComponent(run.settings.rescoreOf)}`} class="mono" data-testid="run-rescore-of">
+                    {run.settings.rescoreOf}
+                  </a>{' '}
+                  <a href={`/compare?a=${encodeURIComponent(run.settings.rescoreOf)}&b=${encodeURIComponent(run.id)}&mixModes=1`} class="small">
+                    compare
+                  </a>
+                </dd>
+              </>
+            ) : null}
             {run.resumeOf ? (
               <>
                 <dt>Resumes</dt>
