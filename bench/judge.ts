@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { EvidenceEntry } from '../src/core/index.js';
-import { createJudge, createMemoryJudgeCache, judgeTask, mapWithConcurrency, type JudgeCache } from '../src/judge/index.js';
-import { SAMPLE_TASK, sampleAssessment, sampleBundle } from '../src/judge/testing/index.js';
-import { openSqliteStore } from '../src/store/index.js';
+import { JudgeSpecSchema, meterJudge } from '../src/judge/index.js';
+import { executeRun, openJudge, type OpenedJudge, type RunTask } from '../src/runs/index.js';
+import { runTasks } from '../src/runs/testing/run-task-builders.js';
+import { openSqliteStore, type SqliteStore } from '../src/store/index.js';
 import { startJudgeServerProcess } from './start-judge-server-process.js';
 
 export interface JudgeBenchOptions {
@@ -38,22 +38,17 @@ export async function run(options: JudgeBenchOptions = {}): Promise<JudgeBenchRe
   const dir = mkdtempSync(join(tmpdir(), 'taskeval-bench-judge-'));
   const store = openSqliteStore({ path: join(dir, 'taskeval.db') });
   try {
-    const judge = createJudge({ provider: 'openai-compatible', model: 'bench-model', baseUrl: server.baseUrl, temperature: 0, timeoutMs: 10_000, concurrency, samples: 1, maxRetries: 2 }, {});
-    const bundles = Array.from({ length: tasks }, (_, i) => {
-      const entries: EvidenceEntry[] = [
-        { id: `task-T-${i}`, source: 'taskMetadata', label: `Task T-${i}`, ref: {} },
-        { id: `commit-${i.toString(16).padStart(8, '0')}`, source: 'commits', label: `feat(T-${i}): change ${i}`, ref: {} },
-      ];
-      return sampleBundle(entries, `T-${i}`);
-    });
+    // The product's own loop: runs of tasks through executeRun → evaluateTasks → evaluateRunTask → judgeTask, stored.
+    const opened = openJudge(JudgeSpecSchema.parse({ provider: 'openai-compatible', model: 'bench-model', baseUrl: server.baseUrl, timeoutMs: 10_000, concurrency }), {})!;
+    const items = runTasks(tasks);
     // One untimed round first: module loading, JIT warm-up and opening connections are start-up, not throughput.
-    await timedPass(Array.from({ length: concurrency }, (_, i) => sampleBundle(undefined, `WARM-${i}`)), concurrency, judge, createMemoryJudgeCache());
-    const pass1 = await timedPass(bundles, concurrency, judge, store.judgeCache);
-    const pass2 = await timedPass(bundles, concurrency, judge, store.judgeCache);
+    await timedPass(runTasks(concurrency, '2026-01-01T00:00:00.000Z').map((t, i) => ({ ...t, task: { ...t.task, id: `WARM-${i}` } })), store, opened);
+    const pass1 = await timedPass(items, store, opened);
+    const pass2 = await timedPass(items, store, opened);
     const firstTargetMs = 1.25 * ((tasks * delayMs) / concurrency);
     const secondRatio = pass2.ms / pass1.ms;
     const pass = pass1.ms <= firstTargetMs && secondRatio < 0.05 && pass1.errors === 0 && pass2.calls === 0;
-    log(`judge: ${tasks} tasks at concurrency ${concurrency}, ${delayMs} ms per answer`);
+    log(`judge: ${tasks} tasks at concurrency ${concurrency}, ${delayMs} ms per answer, through executeRun (bundle, rubric, judge, store)`);
     log(`  first run  ${pass1.ms.toFixed(0)} ms (target <= ${firstTargetMs.toFixed(0)} ms), ${pass1.calls} calls, ${pass1.errors} errors`);
     log(`  cached run ${pass2.ms.toFixed(0)} ms = ${(secondRatio * 100).toFixed(2)}% of the first (target < 5%), ${pass2.hits} cache hits, ${pass2.calls} calls`);
     log(`  ${pass ? 'PASS' : 'FAIL'}`);
@@ -65,16 +60,10 @@ export async function run(options: JudgeBenchOptions = {}): Promise<JudgeBenchRe
   }
 }
 
-async function timedPass(bundles: ReturnType<typeof sampleBundle>[], concurrency: number, judge: ReturnType<typeof createJudge>, cache: JudgeCache) {
+async function timedPass(items: RunTask[], store: SqliteStore, opened: OpenedJudge) {
+  const meter = meterJudge(opened.judge, store.judgeCache);
   const started = performance.now();
-  const outcomes = await mapWithConcurrency(bundles, concurrency, (bundle) =>
-    judgeTask({ judge, task: { ...SAMPLE_TASK, id: bundle.taskId }, bundle, assessment: sampleAssessment(), cache }),
-  );
-  return {
-    ms: performance.now() - started,
-    calls: outcomes.reduce((n, o) => n + o.calls, 0),
-    hits: outcomes.reduce((n, o) => n + o.cacheHits, 0),
-    errors: outcomes.filter((o) => o.status === 'error').length,
-  };
+  const { run } = await executeRun({ store, projectId: 'bench', tasks: items, trigger: 'manual', taskevalVersion: 'bench', judge: { ...opened, judge: meter.judge }, ...(meter.cache ? { cache: meter.cache } : {}), keepResults: false });
+  const totals = meter.totals();
+  return { ms: performance.now() - started, calls: totals.calls, hits: totals.cacheHits, errors: run.counts.errored };
 }
-

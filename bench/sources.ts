@@ -136,7 +136,7 @@ async function timeIncremental(repoDir: string, root: string, repeats: number): 
   const raw: number[] = [];
   for (let r = 0; r < repeats; r += 1) {
     const store = openSqliteStore({ path: join(root, `cache-${r}.db`) });
-    const cache = { get: (key: string) => store.outcomeCache.get(key), set: (key: string, value: unknown) => store.outcomeCache.set(key, value, new Date().toISOString()) };
+    const cache = { get: (key: string) => store.repositoryCache.get(key), set: (key: string, value: unknown) => store.repositoryCache.set(key, value, new Date().toISOString()) };
     try {
       // A raw read right before each first build: the two are compared as they ran, side by side.
       let start = process.hrtime.bigint();

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 const srcDir = dirname(fileURLToPath(import.meta.url));
 
-/** Each layer may import only from layers of a lower rank (DESIGN.md, "Layers"). */
+/** Each layer may import only from layers of a lower rank (docs/architecture.md, "Layers"). */
 const LAYER_RANK: Record<string, number> = {
   core: 0,
   evidence: 1,
@@ -142,6 +142,18 @@ describe('architecture', () => {
       }
     }
     expect(offences).toEqual([]);
+  });
+
+  it('names what each layer index exports, so a layer\'s surface is read in one file (no export *)', () => {
+    const indexes = files.filter((file) => file.endsWith(`${sep}index.ts`));
+    expect(indexes.length).toBeGreaterThan(9);
+    const star = indexes.filter((file) => /^\s*export\s+\*\s+from/m.test(readFileSync(file, 'utf8'))).map((file) => relative(srcDir, file));
+    expect(star).toEqual([]);
+  });
+
+  it('points whoever comes next to the map of the layers in this repository', () => {
+    const map = readFileSync(join(srcDir, '..', 'docs', 'architecture.md'), 'utf8');
+    for (const layer of Object.keys(LAYER_RANK)) expect(map).toContain(`\`${layer}/\``);
   });
 
   it('sees the source tree it guards', () => {

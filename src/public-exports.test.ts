@@ -12,6 +12,13 @@ describe('the package root', () => {
     expect(Object.entries(taskeval).filter(([, value]) => value === undefined).map(([name]) => name)).toEqual([]);
   });
 
+  it('exports the contract whole, so a program can check or reuse it: the evidence order, caps and excerpt rule', () => {
+    expect(taskeval.EVIDENCE_SOURCE_ORDER).toEqual(['taskMetadata', 'commits', 'workflow', 'reviews', 'documents', 'taskActivity', 'agentLogs', 'runAudit']);
+    expect(taskeval.MAX_EXCERPT_LENGTH).toBe(500);
+    expect(taskeval.truncateExcerpt('x'.repeat(600)).excerpt.endsWith(taskeval.TRUNCATION_MARKER)).toBe(true);
+    expect(taskeval.truncateExcerpt('x'.repeat(600)).excerpt.length).toBe(500);
+  });
+
   it('exports no test builder or testing module', () => {
     expect(INDEX).not.toMatch(/\/testing\//);
     expect(Object.keys(taskeval).filter((name) => /^(buildSample|createScripted|startFake)/.test(name))).toEqual([]);

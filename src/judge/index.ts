@@ -9,13 +9,13 @@ export { formatEvidenceRecord, escapeBlock, escapeInline, escapeDelimiters, RECO
 export { PROMPT_VERSION, JUDGE_SYSTEM_PROMPT } from './judge-prompt-template.js';
 export { buildJudgePrompt, withRetryFeedback, type JudgePrompt, type JudgePromptInput, type JudgeTaskSummary } from './build-judge-prompt.js';
 export { judgeCacheKey, createMemoryJudgeCache, type CachedJudgeCall, type JudgeCache, type JudgeCacheKeyParts } from './judge-cache.js';
-export { costOf, priceFor } from './judge-cost.js';
+export { costOf, judgePrice } from './judge-cost.js';
 export { createCostBudget, type CostBudget } from './cost-budget.js';
-export { mapWithConcurrency } from './map-with-concurrency.js';
 export { backoffDelay, sleep, DEFAULT_BACKOFF, type BackoffOptions } from './backoff.js';
 export { completeWithBackoff, type BackoffOutcome } from './complete-with-backoff.js';
 export { medianScore } from './median-score.js';
 export { combineSamples, type VerifiedSample } from './combine-samples.js';
 export { judgeTask, MAX_RAW_ANSWER_LENGTH, type JudgeTaskInput, type JudgeTaskOutcome, type JudgeProvenance, type JudgeSpend } from './judge-task.js';
 export { createJudge, API_KEY_VARIABLES, type JudgeSettings, type CreateJudgeOptions } from './create-judge.js';
-export * from './providers/index.js';export { meterJudge, type JudgeMeter, type JudgeTotals } from './judge-meter.js';
+export { type AiSdkJudgeOptions, type CommandJudgeOptions, createAiSdkJudge, createAnthropicJudge, createCommandJudge, createOpenAICompatibleJudge, createOpenAIJudge, type HttpJudgeOptions, type OpenAICompatibleJudgeOptions, parseCommandLine, preloadJudgeSdk, toJudgeCallError, toJudgeUsage } from './providers/index.js';
+export { meterJudge, type JudgeMeter, type JudgeTotals } from './judge-meter.js';

@@ -1,5 +1,5 @@
 import { tokenCostUsd } from '../core/index.js';
-import type { ModelPrice } from './judge-config.js';
+import type { JudgeConfig, ModelPrice } from './judge-config.js';
 import type { JudgeUsage } from './judge.js';
 
 /**
@@ -11,7 +11,7 @@ export function costOf(usage: JudgeUsage, price: ModelPrice): number {
   return tokenCostUsd({ inputTokens: usage.inputTokens - cached, cachedTokens: cached, outputTokens: usage.outputTokens }, price);
 }
 
-/** The price of a model from the table, by exact id; undefined when unpriced. */
-export function priceFor(prices: Record<string, ModelPrice> | undefined, model: string): ModelPrice | undefined {
-  return prices?.[model];
+/** The price of the judge's model from the spec's table: its configured model, else the id the judge reports; undefined when unpriced. */
+export function judgePrice(spec: Pick<JudgeConfig, 'prices' | 'model'>, modelId: string): ModelPrice | undefined {
+  return spec.prices?.[spec.model ?? modelId];
 }

@@ -4,7 +4,6 @@ import { createCostBudget } from './cost-budget.js';
 import { judgeCacheKey } from './judge-cache.js';
 import { parseRetryAfter } from './judge-call-error.js';
 import { costOf } from './judge-cost.js';
-import { mapWithConcurrency } from './map-with-concurrency.js';
 import { medianScore } from './median-score.js';
 import { redactSecrets } from './redact-secrets.js';
 
@@ -70,40 +69,5 @@ describe('backoffDelay', () => {
 describe('redactSecrets', () => {
   it('replaces every occurrence of each secret', () => {
     expect(redactSecrets('key sk-abcdef and sk-abcdef again', ['sk-abcdef', undefined])).toBe('key [redacted] and [redacted] again');
-  });
-});
-
-describe('mapWithConcurrency', () => {
-  it('keeps order and never runs more than the limit at once', async () => {
-    let running = 0;
-    let peak = 0;
-    const out = await mapWithConcurrency([5, 1, 4, 2, 3, 0], 2, async (n) => {
-      running++;
-      peak = Math.max(peak, running);
-      await new Promise((r) => setTimeout(r, n));
-      running--;
-      return n * 10;
-    });
-    expect(out).toEqual([50, 10, 40, 20, 30, 0]);
-    expect(peak).toBe(2);
-  });
-
-  it('starts nothing new after an abort and rejects as cancelled', async () => {
-    const controller = new AbortController();
-    const started: number[] = [];
-    const pending = mapWithConcurrency([1, 2, 3, 4, 5], 1, async (n) => {
-      started.push(n);
-      if (n === 2) controller.abort();
-      return n;
-    }, controller.signal);
-    await expect(pending).rejects.toMatchObject({ code: 'cancelled' });
-    expect(started).toEqual([1, 2]);
-  });
-
-  it('rejects with the first failure', async () => {
-    await expect(mapWithConcurrency([1, 2], 2, async (n) => {
-      if (n === 2) throw new Error('boom');
-      return n;
-    })).rejects.toThrow('boom');
   });
 });

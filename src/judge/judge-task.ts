@@ -14,19 +14,14 @@ import type { CostBudget } from './cost-budget.js';
 import { JUDGE_ANSWER_JSON_SCHEMA } from './judge-answer-schema.js';
 import { judgeCacheKey, type JudgeCache } from './judge-cache.js';
 import { JudgeCallError } from './judge-call-error.js';
-import { JudgeConfigSchema, type JudgeConfig, type ModelPrice } from './judge-config.js';
-import { costOf } from './judge-cost.js';
+import { JudgeConfigSchema, type JudgeConfig } from './judge-config.js';
+import { costOf, judgePrice } from './judge-cost.js';
 import { addUsage, ZERO_USAGE, type Judge, type JudgeUsage } from './judge.js';
 import { oversizedAnswer } from './oversized-answer.js';
 import { parseJudgeAnswer } from './parse-judge-answer.js';
 import { verifyCitations } from './verify-citations.js';
 
 const DEFAULT_SPEC: JudgeConfig = JudgeConfigSchema.parse({});
-
-/** The price of the judge's model from the spec's table: its configured model, else the id the judge reports. */
-function priceOf(spec: JudgeConfig, modelId: string): ModelPrice | undefined {
-  return spec.prices?.[spec.model ?? modelId];
-}
 
 /** Longest raw answer kept on an error result. */
 export const MAX_RAW_ANSWER_LENGTH = 2000;
@@ -86,7 +81,7 @@ export async function judgeTask(input: JudgeTaskInput): Promise<JudgeTaskOutcome
   const maxRetries = spec.maxRetries;
   const { system, prompt, promptVersion } = buildJudgePrompt({ task: input.task, assessment, bundle });
   const spend = { calls: 0, cacheHits: 0, usage: { ...ZERO_USAGE } };
-  const price = priceOf(spec, judge.modelId);
+  const price = judgePrice(spec, judge.modelId);
   const cost = (usage: JudgeUsage) => (price ? costOf(usage, price) : null);
   const base = { provider: judge.provider, model: judge.modelId, promptVersion, samples: sampleCount };
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { SourceError } from '../core/index.js';
 import { computeTaskOutcomes, DEFAULT_FIX_PATTERN, fixSubjectMatcher, runGit, TaskOutcomeSchema, type GitRunner, type OutcomesReport, type OutcomeTask } from '../evidence/index.js';
 import type { TaskSet } from '../sources/index.js';
-import type { OutcomeCache } from '../store/index.js';
+import type { RepositoryCache } from '../store/index.js';
 
 /** Bumped when the labelling method changes, so cached outcomes of an older method are not reused. */
 export const OUTCOMES_METHOD = 'szz-1';
@@ -14,7 +14,7 @@ export interface ComputeProjectOutcomesInput {
   minLines: number;
   concurrency: number;
   /** Where computed outcomes are kept; null computes every time. */
-  cache: OutcomeCache | null;
+  cache: RepositoryCache | null;
   now: string;
   runGit?: GitRunner;
   signal?: AbortSignal;

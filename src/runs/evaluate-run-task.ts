@@ -1,4 +1,4 @@
-import { buildScoredResult, JudgeError, withResultIdentity, type ErrorResult, type Provenance, type TaskResult } from '../core/index.js';
+import { buildScoredResult, isBug, JudgeError, TaskSchema, taskErrorResult, withResultIdentity, type ErrorResult, type Provenance, type TaskResult } from '../core/index.js';
 import { deriveTaskTitle } from '../evidence/index.js';
 import { judgeTask, type BackoffOptions, type JudgeCache } from '../judge/index.js';
 import { deterministicProvenance, prepareTask, scorePrepared, type PreparedTask } from './evaluate-task.js';
@@ -83,7 +83,7 @@ export async function scoreOrJudge(prepared: PreparedTask, input: Omit<EvaluateR
   });
   if (outcome.status === 'error') {
     return {
-      result: { ...errorResult(task.id, title, evaluatedAt, outcome.reason, outcome.transient), rawAnswer: outcome.rawAnswer, evidenceBundle: bundle, signals: assessment, provenance: provenance(outcome.provenance, {}) },
+      result: taskErrorResult({ taskId: task.id, title, evaluatedAt, reason: outcome.reason, transient: outcome.transient, rawAnswer: outcome.rawAnswer, evidenceBundle: bundle, signals: assessment, provenance: provenance(outcome.provenance, {}) }),
       spend: { tokens },
     };
   }
@@ -96,13 +96,21 @@ function prepareOrError(input: Pick<EvaluateRunTaskInput, 'item' | 'runId' | 'ev
   try {
     return prepareTask({ task: item.task, runId: input.runId, ...(item.commits ? { commits: item.commits } : {}), ...(item.history ? { history: item.history } : {}) });
   } catch (error) {
-    return taskErrorResult(item.task, input.evaluatedAt, `could not score this task: ${(error as Error).message}`);
+    // A TypeError on a task that is not a valid record is the record's fault (a library caller or a queued job
+    // handed it in unchecked); on a valid one it is a bug in taskeval, which stops the run (exit 70), never a task's result.
+    if (isBug(error)) {
+      const check = TaskSchema.safeParse(item.task);
+      if (check.success) throw error;
+      const issue = check.error.issues[0]!;
+      return unreadableTaskResult(item.task, input.evaluatedAt, `could not score this task: ${issue.path.join('.') || 'task'}: ${issue.message}`);
+    }
+    return unreadableTaskResult(item.task, input.evaluatedAt, `could not score this task: ${(error as Error).message}`);
   }
 }
 
 /** The error result of a task that could not be evaluated (not transient: trying again would not help). */
-export function taskErrorResult(task: EvaluateRunTaskInput['item']['task'], evaluatedAt: string, reason: string): ErrorResult {
-  return errorResult(task.id, safeTitle(task), evaluatedAt, reason, false);
+export function unreadableTaskResult(task: EvaluateRunTaskInput['item']['task'], evaluatedAt: string, reason: string): ErrorResult {
+  return taskErrorResult({ taskId: task.id, title: safeTitle(task), evaluatedAt, reason, transient: false });
 }
 
 /** The title for an error result; a task too broken to title has none. */
@@ -112,8 +120,4 @@ function safeTitle(task: EvaluateRunTaskInput['item']['task']): string | null {
   } catch {
     return typeof task.title === 'string' ? task.title : null;
   }
-}
-
-function errorResult(taskId: string, title: string | null, evaluatedAt: string, reason: string, transient: boolean): ErrorResult {
-  return { taskId, title, evaluatedAt, status: 'error', reason, transient, rawAnswer: null, evidenceBundle: null, signals: null, provenance: null };
 }

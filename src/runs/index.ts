@@ -6,7 +6,7 @@ export { compareRunTasks, type RunTask } from './run-task.js';
 export { DEFAULT_RUN_CONCURRENCY, openJudge, type OpenedJudge } from './open-judge.js';
 export type { RunObserver, RunProgress } from './run-progress.js';
 export { evaluateTasks, type EvaluateTasksInput } from './evaluate-tasks.js';
-export { evaluateRunTask, taskErrorResult, type EvaluateRunTaskInput, type EvaluationSpend } from './evaluate-run-task.js';
+export { evaluateRunTask, unreadableTaskResult, type EvaluateRunTaskInput, type EvaluationSpend } from './evaluate-run-task.js';
 export { executeRun, lightResult, HEARTBEAT_INTERVAL_MS, type ExecuteRunInput, type RunOutcome, type RunResult } from './execute-run.js';
 export { summarizeRun } from './summarize-run.js';
 export { openProjectStore, type OpenProjectStoreOptions } from './open-project-store.js';
@@ -28,3 +28,8 @@ export { planRescore, type RescoreItem, type RescorePlan } from './plan-rescore.
 export { rescoreResult, RESCORE_RUBRICS, type RescoreRubric } from './rescore-result.js';
 export { taskSnapshot, fromTaskSnapshot, RUBRIC_INPUTS_KEY } from './rubric-inputs.js';
 export { executeRescore, type ExecuteRescoreInput } from './execute-rescore.js';
+export { resolveJudgeSpec, type JudgeFlagValues } from './resolve-judge-spec.js';
+export { resolveStoreLocation, type StoreFlagValues } from './resolve-store-location.js';
+export { parseCount } from './parse-count.js';
+export { planEvaluation, planQueue, parseLabels, EVALUATION_KINDS, type EvaluationFlags, type EvaluationKind, type EvaluationPlan } from './plan-evaluation.js';
+export { runEvaluation, ephemeralRunId, type ChooseTasks, type EvaluationIo, type EvaluationResult, type LoadedRunTasks } from './run-evaluation.js';

@@ -1,5 +1,5 @@
 import { assessTask } from '../core/rubric/index.js';
-import { DeterministicAssessmentSchema, EvidenceBundleSchema, withResultIdentity, type ErrorResult, type Task, type TaskResult } from '../core/index.js';
+import { DeterministicAssessmentSchema, EvidenceBundleSchema, taskErrorResult, withResultIdentity, type ErrorResult, type Task, type TaskResult } from '../core/index.js';
 import { deriveTaskTitle } from '../evidence/index.js';
 import type { StoredResult } from '../store/index.js';
 import { scoreOrJudge, type EvaluateRunTaskInput, type EvaluationSpend } from './evaluate-run-task.js';
@@ -51,5 +51,5 @@ function titleOf(task: Task, fallback: string | null): string | null {
 }
 
 function errorResult(stored: StoredResult, evaluatedAt: string | undefined, reason: string): ErrorResult {
-  return { taskId: stored.taskId, title: stored.title, ...(evaluatedAt ? { evaluatedAt } : {}), status: 'error', reason, transient: false, rawAnswer: null, evidenceBundle: null, signals: null, provenance: null };
+  return taskErrorResult({ taskId: stored.taskId, title: stored.title, ...(evaluatedAt ? { evaluatedAt } : {}), reason, transient: false });
 }

@@ -7,7 +7,7 @@ import { runsRoutes } from './api/runs-routes.js';
 import type { AppDeps } from './app-deps.js';
 import { requireToken } from './auth/require-token.js';
 import { LOOPBACK_HOSTS, sameOriginGuard } from './auth/same-origin-guard.js';
-import { errorStatus } from './error-status.js';
+import { ApiError, apiErrorResponse, errorStatus } from './error-status.js';
 import { errorPage, pagesRoutes } from './pages-routes.js';
 import { renderPage } from './render-page.js';
 
@@ -40,7 +40,7 @@ export function createApp(deps: AppDeps): Hono {
     sameOriginGuard({
       allowedHosts: deps.allowedHosts === undefined ? LOOPBACK_HOSTS : deps.allowedHosts,
       refuse: (c, status, message) => {
-        if (isApi(c)) return c.json({ code: status === 421 ? 'misdirected' : 'forbidden', message }, status);
+        if (isApi(c)) return apiErrorResponse(c, new ApiError(status === 421 ? 'misdirected' : 'forbidden', message));
         return renderPage(c, errorPage(status, `${message}.`), status);
       },
     }),
@@ -53,7 +53,7 @@ export function createApp(deps: AppDeps): Hono {
         token: deps.token,
         refuse: (c) => {
           const message = 'a valid token is required';
-          if (isApi(c)) return c.json({ code: 'unauthorized', message }, 401, { 'WWW-Authenticate': 'Bearer realm="taskeval"' });
+          if (isApi(c)) return apiErrorResponse(c, new ApiError('unauthorized', message), { 'WWW-Authenticate': 'Bearer realm="taskeval"' });
           return renderPage(c, errorPage(401, 'This dashboard needs its access token.'), 401);
         },
       }),
@@ -69,7 +69,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', pagesRoutes(deps));
 
   app.notFound((c) => {
-    if (isApi(c)) return c.json({ code: 'not_found', message: `no API route ${c.req.method} ${c.req.path}` }, 404);
+    if (isApi(c)) return apiErrorResponse(c, new ApiError('not_found', `no API route ${c.req.method} ${c.req.path}`));
     return renderPage(c, errorPage(404, `There is no page at ${c.req.path}.`), 404);
   });
 

@@ -1,9 +1,10 @@
+import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { ZodError } from 'zod';
 import { isTaskevalError, type ErrorCode } from '../core/index.js';
 
 /** Codes the HTTP boundary adds to the core's. */
-export type ApiErrorCode = ErrorCode | 'unauthorized' | 'unavailable' | 'internal';
+export type ApiErrorCode = ErrorCode | 'unauthorized' | 'forbidden' | 'misdirected' | 'busy' | 'unavailable' | 'internal';
 
 /** An error raised by the server itself (auth, missing dependency), mapped like the core's. */
 export class ApiError extends Error {
@@ -24,7 +25,7 @@ export interface ApiErrorBody {
   field?: string;
 }
 
-export type ErrorStatus = 400 | 401 | 404 | 409 | 500 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 421 | 500 | 503;
 
 /**
  * The one table from error code to HTTP status. Exhaustive on purpose, like the CLI's exit codes: a new
@@ -41,7 +42,9 @@ const STATUS_BY_CODE: Record<ApiErrorCode, ErrorStatus> = {
   source_unreadable: 400,
   source_invalid: 400,
   unauthorized: 401,
+  forbidden: 403,
   not_found: 404,
+  misdirected: 421,
   active_run_conflict: 409,
   invalid_transition: 409,
   terminal_immutable: 409,
@@ -52,6 +55,7 @@ const STATUS_BY_CODE: Record<ApiErrorCode, ErrorStatus> = {
   judge_malformed: 503,
   cancelled: 503,
   unavailable: 503,
+  busy: 503,
   store_failed: 500,
   store_corrupt: 500,
   store_version: 500,
@@ -80,4 +84,10 @@ export function errorStatus(error: unknown): { status: ErrorStatus; body: ApiErr
 
 function internal(): { status: 500; body: ApiErrorBody } {
   return { status: 500, body: { code: 'internal', message: 'internal error; see the server log' } };
+}
+
+/** The JSON answer of an API error the server raises itself, with its status from the one table. */
+export function apiErrorResponse(c: Context, error: ApiError, headers: Record<string, string> = {}): Response {
+  const { status, body } = errorStatus(error);
+  return c.json(body, status, headers);
 }

@@ -1,8 +1,8 @@
-export * from './source-read-result.js';
-export * from './source-config.js';
-export * from './transcripts/index.js';
-export * from './fusion/index.js';
-export * from './select/index.js';
-export * from './files/index.js';
-export * from './labels/index.js';
-export * from './sessions/index.js';
+export { type SourceProblem, type SourceReadResult } from './source-read-result.js';
+export { type SourceConfig, SourceConfigSchema } from './source-config.js';
+export { BoundedEntryLog, boundText, compileTranscriptPattern, forEachLine, KEEP_NEWEST_ENTRIES, KEEP_TOOL_ERRORS, type LineHandler, linkTranscripts, type LinkTranscriptsOptions, type LinkTranscriptsResult, listTranscriptFiles, MAX_ENTRY_TEXT, MAX_JSON_TRAJECTORY_BYTES, MAX_LINE_LENGTH, MAX_PROBLEMS_PER_FILE, mergeSessions, patternRoot, ProblemList, readTranscript, type ReadTranscriptOptions, segmentNamesId, SessionTracker, sourceProblemError, type TranscriptFile, type TranscriptFormat, type TranscriptLink, type TranscriptReadResult, type TranscriptStats, withTranscripts } from './transcripts/index.js';
+export { type DatabaseRecord, detectFusionProject, FUSION_ARCHIVE_DB, FUSION_DB, FUSION_ENV, FUSION_PROJECT_JSON, FUSION_TASK_DIRS, type FusionDatabaseData, type FusionPostgresData, LogFragmentJoiner, mapTaskRow, readAgentLogFile, readArchiveDatabase, readFusionDatabase, readFusionPostgres, readFusionProject, type ReadFusionProjectOptions, readTaskFolders, TASK_JSON_COLUMNS, type TaskFolder, titleFromPrompt } from './fusion/index.js';
+export { compareLoadedTasks, completedAtOf, detectTaskSource, inferGitTasks, inspectRepository, isCompletedTask, isGitRepository, type LoadedTask, loadTaskSet, type LoadTaskSetOptions, parseDateBound, pathProjectId, type RepositoryInspection, selectTasks, TASK_SOURCE_KINDS, type TaskSelection, type TaskSet, type TaskSourceKind, type TaskWindow } from './select/index.js';
+export { describeZodIssue, detectTaskFileFormat, formatSourceProblem, issueFieldPath, parseTaskRecords, readTaskFile, type ReadTaskFileOptions, TASK_FIELD_DESCRIPTIONS, type TaskFileFormat, taskJsonSchema } from './files/index.js';
+export { type LabelRow, parseCsv, readLabelFile } from './labels/index.js';
+export { type AgentSessionFile, attachSessions, claudeProjectSlug, type DiscoveredSessions, discoverSessions, type DiscoverSessionsOptions, linkSessions, type LinkSessionsInput, readCodexRollout, scanSessionFile, type SessionAgent, sessionIdsOf, type SessionLink, type SessionLinks, type SessionReport, type SessionSearch } from './sessions/index.js';

@@ -13,7 +13,6 @@ export const RUN_EVENT_TYPES = ['status_changed', 'task_evaluated', 'info', 'war
 export type RunEventType = (typeof RUN_EVENT_TYPES)[number];
 
 export const TERMINAL_STATUSES: readonly RunStatus[] = ['completed', 'failed', 'cancelled'];
-export const ACTIVE_STATUSES: readonly RunStatus[] = ['pending', 'running'];
 /** Triggers that may have at most one active run per project. */
 export const EXCLUSIVE_TRIGGERS: readonly RunTrigger[] = ['schedule', 'task_completion'];
 

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { resolve } from 'node:path';
 import { redactUrl, StoreError } from '../core/index.js';
 
@@ -33,4 +35,19 @@ export function parseStoreLocation(text: string, base: string): StoreLocation {
   url.searchParams.delete('schema');
   const connectionString = url.toString();
   return { kind: 'postgres', connectionString, schema, display: `${redactUrl(connectionString)}${schema === 'public' ? '' : ` (schema ${schema})`}` };
+}
+
+/** Whether a store is at the location: a SQLite file must exist; a PostgreSQL server is asked when opened. */
+export function storeExists(location: StoreLocation): boolean {
+  return location.kind !== 'sqlite' || existsSync(location.path);
+}
+
+/** The directory that keeps files beside the store (the dashboard's token): the SQLite file's, else `fallback`. */
+export function storeHome(location: StoreLocation, fallback: string): string {
+  return location.kind === 'sqlite' ? dirname(location.path) : fallback;
+}
+
+/** Whether the store at the location holds an evaluation queue for workers (PostgreSQL). */
+export function hasEvaluationQueue(location: StoreLocation): boolean {
+  return location.kind === 'postgres';
 }

@@ -1,6 +1,6 @@
 import type { RunStatus, RunTrigger } from './run-lifecycle.js';
 import type { JudgeCache } from './judge-cache.js';
-import type { OutcomeCache } from './outcome-cache.js';
+import type { RepositoryCache } from './repository-cache.js';
 import type {
   AppendEventInput,
   CreateRunInput,
@@ -72,7 +72,7 @@ export interface Store {
   prune(input: PruneInput): Promise<PruneReport>;
 
   readonly judgeCache: JudgeCache;
-  readonly outcomeCache: OutcomeCache;
+  readonly repositoryCache: RepositoryCache;
   /** True when writes travel to a server: a caller keeping a few in flight hides their latency (PostgreSQL). */
   readonly writesOverNetwork?: boolean;
   /** Set when opening this store upgraded its schema: from which version, and where the copy from before is. */

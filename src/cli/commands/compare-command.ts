@@ -7,7 +7,7 @@ import { addStoreOption, openCliStore, type StoreOptionValues } from '../options
 import { COMPARE_FORMATS, renderCohortComparison, renderPairedComparison, type CompareFormat } from '../render/index.js';
 import type { SetExitCode } from '../set-exit-code.js';
 import { EXIT } from '../exit-codes.js';
-import { parseCount } from './parse-count.js';
+import { parseCount } from '../../runs/index.js';
 
 interface CompareOptions extends StoreOptionValues {
   by?: string;

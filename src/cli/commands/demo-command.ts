@@ -9,7 +9,8 @@ import { buildDemoProject, DEMO_TASKS_FILE } from '../demo/build-demo-project.js
 import { EXIT } from '../exit-codes.js';
 import type { SetExitCode } from '../set-exit-code.js';
 import { renderScoreReasons, renderScoreTable, useColour } from '../render/index.js';
-import { ephemeralRunId, scoreTasks } from './score-tasks.js';
+import { ephemeralRunId, evaluateTasks } from '../../runs/index.js';
+import { TASKEVAL_VERSION } from '../version.js';
 
 interface DemoOptions {
   keep?: string;
@@ -43,10 +44,15 @@ export function registerDemoCommand(program: Command, io: CliIo, setExitCode: Se
         // The same loading as `score --tasks … --repo …`, so the demo scores what a user's own run would.
         const set = await loadTaskSet({ projectDir: dir, tasksFile: project.tasksPath, repo: dir, strict: true, ...(io.signal ? { signal: io.signal } : {}) });
         const results: TaskResult[] = [];
-        await scoreTasks({
+        // Deterministic-only, one at a time: results arrive in task order.
+        await evaluateTasks({
           items: set.items,
           runId: ephemeralRunId('demo', new Date(DEMO_EVALUATED_AT)),
           evaluatedAt: DEMO_EVALUATED_AT,
+          taskevalVersion: TASKEVAL_VERSION,
+          judge: null,
+          width: 1,
+          now: () => new Date(DEMO_EVALUATED_AT),
           ...(io.signal ? { signal: io.signal } : {}),
           onResult: (result) => void results.push(result),
         });

@@ -7,7 +7,7 @@ import type { CliIo } from '../cli-io.js';
 import { addConfigOption, addSourceOptions, loadSourceTasks, type SourceOptionValues } from '../options/source-options.js';
 import { addStoreOption, openCliStore } from '../options/store-options.js';
 import { OUTCOME_FORMATS, renderOutcomes, type OutcomeFormat } from '../render/index.js';
-import { parseCount } from './parse-count.js';
+import { parseCount } from '../../runs/index.js';
 
 interface OutcomesOptions extends SourceOptionValues {
   window: string;
@@ -60,7 +60,7 @@ export function registerOutcomesCommand(program: Command, io: CliIo): void {
           windowMs,
           minLines,
           concurrency,
-          cache: cli?.store.outcomeCache ?? null,
+          cache: cli?.store.repositoryCache ?? null,
           now: new Date().toISOString(),
           onProgress: outcomesProgress(io),
           ...(config.outcomes?.fixPattern ? { fixPattern: config.outcomes.fixPattern } : {}),

@@ -1,7 +1,5 @@
 import type { Command } from 'commander';
-import { ConfigError } from '../../core/index.js';
-import { DEFAULT_JOB_TIMEOUT_SECONDS } from '../../runs/index.js';
-import { parseCount } from './parse-count.js';
+import { DEFAULT_JOB_TIMEOUT_SECONDS, planQueue } from '../../runs/index.js';
 
 /** The queue flags of `run` and `batch` as commander gives them. */
 export interface QueueOptionValues {
@@ -19,13 +17,7 @@ export function addQueueOptions(command: Command, what: string): Command {
     .option('--job-timeout <seconds>', `with --queue: a job a worker holds this long without finishing goes back to the queue (default ${DEFAULT_JOB_TIMEOUT_SECONDS})`);
 }
 
-/**
- * Checks the queue flags before anything is opened (a flag that needs --queue, or a cost budget that queue
- * workers cannot share) and reads the job timeout.
- */
-export function readQueueOptions(options: QueueOptionValues): { jobTimeoutSeconds: number | undefined } {
-  if (options.detach && !options.queue) throw new ConfigError('usage', '--detach needs --queue', { field: '--detach' });
-  if (options.jobTimeout !== undefined && !options.queue) throw new ConfigError('usage', '--job-timeout needs --queue', { field: '--job-timeout' });
-  if (options.queue && options.maxCost !== undefined) throw new ConfigError('usage', '--max-cost cannot be shared by queue workers', { field: '--max-cost' });
-  return { jobTimeoutSeconds: options.jobTimeout === undefined ? undefined : parseCount('--job-timeout', options.jobTimeout, 1) };
+/** Checks the queue flags before anything is opened, as a batch plans them (runs' planQueue). */
+export function readQueueOptions(options: QueueOptionValues): void {
+  planQueue('batch', options);
 }

@@ -6,7 +6,7 @@ import { addCohortFilterOptions, cohortFilter, type CohortFilterValues } from '.
 import { addConfigOption } from '../options/source-options.js';
 import { addStoreOption, openCliStore, type StoreOptionValues } from '../options/store-options.js';
 import { renderResultsTable } from '../render/index.js';
-import { parseCount } from './parse-count.js';
+import { parseCount } from '../../runs/index.js';
 import { resolveRunId } from './resolve-run-id.js';
 
 interface ResultsOptions extends StoreOptionValues, CohortFilterValues {

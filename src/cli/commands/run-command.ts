@@ -1,17 +1,14 @@
 import { Option, type Command } from 'commander';
-import { executeRun, planResume, type RunTask } from '../../runs/index.js';
 import type { CliIo } from '../cli-io.js';
-import { addJudgeOptions, createCliJudge, type JudgeOptionValues } from '../options/judge-options.js';
+import { addJudgeOptions, type JudgeOptionValues } from '../options/judge-options.js';
 import { addConfigOption, addHindsightOption, addSourceOptions, type SourceOptionValues } from '../options/source-options.js';
-import { addLabelOption, parseLabelOption } from '../options/label-option.js';
-import { addStoreOption, openCliStore, type StoreOptionValues } from '../options/store-options.js';
+import { addLabelOption } from '../options/label-option.js';
+import { addStoreOption, type StoreOptionValues } from '../options/store-options.js';
 import type { SetExitCode } from '../set-exit-code.js';
 import { createProgressReporter } from '../render/progress-reporter.js';
-import { TASKEVAL_VERSION } from '../version.js';
 import { parseFailUnder } from './fail-under-option.js';
-import { addQueueOptions, readQueueOptions, type QueueOptionValues } from './queue-options.js';
-import { queueRun } from './queue-run.js';
-import { loadRunTasks } from './load-run-tasks.js';
+import { addQueueOptions, type QueueOptionValues } from './queue-options.js';
+import { evaluateFromCli, progressHooks, queueHooks } from './cli-evaluation.js';
 import { reportRunOutcome } from './report-run-outcome.js';
 
 interface RunOptions extends SourceOptionValues, JudgeOptionValues, StoreOptionValues, QueueOptionValues {
@@ -54,55 +51,11 @@ export function registerRunCommand(program: Command, io: CliIo, setExitCode: Set
     .action(async (options: RunOptions) => {
       const failUnder = parseFailUnder(options.failUnder);
       const json = options.json || options.format === 'json';
-      const labels = parseLabelOption(options.label);
-      const { jobTimeoutSeconds } = readQueueOptions(options);
-      const cli = await openCliStore(options, io);
-      try {
-        const judge = createCliJudge(options, cli.config.judge, io);
-        const set = await loadRunTasks(options, io, cli.config, cli.configPath, cli.store);
-        let tasks: RunTask[] = set.tasks;
-        let requested: string[] | undefined;
-        let resumeOf: string | null = null;
-        const warnings = [...set.warnings];
-        if (options.resume !== undefined) {
-          const plan = await planResume(cli.store, options.resume);
-          const byId = new Map(set.tasks.map((t) => [t.task.id, t]));
-          requested = plan.missingTaskIds;
-          resumeOf = plan.previous.id;
-          tasks = plan.missingTaskIds.flatMap((id) => byId.get(id) ?? []);
-          for (const id of plan.missingTaskIds) if (!byId.has(id)) warnings.push(`${id}: not resumed, the source no longer has it`);
-          if (plan.missingTaskIds.length === 0) {
-            io.stderr(`run ${plan.previous.id} has a result for every task it asked for; nothing to resume\n`);
-            return;
-          }
-        }
-        if (options.queue) {
-          const queued = await queueRun({ cli, judge, tasks, projectId: set.projectId, forge: set.forge, requested, resumeOf, labels, warnings, jobTimeoutSeconds, detach: options.detach === true, json }, io);
-          if (queued) setExitCode(await reportRunOutcome({ run: queued, store: cli.store, failUnder, json, markdown: options.format === 'markdown' }, io));
-          return;
-        }
-        const reporter = createProgressReporter({ mode: json ? 'silent' : io.isTTY ? 'bar' : 'lines', write: io.stderr });
-        const { run } = await executeRun({
-          store: cli.store,
-          projectId: set.projectId,
-          forge: set.forge,
-          tasks,
-          trigger: 'manual',
-          ...(requested ? { requestedTaskIds: requested } : {}),
-          resumeOf,
-          judge,
-          taskevalVersion: TASKEVAL_VERSION,
-          warnings,
-          labels,
-          keepResults: false,
-          ...(io.signal ? { signal: io.signal } : {}),
-          onStart: ({ runId, total }) => reporter.start(runId, total),
-          onResult: (result, progress) => reporter.result(result, progress),
-        });
+      const reporter = createProgressReporter({ mode: json ? 'silent' : io.isTTY ? 'bar' : 'lines', write: io.stderr });
+      await evaluateFromCli('run', options, io, { ...progressHooks(reporter), ...queueHooks(io, json) }, async (result) => {
         reporter.finish();
-        setExitCode(await reportRunOutcome({ run, store: cli.store, failUnder, json, markdown: options.format === 'markdown' }, io));
-      } finally {
-        await cli.close();
-      }
+        if (result.nothingToResume) return void io.stderr(`run ${result.nothingToResume.id} has a result for every task it asked for; nothing to resume\n`);
+        if (result.run) setExitCode(await reportRunOutcome({ run: result.run, store: result.store!, failUnder, json, markdown: options.format === 'markdown' }, io));
+      });
     });
 }

@@ -4,7 +4,7 @@ import type { CliIo } from '../cli-io.js';
 import { addConfigOption } from '../options/source-options.js';
 import { addStoreOption, openCliStore, type StoreOptionValues } from '../options/store-options.js';
 import { renderRunsTable } from '../render/index.js';
-import { parseCount } from './parse-count.js';
+import { parseCount } from '../../runs/index.js';
 
 interface RunsOptions extends StoreOptionValues {
   json?: boolean;

@@ -1,14 +1,13 @@
 import { Option, type Command } from 'commander';
 import { ConfigError } from '../../core/index.js';
-import { DEFAULT_SCHEDULE, executeRun, nextScheduledRun, runQueuedSchedule, runSchedule, watchCompletions, type BatchOutcome } from '../../runs/index.js';
+import { DEFAULT_SCHEDULE, nextScheduledRun, runQueuedSchedule, runSchedule, type BatchOutcome } from '../../runs/index.js';
 import type { CliIo } from '../cli-io.js';
-import { addJudgeOptions, createCliJudge } from '../options/judge-options.js';
+import { addJudgeOptions } from '../options/judge-options.js';
 import { addConfigOption, addSourceOptions } from '../options/source-options.js';
 import { addStoreOption, openCliStore, type StoreOptionValues } from '../options/store-options.js';
-import { TASKEVAL_VERSION } from '../version.js';
 import { runCliBatch, type BatchOptionValues } from './cli-batch.js';
-import { loadRunTasks } from './load-run-tasks.js';
-import { parseCount } from './parse-count.js';
+import { cliProjectId, evaluateFromCli } from './cli-evaluation.js';
+import { parseCount } from '../../runs/index.js';
 import { readQueueOptions } from './queue-options.js';
 import type { SetExitCode } from '../set-exit-code.js';
 import { reportRunOutcome } from './report-run-outcome.js';
@@ -81,26 +80,12 @@ export function registerScheduleCommand(program: Command, io: CliIo, setExitCode
       const cli = await openCliStore(options, io);
       try {
         if (watching) {
-          const judge = createCliJudge(options, cli.config.judge, io);
-          const watched = { ...options, column: options.column ?? 'done' };
-          const first = await loadRunTasks(watched, io, cli.config, cli.configPath, cli.store);
-          await watchCompletions({
-            store: cli.store,
-            projectId: first.projectId,
-            intervalMs,
-            log,
-            ...(io.signal ? { signal: io.signal } : {}),
-            poll: async () => (await loadRunTasks(watched, io, cli.config, cli.configPath, cli.store)).tasks,
-            evaluate: async (tasks, signal) => {
-              const { run } = await executeRun({ store: cli.store, projectId: first.projectId, forge: first.forge, tasks, trigger: 'task_completion', judge, taskevalVersion: TASKEVAL_VERSION, signal });
-              log(`run ${run.id} ${run.status}: ${run.summary ?? ''}`);
-            },
-          });
+          await evaluateFromCli('completion', options, io, { store: cli.store, log, pollIntervalMs: intervalMs }, async () => undefined);
           return;
         }
         if (options.queue) {
           // The project id names the schedule, so every scheduler of one project shares it.
-          const { projectId } = await loadRunTasks({ ...options, column: options.column ?? 'done' }, io, cli.config, cli.configPath, cli.store);
+          const projectId = await cliProjectId(options, io, cli.store);
           await runQueuedSchedule({
             location: cli.location,
             projectId,

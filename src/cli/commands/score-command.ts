@@ -1,16 +1,12 @@
-import { dirname } from 'node:path';
 import { Option, type Command } from 'commander';
-import { JudgeError, type TaskResult } from '../../core/index.js';
-import { loadConfig } from '../../runs/index.js';
-import { openStore } from '../../store/index.js';
-import { resolveStoreLocation } from '../options/store-options.js';
+import type { TaskResult } from '../../core/index.js';
 import { EXIT } from '../exit-codes.js';
 import type { CliIo } from '../cli-io.js';
-import { addJudgeOptions, createCliJudge, type JudgeOptionValues } from '../options/judge-options.js';
-import { addConfigOption, addHindsightOption, addSourceOptions, loadSourceTasks, type SourceOptionValues } from '../options/source-options.js';
+import { addJudgeOptions, type JudgeOptionValues } from '../options/judge-options.js';
+import { addConfigOption, addHindsightOption, addSourceOptions, type SourceOptionValues } from '../options/source-options.js';
 import { formatJudgeTotals, renderScoreMarkdown, renderScoreTable, useColour, type ScorecardResult } from '../render/index.js';
 import { parseFailUnder } from './fail-under-option.js';
-import { ephemeralRunId, scoreTasks } from './score-tasks.js';
+import { evaluateFromCli } from './cli-evaluation.js';
 
 interface ScoreOptions extends SourceOptionValues, JudgeOptionValues {
   json?: boolean;
@@ -55,37 +51,23 @@ export function registerScoreCommand(program: Command, io: CliIo, setExitCode: (
     .action(async (options: ScoreOptions) => {
       const format = options.json ? 'json' : (options.format ?? 'table');
       const failUnder = parseFailUnder(options.failUnder);
-      const { config, path: configPath } = await loadConfig(io.cwd, options.config);
-      const judge = createCliJudge(options, config.judge, io);
-      const { set } = await loadSourceTasks(options, io, config.sources, configPath ? dirname(configPath) : undefined);
-      const now = new Date();
-      const location = judge?.spec.useCache ? resolveStoreLocation(options, io, config, configPath) : null;
-      const store = location ? await openStore(location, { checkIntegrity: true }) : null;
       // What the gate and the exit code need of each result; the scorecard needs more, so it keeps more.
       const gate: GateEntry[] = [];
       const card: ScorecardResult[] = [];
       let footer = '';
       let open = false;
       try {
-        const spent = await scoreTasks({
-          items: set.items,
-          runId: ephemeralRunId('score', now),
-          evaluatedAt: now.toISOString(),
-          judge,
-          ...(store ? { cache: store.judgeCache } : {}),
-          ...(io.signal ? { signal: io.signal } : {}),
-          onResult: (result) => {
+        const spent = await evaluateFromCli('score', options, io, {
+          onScored: (result) => {
             gate.push(gateEntry(result));
             if (format !== 'json') return void card.push(withoutBundle(result));
             // Written as each task is scored: 50,000 results never sit in memory, or in one string, at once.
             io.stdout(`${open ? ',' : '['}\n${JSON.stringify(result, null, 2).replace(/^/gm, '  ')}`);
             open = true;
           },
-        });
-        if (io.signal?.aborted) throw new JudgeError('cancelled', `interrupted after ${gate.length} of ${set.items.length} tasks`);
-        if (spent && judge) footer = formatJudgeTotals({ provider: judge.judge.provider, model: judge.judge.modelId, totals: spent.totals, costUsd: spent.costUsd, cacheEnabled: store !== null });
+        }, async (result) => result.scoreTotals);
+        if (spent) footer = formatJudgeTotals(spent);
       } finally {
-        await store?.close();
         // Closed even when interrupted, so stdout stays one JSON document of the results made.
         if (format === 'json') io.stdout(open ? '\n]\n' : '[]\n');
       }

@@ -1,8 +1,9 @@
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { ConfigError } from '../../core/index.js';
 import { checkServeExposure, createApp, createEventBus, loadOrCreateServeToken, LOOPBACK_HOSTS, startServer, type StartRun } from '../../server/index.js';
 import { EvaluationQueue, loadConfig, openProjectStore } from '../../runs/index.js';
+import { hasEvaluationQueue, storeHome } from '../../store/index.js';
 import type { CliIo } from '../cli-io.js';
 import { assertStoreExists, resolveStoreLocation } from '../options/store-options.js';
 import { createServeRuns } from './serve-start-run.js';
@@ -72,7 +73,7 @@ export function registerServeCommand(program: Command, io: CliIo, wiring: ServeW
       const { store } = await openProjectStore({ location, checkIntegrity: true });
       try {
         // Beside a SQLite file; for PostgreSQL in the project's .taskeval directory.
-        const tokenDir = location.kind === 'sqlite' ? dirname(location.path) : join(resolve(io.cwd, options.project ?? '.'), '.taskeval');
+        const tokenDir = storeHome(location, join(resolve(io.cwd, options.project ?? '.'), '.taskeval'));
         const token = options.auth ? (await loadOrCreateServeToken(tokenDir)).token : null;
         const events = createEventBus();
         const runs = createServeRuns({ store, io, config, configPath, events, log: (line) => io.stderr(`${line}\n`) });
@@ -83,7 +84,7 @@ export function registerServeCommand(program: Command, io: CliIo, wiring: ServeW
             held.queue = null; // try again on the next look instead of keeping the failure
             throw error;
           });
-        const queueStats = location.kind === 'postgres' ? async () => (await (held.queue ??= openQueue())).stats() : undefined;
+        const queueStats = hasEvaluationQueue(location) ? async () => (await (held.queue ??= openQueue())).stats() : undefined;
         const app = createApp({
           store,
           token,

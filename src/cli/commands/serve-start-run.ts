@@ -1,11 +1,9 @@
 import { LifecycleError } from '../../core/index.js';
-import { executeRun, type TaskevalConfig } from '../../runs/index.js';
+import type { TaskevalConfig } from '../../runs/index.js';
 import type { EventBus, StartRun } from '../../server/index.js';
 import type { Store } from '../../store/index.js';
 import type { CliIo } from '../cli-io.js';
-import { createCliJudge } from '../options/judge-options.js';
-import { TASKEVAL_VERSION } from '../version.js';
-import { loadRunTasks } from './load-run-tasks.js';
+import { evaluateFromCli } from './cli-evaluation.js';
 
 export interface ServeRunsInput {
   store: Store;
@@ -24,7 +22,7 @@ export interface ServeRuns {
 }
 
 export function createServeRuns(input: ServeRunsInput): ServeRuns {
-  const { store, io, config, events, log } = input;
+  const { store, io, events, log } = input;
   const running = new Set<Promise<unknown>>();
   let starting = false;
   const startRun: StartRun = async () => {
@@ -40,20 +38,11 @@ export function createServeRuns(input: ServeRunsInput): ServeRuns {
     }
   };
   const launch = async (): Promise<{ runId: string }> => {
-    const judge = createCliJudge({}, config.judge, io);
-    const set = await loadRunTasks({}, io, config, input.configPath, store);
     return new Promise((resolve, reject) => {
       let started = false;
-      const done = executeRun({
+      // The project in the server's directory, with the config's judge: the shared evaluation path, on the server's store.
+      const done = evaluateFromCli('api', input.configPath ? { config: input.configPath } : {}, io, {
         store,
-        projectId: set.projectId,
-        forge: set.forge,
-        tasks: set.tasks,
-        trigger: 'api',
-        judge,
-        taskevalVersion: TASKEVAL_VERSION,
-        warnings: set.warnings,
-        ...(io.signal ? { signal: io.signal } : {}),
         onStart: ({ runId, total }) => {
           started = true;
           events?.publish({ type: 'run', runId, status: 'running', counts: { total, done: 0 } });
@@ -63,8 +52,8 @@ export function createServeRuns(input: ServeRunsInput): ServeRuns {
           events?.publish({ type: 'result', runId: result.runId, taskId: result.taskId, resultId: result.id, status: result.status, overallScore: result.status === 'scored' ? result.overallScore : null });
           events?.publish({ type: 'run', runId: p.runId, status: 'running', counts: { total: p.total, done: p.done, scored: p.scored, skipped: p.skipped, errored: p.errors } });
         },
-      }).then(
-        ({ run }) => {
+      }, async ({ run }) => run!).then(
+        (run) => {
           events?.publish({ type: 'run', runId: run.id, status: run.status, counts: { ...run.counts }, ...(run.summary ? { message: run.summary } : {}) });
           log(`run ${run.id} ${run.status}: ${run.summary ?? ''}`);
         },

@@ -9,7 +9,7 @@ import { addConfigOption, addSourceOptions, loadSourceTasks, type SourceOptionVa
 import { addStoreOption, openCliStore } from '../options/store-options.js';
 import { renderValidation } from '../render/index.js';
 import { outcomesProgress, parseWindow } from './outcomes-command.js';
-import { parseCount } from './parse-count.js';
+import { parseCount } from '../../runs/index.js';
 import { resolveRunId } from './resolve-run-id.js';
 
 interface ValidateOptions extends SourceOptionValues {
@@ -176,7 +176,7 @@ async function outcomeLabels(options: ValidateOptions, io: CliIo): Promise<{ lab
       windowMs,
       minLines,
       concurrency: 4,
-      cache: cli.store.outcomeCache,
+      cache: cli.store.repositoryCache,
       now: new Date().toISOString(),
       onProgress: outcomesProgress(io),
       ...(config.outcomes?.fixPattern ? { fixPattern: config.outcomes.fixPattern } : {}),

@@ -4,7 +4,7 @@ import type { CliIo } from '../cli-io.js';
 import { addConfigOption } from '../options/source-options.js';
 import { addStoreOption, openCliStore, type StoreOptionValues } from '../options/store-options.js';
 import { TASKEVAL_VERSION } from '../version.js';
-import { parseCount } from './parse-count.js';
+import { parseCount } from '../../runs/index.js';
 import { terminalSafe } from '../render/terminal-safe.js';
 
 interface WorkerOptions extends StoreOptionValues {
@@ -57,7 +57,7 @@ export function registerWorkerCommand(program: Command, io: CliIo): void {
             taskevalVersion: TASKEVAL_VERSION,
             ...(io.signal ? { signal: io.signal } : {}),
             ...(idleSeconds !== undefined ? { exitWhenIdleMs: idleSeconds * 1000 } : {}),
-            onStart: (id) => io.stderr(`worker ${id}: taking jobs from ${cli.location.kind === 'postgres' ? cli.location.display : ''} (${concurrency} at a time)\n`),
+            onStart: (id) => io.stderr(`worker ${id}: taking jobs from ${cli.location.display} (${concurrency} at a time)\n`),
             onJob: (e) => {
               if (!options.quiet) io.stderr(`${terminalSafe(`${e.taskId} (run ${e.runId}): ${e.outcome}`)}\n`);
             },

@@ -2,7 +2,11 @@ import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { JudgeConfigSchema } from '../../judge/index.js';
 import type { CliIo } from '../cli-io.js';
-import { addJudgeOptions, createCliJudge, resolveJudgeSettings, type JudgeOptionValues } from './judge-options.js';
+import { openJudge } from '../../runs/index.js';
+import { addJudgeOptions, resolveJudgeSettings, type JudgeOptionValues } from './judge-options.js';
+
+/** The judge the flags and config choose, built as every evaluation builds it. */
+const createCliJudge = (values: JudgeOptionValues, config: Parameters<typeof resolveJudgeSettings>[1], io: { env: NodeJS.ProcessEnv; cwd: string }) => openJudge(resolveJudgeSettings(values, config), io.env, { cwd: io.cwd });
 
 function parse(argv: string[]): JudgeOptionValues {
   const command = addJudgeOptions(new Command('x').exitOverride());

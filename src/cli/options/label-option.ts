@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { ConfigError, parseLabelPairs } from '../../core/index.js';
+import { parseLabels } from '../../runs/index.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
@@ -8,11 +8,5 @@ export function addLabelOption(command: Command, what: string): Command {
   return command.option('--label <key=value>', `${what} (repeatable), e.g. --label prompt=v2 --label config=CLAUDE.md@3f2a`, collect, []);
 }
 
-/** The labels the flags give; a pair without `=` or with an odd key is a usage error naming it. */
-export function parseLabelOption(pairs: readonly string[] | undefined): Record<string, string> {
-  const parsed = parseLabelPairs(pairs ?? []);
-  if (!parsed.ok) {
-    throw new ConfigError('usage', `--label: "${parsed.bad}" is not key=value (a key is letters, digits, _ . -)`, { field: '--label' });
-  }
-  return parsed.labels;
-}
+/** The labels the flags give (runs' parseLabels); a bad pair is a usage error naming it. */
+export const parseLabelOption = parseLabels;

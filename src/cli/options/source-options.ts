@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { ConfigError, isTaskevalError, SourceError, type Task } from '../../core/index.js';
-import { loadConfig, type TaskevalConfig } from '../../runs/index.js';
 import { detectTaskSource, loadTaskSet, TASK_SOURCE_KINDS, type SessionReport, type LoadTaskSetOptions, type SourceConfig, type TaskSet, type TaskSourceKind } from '../../sources/index.js';
 import type { SourceProblem } from '../../sources/index.js';
 import { formatSourceProblem } from '../../sources/files/index.js';
@@ -77,11 +76,6 @@ export interface LoadedTasks {
   set: TaskSet;
 }
 
-/** Reads the config named by --config (or the default file); a bad one is a ConfigError (exit 2). */
-export async function loadCliConfig(options: Pick<SourceOptionValues, 'config'>, io: CliIo): Promise<TaskevalConfig> {
-  return (await loadConfig(io.cwd, options.config)).config;
-}
-
 /** The loadTaskSet options the flags give; relative paths are read from the current directory. */
 export function taskSetOptions(options: SourceOptionValues, io: CliIo, config?: SourceConfig, configDir?: string): LoadTaskSetOptions {
   return {
@@ -135,7 +129,7 @@ export async function loadSourceTasks(options: SourceOptionValues, io: CliIo, co
   const load = taskSetOptions(options, io, config, configDir);
   if (choose) load.choose = choose;
   // With a store at hand, the git history is kept in it: the next run reads only the commits since.
-  if (store) load.historyCache = { get: (key) => store.outcomeCache.get(key), set: (key, value) => store.outcomeCache.set(key, value, new Date().toISOString()) };
+  if (store) load.historyCache = { get: (key) => store.repositoryCache.get(key), set: (key, value) => store.repositoryCache.set(key, value, new Date().toISOString()) };
   if (!load.source && options.tasks === undefined && options.project === undefined) load.source = await detectInCwd(io);
   const set = await loadTaskSet(load);
   reportSourceProblems(set.problems, io);

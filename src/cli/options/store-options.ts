@@ -1,9 +1,7 @@
-import { existsSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { StoreError } from '../../core/index.js';
-import { loadConfig, openProjectStore, type TaskevalConfig } from '../../runs/index.js';
-import { defaultDbPath, parseStoreLocation, type Store, type StoreLocation } from '../../store/index.js';
+import { loadConfig, openProjectStore, resolveStoreLocation as resolveRunStoreLocation, type TaskevalConfig } from '../../runs/index.js';
+import { storeExists, type Store, type StoreLocation } from '../../store/index.js';
 import type { CliIo } from '../cli-io.js';
 import { terminalSafe } from '../render/terminal-safe.js';
 import { sayOnce } from '../say-once.js';
@@ -25,16 +23,9 @@ export function addStoreOption(command: Command): Command {
   return command;
 }
 
-/**
- * Where the store is: --db (a path or a postgres:// URL), else TASKEVAL_DATABASE_URL, else the config's
- * `db` (a path relative to the config file, or a URL), else `.taskeval/taskeval.db` in the project.
- */
+/** Where the store is, as runs' resolveStoreLocation decides it from the flags, the environment and the config. */
 export function resolveStoreLocation(values: StoreOptionValues, io: CliIo, config: TaskevalConfig, configPath: string | null): StoreLocation {
-  if (values.db) return parseStoreLocation(values.db, io.cwd);
-  const fromEnv = io.env.TASKEVAL_DATABASE_URL?.trim();
-  if (fromEnv) return parseStoreLocation(fromEnv, io.cwd);
-  if (config.db) return parseStoreLocation(config.db, configPath ? dirname(configPath) : io.cwd);
-  return parseStoreLocation(defaultDbPath(resolve(io.cwd, values.project ?? '.')), io.cwd);
+  return resolveRunStoreLocation(values, { cwd: io.cwd, env: io.env }, config, configPath);
 }
 
 /** An open store with its path and config; stale runs a killed process left are marked failed on the way. */
@@ -49,8 +40,8 @@ export interface CliStore {
 
 /** Refuses a SQLite path with no file: a mistyped --db is an error, never a new empty store. */
 export function assertStoreExists(location: StoreLocation): void {
-  if (location.kind === 'sqlite' && !existsSync(location.path)) {
-    throw new StoreError('not_found', `no taskeval store at ${location.path}`, { field: 'db', hint: 'evaluate first with `taskeval run`, or name the store with --db PATH' });
+  if (!storeExists(location)) {
+    throw new StoreError('not_found', `no taskeval store at ${location.display}`, { field: 'db', hint: 'evaluate first with `taskeval run`, or name the store with --db PATH' });
   }
 }
 
@@ -63,6 +54,16 @@ export async function openCliStore(values: StoreOptionValues, io: CliIo, options
   const clock = options.clock ?? (() => new Date());
   const { config, path: configPath } = await loadConfig(io.cwd, values.config);
   const location = resolveStoreLocation(values, io, config, configPath);
+  const store = await openStoreAt(location, io, { ...options, clock });
+  return { store, location, config, configPath, close: () => store.close() };
+}
+
+/**
+ * Opens the store at `location` as every command does: named once on stderr, upgraded with a backup (said),
+ * and runs a killed process left marked failed (said, with how to resume them).
+ */
+export async function openStoreAt(location: StoreLocation, io: CliIo, options: { mustExist?: boolean; readOnly?: boolean; clock?: () => Date } = {}): Promise<Store> {
+  const clock = options.clock ?? (() => new Date());
   if (options.mustExist) assertStoreExists(location);
   const { store, recovered } = await openProjectStore({ location, clock, checkIntegrity: !options.readOnly, readOnly: options.readOnly ?? false });
   sayOnce(io, `store: ${terminalSafe(location.display)}\n`);
@@ -74,5 +75,5 @@ export async function openCliStore(values: StoreOptionValues, io: CliIo, options
   for (const run of recovered) {
     io.stderr(`note: run ${run.id} (${run.trigger}) stopped without finishing; marked failed (interrupted). Resume it with \`taskeval run --resume ${run.id}\`\n`);
   }
-  return { store, location, config, configPath, close: () => store.close() };
+  return store;
 }

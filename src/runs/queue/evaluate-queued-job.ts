@@ -1,4 +1,4 @@
-import { isTaskevalError, truncateExcerpt, type TaskResult } from '../../core/index.js';
+import { isBug, isTaskevalError, taskErrorResult, truncateExcerpt, type TaskResult } from '../../core/index.js';
 import { isConnectionLoss, type EvalRun, type Store } from '../../store/index.js';
 import { evaluateRunTask } from '../evaluate-run-task.js';
 import { openJudge, type OpenedJudge } from '../open-judge.js';
@@ -68,7 +68,8 @@ export async function evaluateQueuedJob(input: EvaluateQueuedJobInput): Promise<
     return 'stored';
   } catch (error) {
     // The database went away: not the task's fault, so no attempt is spent; the worker waits for the server.
-    if (isConnectionLoss(error)) throw error;
+    // A bug in taskeval stops the worker with its stack trace rather than becoming the task's result.
+    if (isConnectionLoss(error) || isBug(error)) throw error;
     const reason = error instanceof Error ? error.message : String(error);
     if (job.retryCount >= job.retryLimit) {
       // No attempt left: the task's result says why, so the run can still finish.
@@ -98,5 +99,5 @@ async function saveOnce(store: Store, runId: string, item: HeldJob['data']['item
 }
 
 function errorResult(taskId: string, evaluatedAt: string, reason: string): TaskResult {
-  return { taskId, title: null, evaluatedAt, status: 'error', reason: truncateExcerpt(reason, 1_000).excerpt, transient: false, rawAnswer: null, evidenceBundle: null, signals: null, provenance: null };
+  return taskErrorResult({ taskId, title: null, evaluatedAt, reason: truncateExcerpt(reason, 1_000).excerpt, transient: false });
 }

@@ -1,4 +1,4 @@
-import { isTaskevalError } from '../../core/index.js';
+import { isTaskevalError, taskErrorResult } from '../../core/index.js';
 import type { EvalRun, Store } from '../../store/index.js';
 import type { RunTask } from '../run-task.js';
 import { saveResultOrError } from '../save-result-or-error.js';
@@ -22,18 +22,7 @@ export async function finishQueuedRun(store: Store, queue: EvaluationQueue, runI
     const have = new Set(await store.resultTaskIds(runId));
     for (const { data, reason } of await queue.failedJobs(runId)) {
       if (have.has(data.item.task.id)) continue;
-      const result = {
-        taskId: data.item.task.id,
-        title: null,
-        evaluatedAt: now(),
-        status: 'error' as const,
-        reason: `the queue gave up on this task: ${reason}`,
-        transient: true,
-        rawAnswer: null,
-        evidenceBundle: null,
-        signals: null,
-        provenance: null,
-      };
+      const result = taskErrorResult({ taskId: data.item.task.id, title: null, evaluatedAt: now(), reason: `the queue gave up on this task: ${reason}`, transient: true });
       await ignoreRace(() => saveResultOrError(store, runId, data.item as RunTask, result, now(), run.settings.labels));
       have.add(data.item.task.id);
     }
@@ -41,7 +30,7 @@ export async function finishQueuedRun(store: Store, queue: EvaluationQueue, runI
     // open for ever, and with it the one active batch a project may have.
     for (const taskId of run.requestedTaskIds) {
       if (have.has(taskId)) continue;
-      const gone = { taskId, title: null, evaluatedAt: now(), status: 'error' as const, reason: 'its job is no longer on the queue (deleted before a worker finished it)', transient: true, rawAnswer: null, evidenceBundle: null, signals: null, provenance: null };
+      const gone = taskErrorResult({ taskId, title: null, evaluatedAt: now(), reason: 'its job is no longer on the queue (deleted before a worker finished it)', transient: true });
       const item = { task: { id: taskId }, commits: null, history: null, completedAt: null } as unknown as RunTask;
       await ignoreRace(() => saveResultOrError(store, runId, item, gone, now(), run.settings.labels));
       have.add(taskId);

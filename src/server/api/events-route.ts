@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { AppDeps } from '../app-deps.js';
+import { ApiError, apiErrorResponse } from '../error-status.js';
 import type { ServerEvent } from '../event-bus.js';
 
 /** Events kept for a slow client before the oldest are dropped. */
@@ -15,7 +16,7 @@ export function eventsRoute({ events, keepAliveMs = 15_000, maxEventStreams = MA
   let open = 0;
   app.get('/events', (c) => {
     if (open >= maxEventStreams) {
-      return c.json({ code: 'busy', message: `${open} event streams are open, the most this server keeps; close one or try again later` }, 503, { 'Retry-After': '5' });
+      return apiErrorResponse(c, new ApiError('busy', `${open} event streams are open, the most this server keeps; close one or try again later`), { 'Retry-After': '5' });
     }
     open += 1;
     return streamSSE(c, async (stream) => {

@@ -18,7 +18,7 @@ import {
   TransitionOptionsSchema,
 } from '../store-inputs.js';
 import type { AppendEventInput, SaveValidationInput, CreateRunInput, ListEventsQuery, ListResultsQuery, ListRunsQuery, PruneInput, SaveResultInput, TaskHistoryQuery, TransitionOptions, TrendsQuery } from '../store-inputs.js';
-import type { OutcomeCache } from '../outcome-cache.js';
+import type { RepositoryCache } from '../repository-cache.js';
 import type { QueueableStore, SqlExecutor } from '../store.js';
 import type { EvalRun, Page, PruneReport, ResultSummary, RunEvent, RunSpend, StoredResult, StoredValidation, ResultFacets, TrendPoint } from '../store-types.js';
 import { runSpendFromRow, validationFromRow, type RunSpendRow, type ValidationRow } from '../validation-row.js';
@@ -30,7 +30,7 @@ import type { StoreUpgrade } from '../store.js';
 /** The shared store on PostgreSQL: the same contract as SQLite, for many workers on one database. */
 export class PostgresStore implements QueueableStore {
   readonly judgeCache: JudgeCache;
-  readonly outcomeCache: OutcomeCache;
+  readonly repositoryCache: RepositoryCache;
   readonly writesOverNetwork = true;
   upgraded: StoreUpgrade | null = null;
 
@@ -54,13 +54,13 @@ export class PostgresStore implements QueueableStore {
         );
       },
     };
-    this.outcomeCache = {
+    this.repositoryCache = {
       get: async (key: string): Promise<unknown | null> => {
-        const row = await read('outcomeCache.get', () => one<{ value: unknown }>(pool, 'SELECT value FROM outcome_cache WHERE key = ?', [key]));
+        const row = await read('repositoryCache.get', () => one<{ value: unknown }>(pool, 'SELECT value FROM outcome_cache WHERE key = ?', [key]));
         return row ? row.value : null;
       },
       set: async (key: string, value: unknown, now: string): Promise<void> => {
-        await read('outcomeCache.set', () =>
+        await read('repositoryCache.set', () =>
           pool.query(
             'INSERT INTO outcome_cache (key, value, created_at) VALUES ($1, $2::jsonb, $3) ON CONFLICT (key) DO UPDATE SET value = excluded.value, created_at = excluded.created_at',
             [key, JSON.stringify(value), now],

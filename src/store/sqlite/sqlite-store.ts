@@ -9,7 +9,7 @@ import type { EvalRun, Page, PruneReport, ResultSummary, RunEvent, RunSpend, Sto
 import { newId } from '../new-id.js';
 import { runSpendFromRow, validationFromRow, type RunSpendRow, type ValidationRow } from '../validation-row.js';
 import { SqliteDb, sqliteMappers } from './sqlite-db.js';
-import { SqliteOutcomeCache } from './sqlite-outcome-cache.js';
+import { SqliteRepositoryCache } from './sqlite-repository-cache.js';
 import { SqliteJudgeCache } from './sqlite-judge-cache.js';
 import { SqliteResults } from './sqlite-results.js';
 import { SqliteRuns } from './sqlite-runs.js';
@@ -32,7 +32,7 @@ export interface SqliteStoreOptions {
 export class SqliteStore implements Store {
   readonly db: SqliteDb;
   readonly judgeCache: SqliteJudgeCache;
-  readonly outcomeCache: SqliteOutcomeCache;
+  readonly repositoryCache: SqliteRepositoryCache;
   private readonly runs: SqliteRuns;
   private readonly results: SqliteResults;
   private checkpointer: WalCheckpointer | null = null;
@@ -52,7 +52,7 @@ export class SqliteStore implements Store {
     this.runs = new SqliteRuns(this.db);
     this.results = new SqliteResults(this.db, this.runs);
     this.judgeCache = new SqliteJudgeCache(this.db);
-    this.outcomeCache = new SqliteOutcomeCache(this.db);
+    this.repositoryCache = new SqliteRepositoryCache(this.db);
   }
 
   async createRun(input: CreateRunInput): Promise<EvalRun> {

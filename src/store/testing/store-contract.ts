@@ -407,12 +407,12 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
     describe('outcome cache', () => {
       it('returns what was set, null for unknown keys, and the newest value for a key set twice', async () => {
         const rows = [{ taskId: 'FN-1', blamedLines: 3, bugIntroducing: true, revertShas: [] }];
-        expect(await store.outcomeCache.get('tips-a')).toBeNull();
-        await store.outcomeCache.set('tips-a', { rows }, T0);
-        expect(await store.outcomeCache.get('tips-a')).toEqual({ rows });
-        await store.outcomeCache.set('tips-a', { rows: [] }, T0);
-        expect(await store.outcomeCache.get('tips-a')).toEqual({ rows: [] });
-        expect(await store.outcomeCache.get('tips-b')).toBeNull();
+        expect(await store.repositoryCache.get('tips-a')).toBeNull();
+        await store.repositoryCache.set('tips-a', { rows }, T0);
+        expect(await store.repositoryCache.get('tips-a')).toEqual({ rows });
+        await store.repositoryCache.set('tips-a', { rows: [] }, T0);
+        expect(await store.repositoryCache.get('tips-a')).toEqual({ rows: [] });
+        expect(await store.repositoryCache.get('tips-b')).toBeNull();
       });
     });
   });

@@ -1,4 +1,4 @@
-import { ConfigError } from '../../core/index.js';
+import { ConfigError } from '../core/index.js';
 
 /** Reads a whole-number flag within bounds; a bad value names the flag (exit 2). */
 export function parseCount(flag: string, text: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
