@@ -68,7 +68,9 @@ export async function run(options: ApiBenchOptions = {}): Promise<ApiBenchReport
       const p95Ms = percentile(times, 0.95);
       const pass = p95Ms < TARGET_MS;
       queries.push({ name, path, count, p50Ms, p95Ms, pass });
-      log(`api: ${name}${count >= 0 ? ` (${count.toLocaleString('en-US')} matches)` : ''}: p50 ${p50Ms.toFixed(1)} ms, p95 ${p95Ms.toFixed(1)} ms (target p95 < ${TARGET_MS} ms) ${pass ? 'PASS' : 'MISS'}`);
+      log(
+        `api: ${name}${count >= 0 ? ` (${count.toLocaleString('en-US')} matches)` : ''}: p50 ${p50Ms.toFixed(1)} ms, p95 ${p95Ms.toFixed(1)} ms (target p95 < ${TARGET_MS} ms) ${pass ? 'PASS' : 'MISS'}`,
+      );
     }
     return { rows, seedMs, queries, pass: queries.every((q) => q.pass) };
   } finally {

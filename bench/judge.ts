@@ -39,20 +39,48 @@ export async function run(options: JudgeBenchOptions = {}): Promise<JudgeBenchRe
   const store = openSqliteStore({ path: join(dir, 'taskeval.db') });
   try {
     // The product's own loop: runs of tasks through executeRun → evaluateTasks → evaluateRunTask → judgeTask, stored.
-    const opened = openJudge(JudgeSpecSchema.parse({ provider: 'openai-compatible', model: 'bench-model', baseUrl: server.baseUrl, timeoutMs: 10_000, concurrency }), {})!;
+    const opened = openJudge(
+      JudgeSpecSchema.parse({
+        provider: 'openai-compatible',
+        model: 'bench-model',
+        baseUrl: server.baseUrl,
+        timeoutMs: 10_000,
+        concurrency,
+      }),
+      {},
+    )!;
     const items = runTasks(tasks);
     // One untimed round first: module loading, JIT warm-up and opening connections are start-up, not throughput.
-    await timedPass(runTasks(concurrency, '2026-01-01T00:00:00.000Z').map((t, i) => ({ ...t, task: { ...t.task, id: `WARM-${i}` } })), store, opened);
+    await timedPass(
+      runTasks(concurrency, '2026-01-01T00:00:00.000Z').map((t, i) => ({ ...t, task: { ...t.task, id: `WARM-${i}` } })),
+      store,
+      opened,
+    );
     const pass1 = await timedPass(items, store, opened);
     const pass2 = await timedPass(items, store, opened);
     const firstTargetMs = 1.25 * ((tasks * delayMs) / concurrency);
     const secondRatio = pass2.ms / pass1.ms;
     const pass = pass1.ms <= firstTargetMs && secondRatio < 0.05 && pass1.errors === 0 && pass2.calls === 0;
-    log(`judge: ${tasks} tasks at concurrency ${concurrency}, ${delayMs} ms per answer, through executeRun (bundle, rubric, judge, store)`);
-    log(`  first run  ${pass1.ms.toFixed(0)} ms (target <= ${firstTargetMs.toFixed(0)} ms), ${pass1.calls} calls, ${pass1.errors} errors`);
-    log(`  cached run ${pass2.ms.toFixed(0)} ms = ${(secondRatio * 100).toFixed(2)}% of the first (target < 5%), ${pass2.hits} cache hits, ${pass2.calls} calls`);
+    log(
+      `judge: ${tasks} tasks at concurrency ${concurrency}, ${delayMs} ms per answer, through executeRun (bundle, rubric, judge, store)`,
+    );
+    log(
+      `  first run  ${pass1.ms.toFixed(0)} ms (target <= ${firstTargetMs.toFixed(0)} ms), ${pass1.calls} calls, ${pass1.errors} errors`,
+    );
+    log(
+      `  cached run ${pass2.ms.toFixed(0)} ms = ${(secondRatio * 100).toFixed(2)}% of the first (target < 5%), ${pass2.hits} cache hits, ${pass2.calls} calls`,
+    );
     log(`  ${pass ? 'PASS' : 'FAIL'}`);
-    return { tasks, firstMs: pass1.ms, firstTargetMs, secondMs: pass2.ms, secondRatio, calls: pass1.calls + pass2.calls, cacheHits: pass2.hits, pass };
+    return {
+      tasks,
+      firstMs: pass1.ms,
+      firstTargetMs,
+      secondMs: pass2.ms,
+      secondRatio,
+      calls: pass1.calls + pass2.calls,
+      cacheHits: pass2.hits,
+      pass,
+    };
   } finally {
     await store.close();
     server.stop();
@@ -63,7 +91,16 @@ export async function run(options: JudgeBenchOptions = {}): Promise<JudgeBenchRe
 async function timedPass(items: RunTask[], store: SqliteStore, opened: OpenedJudge) {
   const meter = meterJudge(opened.judge, store.judgeCache);
   const started = performance.now();
-  const { run } = await executeRun({ store, projectId: 'bench', tasks: items, trigger: 'manual', taskevalVersion: 'bench', judge: { ...opened, judge: meter.judge }, ...(meter.cache ? { cache: meter.cache } : {}), keepResults: false });
+  const { run } = await executeRun({
+    store,
+    projectId: 'bench',
+    tasks: items,
+    trigger: 'manual',
+    taskevalVersion: 'bench',
+    judge: { ...opened, judge: meter.judge },
+    ...(meter.cache ? { cache: meter.cache } : {}),
+    keepResults: false,
+  });
   const totals = meter.totals();
   return { ms: performance.now() - started, calls: totals.calls, hits: totals.cacheHits, errors: run.counts.errored };
 }

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Peak resident memory of `run` and `score --json` over 50,000 tasks (issue: memory and repeated work). */
-const TASKS = process.argv.includes("--quick") ? 5_000 : Number(process.env.BENCH_TASKS ?? 50_000);
+const TASKS = process.argv.includes('--quick') ? 5_000 : Number(process.env.BENCH_TASKS ?? 50_000);
 const TARGET_MIB = 400;
 /** A heap limit under which a command that kept every result would fail: it proves what is kept is bounded. */
 const HEAP_CAP_MIB = 256;
@@ -19,7 +19,9 @@ async function writeTasks(path: string, n: number): Promise<void> {
       title: `Task ${i + 1}: change the parser for case ${i % 97}`,
       column: 'done',
       executionCompletedAt: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
-      workflowStepResults: [{ workflowStepId: 'tests', workflowStepName: 'Run tests', status: i % 7 ? 'passed' : 'failed' }],
+      workflowStepResults: [
+        { workflowStepId: 'tests', workflowStepName: 'Run tests', status: i % 7 ? 'passed' : 'failed' },
+      ],
       log: [{ timestamp: '2026-01-01T00:00:00Z', action: i % 5 ? 'Spec review: APPROVE' : 'Spec review: REVISE' }],
     });
     if (!out.write(`${line}\n`)) await new Promise<void>((done) => out.once('drain', () => done()));
@@ -28,15 +30,24 @@ async function writeTasks(path: string, n: number): Promise<void> {
 }
 
 /** Runs the CLI with stdout to a file; returns its exit code, peak RSS (MiB) and seconds. */
-function cli(args: string[], cwd: string, stdoutFile: string, heapMib?: number): Promise<{ code: number; rssMib: number; seconds: number }> {
+function cli(
+  args: string[],
+  cwd: string,
+  stdoutFile: string,
+  heapMib?: number,
+): Promise<{ code: number; rssMib: number; seconds: number }> {
   const started = Date.now();
   return new Promise((done, fail) => {
     // The built CLI, as users run it (tsx alone adds ~100 MiB of compiled modules): `npm run build` first.
     const heap = heapMib ? [`--max-old-space-size=${heapMib}`] : [];
-    const child = spawn(process.execPath, [...heap, '--import', join(root, 'bench/report-max-rss.mjs'), join(root, 'dist/cli/bin.js'), ...args], {
-      cwd,
-      stdio: ['ignore', openSync(stdoutFile, 'w'), 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [...heap, '--import', join(root, 'bench/report-max-rss.mjs'), join(root, 'dist/cli/bin.js'), ...args],
+      {
+        cwd,
+        stdio: ['ignore', openSync(stdoutFile, 'w'), 'pipe'],
+      },
+    );
     let err = '';
     child.stderr!.on('data', (chunk: Buffer) => (err = (err + chunk.toString()).slice(-4000)));
     child.on('error', fail);
@@ -47,8 +58,11 @@ function cli(args: string[], cwd: string, stdoutFile: string, heapMib?: number):
   });
 }
 
-export async function run(log: (line: string) => void = (l) => process.stdout.write(`${l}\n`)): Promise<{ pass: boolean }> {
-  if (!existsSync(join(root, 'dist/cli/bin.js'))) throw new Error('bench memory runs the built CLI: run `npm run build` first');
+export async function run(
+  log: (line: string) => void = (l) => process.stdout.write(`${l}\n`),
+): Promise<{ pass: boolean }> {
+  if (!existsSync(join(root, 'dist/cli/bin.js')))
+    throw new Error('bench memory runs the built CLI: run `npm run build` first');
   const dir = mkdtempSync(join(tmpdir(), 'taskeval-bench-memory-'));
   try {
     await writeTasks(join(dir, 'tasks.jsonl'), TASKS);

@@ -27,13 +27,43 @@ function line(agent: 'claude' | 'codex', cwd: string, t: number, i: number): str
   const filler = 'reading the store and settings code; '.repeat(10 + (i % 30));
   if (agent === 'codex') {
     return i === 0
-      ? JSON.stringify({ timestamp, type: 'session_meta', payload: { id: `codex-${t}`, timestamp, cwd, cli_version: '0.46.0', git: { branch: 'main' } } })
-      : JSON.stringify({ timestamp, type: 'response_item', payload: { type: 'function_call_output', call_id: `c${i}`, output: JSON.stringify({ output: filler, metadata: { exit_code: i % 17 === 0 ? 1 : 0 } }) } });
+      ? JSON.stringify({
+          timestamp,
+          type: 'session_meta',
+          payload: { id: `codex-${t}`, timestamp, cwd, cli_version: '0.46.0', git: { branch: 'main' } },
+        })
+      : JSON.stringify({
+          timestamp,
+          type: 'response_item',
+          payload: {
+            type: 'function_call_output',
+            call_id: `c${i}`,
+            output: JSON.stringify({ output: filler, metadata: { exit_code: i % 17 === 0 ? 1 : 0 } }),
+          },
+        });
   }
-  return JSON.stringify({ cwd, sessionId: `s-${t}`, gitBranch: 'main', version: '1.0.72', timestamp, type: i % 2 ? 'assistant' : 'user', message: { role: i % 2 ? 'assistant' : 'user', model: 'claude-sonnet-4-5', content: [{ type: 'text', text: filler }] } });
+  return JSON.stringify({
+    cwd,
+    sessionId: `s-${t}`,
+    gitBranch: 'main',
+    version: '1.0.72',
+    timestamp,
+    type: i % 2 ? 'assistant' : 'user',
+    message: {
+      role: i % 2 ? 'assistant' : 'user',
+      model: 'claude-sonnet-4-5',
+      content: [{ type: 'text', text: filler }],
+    },
+  });
 }
 
-async function writeSession(path: string, agent: 'claude' | 'codex', cwd: string, bytes: number, start: number): Promise<void> {
+async function writeSession(
+  path: string,
+  agent: 'claude' | 'codex',
+  cwd: string,
+  bytes: number,
+  start: number,
+): Promise<void> {
   const out = createWriteStream(path);
   let written = 0;
   for (let i = 0; written < bytes; i += 1) {
@@ -49,7 +79,9 @@ async function writeSession(path: string, agent: 'claude' | 'codex', cwd: string
  * files, half Codex rollouts, sizes from 40 KiB to 4 MiB) in a child process; target under 30 s and
  * 200 MB peak RSS.
  */
-export async function run(log: (line: string) => void = (l) => process.stdout.write(`${l}\n`)): Promise<SessionsBenchReport> {
+export async function run(
+  log: (line: string) => void = (l) => process.stdout.write(`${l}\n`),
+): Promise<SessionsBenchReport> {
   const home = await mkdtemp(join(tmpdir(), 'taskeval-bench-sessions-'));
   try {
     const repo = '/work/project';
@@ -71,28 +103,47 @@ export async function run(log: (line: string) => void = (l) => process.stdout.wr
         await writeSession(join(dir, `rollout-2026-03-01T00-00-00-${i}.jsonl`), 'codex', repo, size, start);
       }
     }
-    log(`sessions: generated ${FILES} session files, ${(bytes / 1024 / 1024 / 1024).toFixed(2)} GiB, in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    log(
+      `sessions: generated ${FILES} session files, ${(bytes / 1024 / 1024 / 1024).toFixed(2)} GiB, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
     const probe = `const { discoverSessions } = await import(${JSON.stringify(join(root, 'src/sources/index.ts'))});
 const t = Date.now();
 const found = await discoverSessions({ repoDirs: [${JSON.stringify(repo)}], home: ${JSON.stringify(home)} });
 console.log(JSON.stringify({ scanned: found.scanned, found: found.inRepo.length, ms: Date.now() - t }));`;
     const { stdout, stderr } = await new Promise<{ stdout: string; stderr: string }>((done, fail) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', '--import', join(root, 'bench/report-max-rss.mjs'), '--input-type=module', '-e', probe], { cwd: root });
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', '--import', join(root, 'bench/report-max-rss.mjs'), '--input-type=module', '-e', probe],
+        { cwd: root },
+      );
       let out = '';
       let err = '';
       child.stdout.on('data', (d: Buffer) => (out += d.toString()));
       child.stderr.on('data', (d: Buffer) => (err += d.toString()));
       child.on('error', fail);
-      child.on('close', (code) => (code === 0 ? done({ stdout: out, stderr: err }) : fail(new Error(`discovery exited ${code}: ${err}`))));
+      child.on('close', (code) =>
+        code === 0 ? done({ stdout: out, stderr: err }) : fail(new Error(`discovery exited ${code}: ${err}`)),
+      );
     });
     const result = JSON.parse(stdout.trim().split('\n').at(-1)!) as { scanned: number; found: number; ms: number };
     const maxRssMb = Number(/max-rss-kib (\d+)/.exec(stderr)?.[1] ?? 0) / 1024;
     const seconds = result.ms / 1000;
     const okTime = seconds < SECONDS_TARGET;
     const okRss = maxRssMb < RSS_TARGET_MB;
-    log(`sessions: discovery looked at ${result.scanned} files and found ${result.found} that ran in the repository in ${seconds.toFixed(1)} s (target < ${SECONDS_TARGET} s) ${okTime ? 'PASS' : 'MISS'}`);
-    log(`sessions: peak RSS of the discovering process ${maxRssMb.toFixed(0)} MB (target < ${RSS_TARGET_MB} MB) ${okRss ? 'PASS' : 'MISS'}`);
-    return { files: result.scanned, bytes, found: result.found, seconds, maxRssMb, pass: okTime && okRss && result.found === FILES };
+    log(
+      `sessions: discovery looked at ${result.scanned} files and found ${result.found} that ran in the repository in ${seconds.toFixed(1)} s (target < ${SECONDS_TARGET} s) ${okTime ? 'PASS' : 'MISS'}`,
+    );
+    log(
+      `sessions: peak RSS of the discovering process ${maxRssMb.toFixed(0)} MB (target < ${RSS_TARGET_MB} MB) ${okRss ? 'PASS' : 'MISS'}`,
+    );
+    return {
+      files: result.scanned,
+      bytes,
+      found: result.found,
+      seconds,
+      maxRssMb,
+      pass: okTime && okRss && result.found === FILES,
+    };
   } finally {
     await rm(home, { recursive: true, force: true });
   }

@@ -65,7 +65,9 @@ export async function run(options: SourcesBenchOptions = {}): Promise<SourcesBen
       ...(options.tasks ? { tasks: options.tasks } : {}),
       ...(options.minCommits ? { minCommits: options.minCommits } : {}),
     });
-    log(`sources: generated ${repo.commits} commits over ${repo.taskIds.length} task ids (${repo.branches} merged branches) with git fast-import in ${(ms(start) / 1000).toFixed(1)} s`);
+    log(
+      `sources: generated ${repo.commits} commits over ${repo.taskIds.length} task ids (${repo.branches} merged branches) with git fast-import in ${(ms(start) / 1000).toFixed(1)} s`,
+    );
 
     // Warm the page cache once so neither side pays for the first read.
     await drain(['log', '--all', '--numstat'], repo.dir);
@@ -98,16 +100,30 @@ export async function run(options: SourcesBenchOptions = {}): Promise<SourcesBen
     const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
     const okRaw = indexOverRaw <= INDEX_OVER_RAW_MAX;
     const okTask = perTaskOverIndex >= PER_TASK_OVER_INDEX_MIN;
-    log(`sources: (a) one raw git log --all --numstat        ${rawLogMs.toFixed(0).padStart(8)} ms  (median of ${repeats})`);
-    log(`sources: (b) taskeval buildCommitIndex             ${indexMs.toFixed(0).padStart(8)} ms  (median of ${repeats})`);
-    log(`sources: (c) git log --grep=<id> × ${String(ids.length).padEnd(4)} tasks       ${perTaskMs.toFixed(0).padStart(8)} ms  (${attributed} commits attributed to those tasks by the index)`);
-    log(`sources: (d) first build kept in a SQLite store       ${incremental.firstMs.toFixed(0).padStart(8)} ms  (median of ${repeats}; reads the whole history and saves it; a raw git log run beside each took ${incremental.rawMs.toFixed(0)} ms)`);
-    log(`sources: (e) next build after ${NEW_COMMITS} new commits      ${incremental.nextMs.toFixed(0).padStart(8)} ms  (median of ${repeats}; reads only the new commits)`);
+    log(
+      `sources: (a) one raw git log --all --numstat        ${rawLogMs.toFixed(0).padStart(8)} ms  (median of ${repeats})`,
+    );
+    log(
+      `sources: (b) taskeval buildCommitIndex             ${indexMs.toFixed(0).padStart(8)} ms  (median of ${repeats})`,
+    );
+    log(
+      `sources: (c) git log --grep=<id> × ${String(ids.length).padEnd(4)} tasks       ${perTaskMs.toFixed(0).padStart(8)} ms  (${attributed} commits attributed to those tasks by the index)`,
+    );
+    log(
+      `sources: (d) first build kept in a SQLite store       ${incremental.firstMs.toFixed(0).padStart(8)} ms  (median of ${repeats}; reads the whole history and saves it; a raw git log run beside each took ${incremental.rawMs.toFixed(0)} ms)`,
+    );
+    log(
+      `sources: (e) next build after ${NEW_COMMITS} new commits      ${incremental.nextMs.toFixed(0).padStart(8)} ms  (median of ${repeats}; reads only the new commits)`,
+    );
     log(`sources: (b)/(a) = ${indexOverRaw.toFixed(2)} (target ≤ ${INDEX_OVER_RAW_MAX}) ${verdict(okRaw)}`);
     const okFirst = incremental.firstMs / incremental.rawMs <= FIRST_OVER_RAW_MAX;
     const okNext = incremental.nextMs / incremental.firstMs <= NEXT_OVER_FIRST_MAX;
-    log(`sources: (d)/(a) = ${(incremental.firstMs / incremental.rawMs).toFixed(2)} (target ≤ ${FIRST_OVER_RAW_MAX}; against the raw reads run beside (d)) ${verdict(okFirst)}`);
-    log(`sources: (e)/(d) = ${((incremental.nextMs / incremental.firstMs) * 100).toFixed(1)}% (target ≤ ${NEXT_OVER_FIRST_MAX * 100}%) ${verdict(okNext)}`);
+    log(
+      `sources: (d)/(a) = ${(incremental.firstMs / incremental.rawMs).toFixed(2)} (target ≤ ${FIRST_OVER_RAW_MAX}; against the raw reads run beside (d)) ${verdict(okFirst)}`,
+    );
+    log(
+      `sources: (e)/(d) = ${((incremental.nextMs / incremental.firstMs) * 100).toFixed(1)}% (target ≤ ${NEXT_OVER_FIRST_MAX * 100}%) ${verdict(okNext)}`,
+    );
     log(`sources: (c)/(b) = ${perTaskOverIndex.toFixed(1)} (target ≥ ${PER_TASK_OVER_INDEX_MIN}) ${verdict(okTask)}`);
     return {
       commits: repo.commits,
@@ -130,13 +146,20 @@ export async function run(options: SourcesBenchOptions = {}): Promise<SourcesBen
  * (d) a first build whose history is kept in a real SQLite store's cache, and (e) the next build after
  * NEW_COMMITS commits land on a new branch: each repeat starts from an empty store and a fresh branch.
  */
-async function timeIncremental(repoDir: string, root: string, repeats: number): Promise<{ firstMs: number; nextMs: number; rawMs: number }> {
+async function timeIncremental(
+  repoDir: string,
+  root: string,
+  repeats: number,
+): Promise<{ firstMs: number; nextMs: number; rawMs: number }> {
   const first: number[] = [];
   const next: number[] = [];
   const raw: number[] = [];
   for (let r = 0; r < repeats; r += 1) {
     const store = openSqliteStore({ path: join(root, `cache-${r}.db`) });
-    const cache = { get: (key: string) => store.repositoryCache.get(key), set: (key: string, value: unknown) => store.repositoryCache.set(key, value, new Date().toISOString()) };
+    const cache = {
+      get: (key: string) => store.repositoryCache.get(key),
+      set: (key: string, value: unknown) => store.repositoryCache.set(key, value, new Date().toISOString()),
+    };
     try {
       // A raw read right before each first build: the two are compared as they ran, side by side.
       let start = process.hrtime.bigint();
@@ -146,12 +169,20 @@ async function timeIncremental(repoDir: string, root: string, repeats: number): 
       await buildCommitIndex({ repo: repoDir, cache });
       first.push(ms(start));
       await gitIn(repoDir, ['checkout', '-q', '-b', `bench-${r}`, 'main']);
-      for (let c = 0; c < NEW_COMMITS; c += 1) await gitIn(repoDir, ['commit', '-q', '--allow-empty', '-m', `feat(FN-${900_000 + r * 100 + c}): new work ${c}`]);
+      for (let c = 0; c < NEW_COMMITS; c += 1)
+        await gitIn(repoDir, [
+          'commit',
+          '-q',
+          '--allow-empty',
+          '-m',
+          `feat(FN-${900_000 + r * 100 + c}): new work ${c}`,
+        ]);
       await gitIn(repoDir, ['checkout', '-q', 'main']);
       start = process.hrtime.bigint();
       const index = await buildCommitIndex({ repo: repoDir, cache });
       next.push(ms(start));
-      if (index.commitsFor({ id: `FN-${900_000 + r * 100}` }).length !== 1) throw new Error('the incremental build missed a new commit');
+      if (index.commitsFor({ id: `FN-${900_000 + r * 100}` }).length !== 1)
+        throw new Error('the incremental build missed a new commit');
     } finally {
       await store.close();
     }
@@ -160,7 +191,15 @@ async function timeIncremental(repoDir: string, root: string, repeats: number): 
 }
 
 function gitIn(cwd: string, args: string[]): Promise<void> {
-  const env = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_AUTHOR_NAME: 'bench', GIT_AUTHOR_EMAIL: 'bench@example.com', GIT_COMMITTER_NAME: 'bench', GIT_COMMITTER_EMAIL: 'bench@example.com' };
+  const env = {
+    ...process.env,
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_CONFIG_GLOBAL: '/dev/null',
+    GIT_AUTHOR_NAME: 'bench',
+    GIT_AUTHOR_EMAIL: 'bench@example.com',
+    GIT_COMMITTER_NAME: 'bench',
+    GIT_COMMITTER_EMAIL: 'bench@example.com',
+  };
   return new Promise((resolve, reject) => {
     const child = spawn('git', args, { cwd, env, stdio: 'ignore' });
     child.on('error', reject);

@@ -5,7 +5,9 @@ import { fileURLToPath } from 'node:url';
 /** Starts bench/judge-server-process.ts (a loopback judge answering after `delayMs`) and waits for the base URL it prints. */
 export async function startJudgeServerProcess(delayMs: number): Promise<{ baseUrl: string; stop: () => void }> {
   const script = join(dirname(fileURLToPath(import.meta.url)), 'judge-server-process.ts');
-  const child = spawn(process.execPath, ['--import', 'tsx', script, String(delayMs)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', script, String(delayMs)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const baseUrl = await new Promise<string>((resolve, reject) => {
     let text = '';
     child.stdout.on('data', (chunk: Buffer) => {

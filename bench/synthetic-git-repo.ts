@@ -27,7 +27,6 @@ const TYPES = ['feat', 'feat', 'fix', 'refactor', 'test', 'docs', 'chore'];
 const DIRS = 120;
 const FILES_PER_DIR = 16;
 
-
 function data(text: string): string {
   return `data ${Buffer.byteLength(text)}\n${text}\n`;
 }
@@ -45,7 +44,11 @@ export async function createSyntheticGitRepo(options: SyntheticRepoOptions): Pro
   const env = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null' };
   await run(['init', '-q', '-b', 'main', options.dir], process.cwd(), env);
 
-  const child = spawn('git', ['fast-import', '--quiet', '--done'], { cwd: options.dir, env, stdio: ['pipe', 'ignore', 'pipe'] });
+  const child = spawn('git', ['fast-import', '--quiet', '--done'], {
+    cwd: options.dir,
+    env,
+    stdio: ['pipe', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
   const exited = once(child, 'close');
@@ -73,7 +76,14 @@ export async function createSyntheticGitRepo(options: SyntheticRepoOptions): Pro
         const d = Math.floor(random() * DIRS);
         const n = Math.floor(random() * FILES_PER_DIR);
         const kind = random();
-        const path = kind < 0.2 ? `test/m${d}/f${n}.test.ts` : kind < 0.27 ? `docs/m${d}/f${n}.md` : kind < 0.3 ? `config/m${d}.json` : `src/m${d}/f${n}.ts`;
+        const path =
+          kind < 0.2
+            ? `test/m${d}/f${n}.test.ts`
+            : kind < 0.27
+              ? `docs/m${d}/f${n}.md`
+              : kind < 0.3
+                ? `config/m${d}.json`
+                : `src/m${d}/f${n}.ts`;
         const v = (version.get(path) ?? 0) + 1;
         version.set(path, v);
         text += `M 100644 inline ${path}\n${data(`// ${path} v${v}\n${'line\n'.repeat(1 + (v % 5))}`)}`;
@@ -104,8 +114,10 @@ export async function createSyntheticGitRepo(options: SyntheticRepoOptions): Pro
       }
     }
     const later = random();
-    if (t > 50 && later < 0.02) mainTip = commit('refs/heads/main', t, `revert(FN-${t - 50}): back out change\n`, mainTip);
-    else if (t > 50 && later < 0.06) mainTip = commit('refs/heads/main', t, `fix(FN-${t - 50}): follow-up fix\n\nTask-Id: ${id}\n`, mainTip);
+    if (t > 50 && later < 0.02)
+      mainTip = commit('refs/heads/main', t, `revert(FN-${t - 50}): back out change\n`, mainTip);
+    else if (t > 50 && later < 0.06)
+      mainTip = commit('refs/heads/main', t, `fix(FN-${t - 50}): follow-up fix\n\nTask-Id: ${id}\n`, mainTip);
   }
   out.write('done\n');
   await out.end();

@@ -29,7 +29,9 @@ export interface WorkersBenchReport {
  * should be at least 0.9×N. Each count gets a fresh schema, so no judge answer is served from the cache.
  * Needs TASKEVAL_BENCH_PG_URL (or TASKEVAL_TEST_PG_URL).
  */
-export async function run(log: (line: string) => void = (line) => process.stdout.write(`${line}\n`)): Promise<WorkersBenchReport> {
+export async function run(
+  log: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
+): Promise<WorkersBenchReport> {
   const url = process.env.TASKEVAL_BENCH_PG_URL ?? process.env.TASKEVAL_TEST_PG_URL;
   if (!url) {
     log('workers: skipped — set TASKEVAL_BENCH_PG_URL to a PostgreSQL server the bench may create schemas in');
@@ -42,7 +44,9 @@ export async function run(log: (line: string) => void = (line) => process.stdout
   try {
     for (const n of WORKER_COUNTS) {
       seconds[n] = await timeRun(url, n, tasks, judge.baseUrl);
-      log(`workers: ${n} worker${n === 1 ? '' : 's'} × 1 job at a time, ${tasks} tasks, judge ${JUDGE_LATENCY_MS} ms: ${seconds[n]!.toFixed(1)} s (${(tasks / seconds[n]!).toFixed(1)} tasks/s)`);
+      log(
+        `workers: ${n} worker${n === 1 ? '' : 's'} × 1 job at a time, ${tasks} tasks, judge ${JUDGE_LATENCY_MS} ms: ${seconds[n]!.toFixed(1)} s (${(tasks / seconds[n]!).toFixed(1)} tasks/s)`,
+      );
     }
   } finally {
     judge.stop();
@@ -53,7 +57,9 @@ export async function run(log: (line: string) => void = (line) => process.stdout
     speedups[n] = seconds[1]! / seconds[n]!;
     const ok = speedups[n]! >= SPEEDUP_TARGET * n;
     pass &&= ok;
-    log(`workers: ${n} workers against 1: ${speedups[n]!.toFixed(2)}× (target ≥ ${(SPEEDUP_TARGET * n).toFixed(1)}×) ${ok ? 'PASS' : 'MISS'}`);
+    log(
+      `workers: ${n} workers against 1: ${speedups[n]!.toFixed(2)}× (target ≥ ${(SPEEDUP_TARGET * n).toFixed(1)}×) ${ok ? 'PASS' : 'MISS'}`,
+    );
   }
   return { seconds, speedups, pass };
 }
@@ -67,12 +73,20 @@ async function timeRun(url: string, n: number, taskCount: number, judgeBaseUrl: 
   const workers: ChildProcess[] = [];
   try {
     for (let i = 0; i < n; i++) {
-      workers.push(spawn(process.execPath, [BIN, 'worker', '--db', db, '--concurrency', '1', '--quiet'], { stdio: ['ignore', 'ignore', 'inherit'] }));
+      workers.push(
+        spawn(process.execPath, [BIN, 'worker', '--db', db, '--concurrency', '1', '--quiet'], {
+          stdio: ['ignore', 'ignore', 'inherit'],
+        }),
+      );
     }
     while ((await queue.stats()).workers.length < n) await sleep(100);
     // Let them finish starting (module loading) so the figure is the steady, judge-bound rate.
     await sleep(2_000);
-    const settings = JudgeSpecSchema.parse({ provider: 'openai-compatible', model: 'bench-judge', baseUrl: judgeBaseUrl });
+    const settings = JudgeSpecSchema.parse({
+      provider: 'openai-compatible',
+      model: 'bench-judge',
+      baseUrl: judgeBaseUrl,
+    });
     const cpuBefore = workers.reduce((sum, w) => sum + cpuSeconds(w.pid), 0);
     const started = performance.now();
     const run = await enqueueRun({
@@ -88,19 +102,24 @@ async function timeRun(url: string, n: number, taskCount: number, judgeBaseUrl: 
     for (;;) {
       const now = await store.getRun(run.id);
       if (now.status !== 'running') {
-        if (now.counts.scored !== taskCount) throw new Error(`run ${now.status} with ${now.counts.scored}/${taskCount} scored: ${now.summary}`);
+        if (now.counts.scored !== taskCount)
+          throw new Error(`run ${now.status} with ${now.counts.scored}/${taskCount} scored: ${now.summary}`);
         break;
       }
       await sleep(50);
     }
     const elapsed = (performance.now() - started) / 1000;
     const cpu = workers.reduce((sum, w) => sum + cpuSeconds(w.pid), 0) - cpuBefore;
-    process.stdout.write(`workers: (${n}) CPU used by the worker processes: ${cpu.toFixed(1)} s in ${elapsed.toFixed(1)} s, ${((cpu / taskCount) * 1000).toFixed(0)} ms per task; load ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} CPUs\n`);
+    process.stdout.write(
+      `workers: (${n}) CPU used by the worker processes: ${cpu.toFixed(1)} s in ${elapsed.toFixed(1)} s, ${((cpu / taskCount) * 1000).toFixed(0)} ms per task; load ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} CPUs\n`,
+    );
     return elapsed;
   } finally {
     for (const w of workers) w.kill('SIGKILL');
     await queue.close();
-    await store.pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE; DROP SCHEMA IF EXISTS ${schema}_pgboss CASCADE`).catch(() => undefined);
+    await store.pool
+      .query(`DROP SCHEMA IF EXISTS ${schema} CASCADE; DROP SCHEMA IF EXISTS ${schema}_pgboss CASCADE`)
+      .catch(() => undefined);
     await store.close();
   }
 }

@@ -32,7 +32,8 @@ function sourceFiles(dir: string): string[] {
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
   const specs: string[] = [];
-  const re = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g;
+  const re =
+    /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g;
   for (const m of text.matchAll(re)) specs.push((m[1] ?? m[2] ?? m[3])!);
   return specs;
 }
@@ -90,7 +91,14 @@ describe('architecture', () => {
   });
 
   it('has no import cycles', () => {
-    const graph = new Map(files.map((f) => [f, importsOf(f).map((s) => resolveLocal(f, s)).filter((t): t is string => !!t && files.includes(t))]));
+    const graph = new Map(
+      files.map((f) => [
+        f,
+        importsOf(f)
+          .map((s) => resolveLocal(f, s))
+          .filter((t): t is string => !!t && files.includes(t)),
+      ]),
+    );
     const cycles: string[] = [];
     const state = new Map<string, 'visiting' | 'done'>();
     const stack: string[] = [];
@@ -99,7 +107,13 @@ describe('architecture', () => {
       stack.push(node);
       for (const next of graph.get(node) ?? []) {
         if (state.get(next) === 'visiting') {
-          cycles.push(stack.slice(stack.indexOf(next)).concat(next).map((f) => relative(srcDir, f)).join(' -> '));
+          cycles.push(
+            stack
+              .slice(stack.indexOf(next))
+              .concat(next)
+              .map((f) => relative(srcDir, f))
+              .join(' -> '),
+          );
         } else if (!state.has(next)) visit(next);
       }
       stack.pop();
@@ -144,10 +158,12 @@ describe('architecture', () => {
     expect(offences).toEqual([]);
   });
 
-  it('names what each layer index exports, so a layer\'s surface is read in one file (no export *)', () => {
+  it("names what each layer index exports, so a layer's surface is read in one file (no export *)", () => {
     const indexes = files.filter((file) => file.endsWith(`${sep}index.ts`));
     expect(indexes.length).toBeGreaterThan(9);
-    const star = indexes.filter((file) => /^\s*export\s+\*\s+from/m.test(readFileSync(file, 'utf8'))).map((file) => relative(srcDir, file));
+    const star = indexes
+      .filter((file) => /^\s*export\s+\*\s+from/m.test(readFileSync(file, 'utf8')))
+      .map((file) => relative(srcDir, file));
     expect(star).toEqual([]);
   });
 

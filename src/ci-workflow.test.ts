@@ -21,7 +21,11 @@ interface Step {
 }
 
 /** The workflow block under "## The workflow". */
-function workflow(): { on: Record<string, unknown>; permissions: Record<string, string>; jobs: { score: { steps: Step[] } } } {
+function workflow(): {
+  on: Record<string, unknown>;
+  permissions: Record<string, string>;
+  jobs: { score: { steps: Step[] } };
+} {
   const section = DOC.slice(DOC.indexOf('## The workflow'));
   const block = /```yaml\n([\s\S]*?)```/.exec(section);
   if (!block) throw new Error('docs/ci.md has no yaml block under "## The workflow"');
@@ -37,14 +41,24 @@ afterEach(() => {
 });
 
 function git(args: string[], date?: string): void {
-  const env = { ...process.env, GIT_AUTHOR_NAME: 'Agent', GIT_AUTHOR_EMAIL: 'agent@example.com', GIT_COMMITTER_NAME: 'Agent', GIT_COMMITTER_EMAIL: 'agent@example.com', ...(date ? { GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date } : {}) };
+  const env = {
+    ...process.env,
+    GIT_AUTHOR_NAME: 'Agent',
+    GIT_AUTHOR_EMAIL: 'agent@example.com',
+    GIT_COMMITTER_NAME: 'Agent',
+    GIT_COMMITTER_EMAIL: 'agent@example.com',
+    ...(date ? { GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date } : {}),
+  };
   const r = spawnSync('git', args, { cwd: repo, env, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
 }
 
 function commit(file: string, lines: number, subject: string, date: string): void {
   mkdirSync(join(repo, 'src'), { recursive: true });
-  writeFileSync(join(repo, 'src', file), Array.from({ length: lines }, (_, i) => `export const v${i} = ${i};`).join('\n'));
+  writeFileSync(
+    join(repo, 'src', file),
+    Array.from({ length: lines }, (_, i) => `export const v${i} = ${i};`).join('\n'),
+  );
   git(['add', '.'], date);
   git(['commit', '-q', '-m', subject], date);
 }
@@ -74,7 +88,10 @@ describe('docs/ci.md', () => {
     const bin = join(repo, 'node_modules', '.bin');
     mkdirSync(bin, { recursive: true });
     const loader = import.meta.resolve('tsx');
-    writeFileSync(join(bin, 'taskeval'), `#!/bin/sh\nexec "${process.execPath}" --import "${loader}" "${join(root, 'src/cli/bin.ts')}" "$@"\n`);
+    writeFileSync(
+      join(bin, 'taskeval'),
+      `#!/bin/sh\nexec "${process.execPath}" --import "${loader}" "${join(root, 'src/cli/bin.ts')}" "$@"\n`,
+    );
     chmodSync(join(bin, 'taskeval'), 0o755);
     writeFileSync(join(repo, '.gitignore'), 'node_modules/\n.taskeval/\ntaskeval-summary.md\n');
 
@@ -98,7 +115,11 @@ describe('docs/ci.md', () => {
         });
       const env = Object.fromEntries(Object.entries(step.env ?? {}).map(([k, v]) => [k, expand(String(v))]));
       try {
-        await exec('bash', ['-e', '-c', expand(step.run)], { cwd: repo, env: { ...process.env, ...env, GITHUB_STEP_SUMMARY: summary, GITHUB_OUTPUT: output, CI: 'true' }, timeout: 120_000 });
+        await exec('bash', ['-e', '-c', expand(step.run)], {
+          cwd: repo,
+          env: { ...process.env, ...env, GITHUB_STEP_SUMMARY: summary, GITHUB_OUTPUT: output, CI: 'true' },
+          timeout: 120_000,
+        });
         codes[step.name ?? '?'] = 0;
       } catch (error) {
         codes[step.name ?? '?'] = (error as { code: number }).code;

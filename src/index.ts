@@ -62,11 +62,32 @@ export {
 
 // The deterministic rubric, and how well scores predict a label.
 export { RUBRIC_VERSION, RUBRIC_RULES, assessTask } from './core/rubric/index.js';
-export { validateScores, computeAuc, computeGroupedAuc, spearmanRho, sizeDeciles, ValidationReportSchema, type ValidationReport, type ValidateScoresOptions } from './core/validity/index.js';
+export {
+  validateScores,
+  computeAuc,
+  computeGroupedAuc,
+  spearmanRho,
+  sizeDeciles,
+  ValidationReportSchema,
+  type ValidationReport,
+  type ValidateScoresOptions,
+} from './core/validity/index.js';
 export { compareCohorts, comparePaired, type CohortComparison, type PairedComparison } from './core/compare/index.js';
 
 // Evidence: bundles, the git commit index, hindsight outcomes.
-export { buildEvidenceBundle, bundleDigest, deriveTaskTitle, buildCommitIndex, DEFAULT_TRAILER_KEYS, DEFAULT_ID_PATTERN, computeTaskOutcomes, type CommitIndex, type BuildCommitIndexOptions, type OutcomesReport, type TaskOutcome } from './evidence/index.js';
+export {
+  buildEvidenceBundle,
+  bundleDigest,
+  deriveTaskTitle,
+  buildCommitIndex,
+  DEFAULT_TRAILER_KEYS,
+  DEFAULT_ID_PATTERN,
+  computeTaskOutcomes,
+  type CommitIndex,
+  type BuildCommitIndexOptions,
+  type OutcomesReport,
+  type TaskOutcome,
+} from './evidence/index.js';
 
 // Sources: Fusion projects, task files, git-only repositories, transcripts.
 export {

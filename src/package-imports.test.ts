@@ -26,10 +26,16 @@ console.log(JSON.stringify({ exports: Object.keys(mod).length, loaded: [...seen,
 
 describe('importing taskeval', () => {
   it('loads neither pg, pg-boss, better-sqlite3 nor the AI SDK until a store, queue or judge is used', async () => {
-    const { stdout } = await exec(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', PROBE, new URL('./index.ts', import.meta.url).href], { cwd: root, timeout: 60_000 });
+    const { stdout } = await exec(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', PROBE, new URL('./index.ts', import.meta.url).href],
+      { cwd: root, timeout: 60_000 },
+    );
     const { exports, loaded } = JSON.parse(stdout.trim().split('\n').at(-1)!) as { exports: number; loaded: string[] };
     expect(exports).toBeGreaterThan(50);
-    const heavy = loaded.filter((url) => /node_modules\/(pg|pg-pool|pg-boss|better-sqlite3|ai|@ai-sdk\/[^/]+)\//.test(url));
+    const heavy = loaded.filter((url) =>
+      /node_modules\/(pg|pg-pool|pg-boss|better-sqlite3|ai|@ai-sdk\/[^/]+)\//.test(url),
+    );
     expect(heavy).toEqual([]);
     // The probe sees what it should: the package's own modules.
     expect(loaded.some((url) => url.includes('/src/store/'))).toBe(true);

@@ -83,9 +83,22 @@ describe('README', () => {
 
   it('finds commands in fenced and indented blocks and console prompts, not in prose or console output', () => {
     const markdown = [
-      'Run taskeval prose here.', '', '    npx taskeval alpha --x', '', 'text', '',
-      '```sh', 'taskeval beta', 'taskeval.config.json', '```', '',
-      '```console', '$ npx taskeval gamma --json', 'taskeval output on stdout', '```', '',
+      'Run taskeval prose here.',
+      '',
+      '    npx taskeval alpha --x',
+      '',
+      'text',
+      '',
+      '```sh',
+      'taskeval beta',
+      'taskeval.config.json',
+      '```',
+      '',
+      '```console',
+      '$ npx taskeval gamma --json',
+      'taskeval output on stdout',
+      '```',
+      '',
     ].join('\n');
     expect([...namedCommands(codeBlocks(markdown))].sort()).toEqual(['alpha', 'beta', 'gamma']);
   });

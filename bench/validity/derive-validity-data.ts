@@ -20,19 +20,37 @@ if (kind === 'git') {
   const idPattern = labelsFile!;
   const outcomesFile = out!;
   const target = process.argv[6]!;
-  const outcomes = new Map((JSON.parse(readFileSync(outcomesFile, 'utf8')) as { taskId: string; bugIntroducing: boolean }[]).map((r) => [r.taskId, r.bugIntroducing]));
-  const set = await loadTaskSet({ projectDir: source!, source: 'git', hindsight: false, config: { trailerKeys: ['Fusion-Task-Id', 'Task-Id'], idPattern } });
+  const outcomes = new Map(
+    (JSON.parse(readFileSync(outcomesFile, 'utf8')) as { taskId: string; bugIntroducing: boolean }[]).map((r) => [
+      r.taskId,
+      r.bugIntroducing,
+    ]),
+  );
+  const set = await loadTaskSet({
+    projectDir: source!,
+    source: 'git',
+    hindsight: false,
+    config: { trailerKeys: ['Fusion-Task-Id', 'Task-Id'], idPattern },
+  });
   for (const item of set.items) {
     const bad = outcomes.get(item.task.id);
     if (bad === undefined || !item.commits?.length) continue;
     // Short shas and no bodies keep the file small; trailers stay for the conventions rules.
-    const commits = item.commits.map((c) => ({ ...c, sha: c.sha.slice(0, 12), parents: [], body: '', authorEmail: undefined }));
+    const commits = item.commits.map((c) => ({
+      ...c,
+      sha: c.sha.slice(0, 12),
+      parents: [],
+      body: '',
+      authorEmail: undefined,
+    }));
     records.push({ task: item.task, commits, history: item.history, bad });
   }
   write(target);
 } else if (kind === 'trajectories') {
   const resolved = new Set(JSON.parse(readFileSync(labelsFile!, 'utf8')) as string[]);
-  const ids = (await readdir(source!)).filter((f) => /\.traj(?:\.json)?$/.test(f)).map((f) => f.replace(/\.traj(?:\.json)?$/, ''));
+  const ids = (await readdir(source!))
+    .filter((f) => /\.traj(?:\.json)?$/.test(f))
+    .map((f) => f.replace(/\.traj(?:\.json)?$/, ''));
   const dir = await mkdtemp(join(tmpdir(), 'validity-'));
   const tasksFile = join(dir, 'tasks.jsonl');
   await writeFile(tasksFile, ids.map((id) => JSON.stringify({ id })).join('\n'));
@@ -40,11 +58,18 @@ if (kind === 'git') {
   for (const item of set.items) {
     // The session's counts are what the rubric reads; the kept log entries hold trajectory text and are dropped.
     const task = { id: item.task.id, ...(item.task.agentSession ? { agentSession: item.task.agentSession } : {}) };
-    records.push({ task: task as ValidityRecord['task'], commits: null, history: null, bad: !resolved.has(item.task.id) });
+    records.push({
+      task: task as ValidityRecord['task'],
+      commits: null,
+      history: null,
+      bad: !resolved.has(item.task.id),
+    });
   }
   write(out!);
 } else {
-  process.stderr.write('usage: derive-validity-data.ts git REPO ID_PATTERN OUTCOMES.json OUT.jsonl.gz | trajectories DIR RESOLVED.json OUT.jsonl.gz\n');
+  process.stderr.write(
+    'usage: derive-validity-data.ts git REPO ID_PATTERN OUTCOMES.json OUT.jsonl.gz | trajectories DIR RESOLVED.json OUT.jsonl.gz\n',
+  );
   process.exitCode = 2;
 }
 

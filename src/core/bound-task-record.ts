@@ -24,7 +24,10 @@ export function boundTaskRecord(record: unknown, knownFields: ReadonlySet<string
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(record as Record<string, unknown>)) {
     if (knownFields.has(key)) {
-      out[key] = key === 'title' && typeof value === 'string' && value.length > MAX_TITLE_CHARS ? truncateExcerpt(value, MAX_TITLE_CHARS).excerpt : boundText(value);
+      out[key] =
+        key === 'title' && typeof value === 'string' && value.length > MAX_TITLE_CHARS
+          ? truncateExcerpt(value, MAX_TITLE_CHARS).excerpt
+          : boundText(value);
       continue;
     }
     const depth = jsonDepth(value, UNKNOWN_FIELD_MAX_DEPTH + 1);
@@ -33,19 +36,23 @@ export function boundTaskRecord(record: unknown, knownFields: ReadonlySet<string
       continue;
     }
     const size = JSON.stringify(value)?.length ?? 0;
-    out[key] = size > UNKNOWN_FIELD_MAX_CHARS ? `[dropped: ${size} characters as JSON, over ${UNKNOWN_FIELD_MAX_CHARS}]` : value;
+    out[key] =
+      size > UNKNOWN_FIELD_MAX_CHARS ? `[dropped: ${size} characters as JSON, over ${UNKNOWN_FIELD_MAX_CHARS}]` : value;
   }
   return out;
 }
 
 /** Cuts strings over MAX_TASK_TEXT_CHARS in a known field: the string itself, or the fields of the objects it lists. */
 function boundText(value: unknown): unknown {
-  const cut = (v: unknown) => (typeof v === 'string' && v.length > MAX_TASK_TEXT_CHARS ? truncateExcerpt(v, MAX_TASK_TEXT_CHARS).excerpt : v);
+  const cut = (v: unknown) =>
+    typeof v === 'string' && v.length > MAX_TASK_TEXT_CHARS ? truncateExcerpt(v, MAX_TASK_TEXT_CHARS).excerpt : v;
   if (typeof value === 'string') return cut(value);
   if (!Array.isArray(value)) return value;
   return value.map((item) => {
     if (item === null || typeof item !== 'object' || Array.isArray(item)) return cut(item);
     const entries = Object.entries(item as Record<string, unknown>);
-    return entries.some(([, v]) => typeof v === 'string' && v.length > MAX_TASK_TEXT_CHARS) ? Object.fromEntries(entries.map(([k, v]) => [k, cut(v)])) : item;
+    return entries.some(([, v]) => typeof v === 'string' && v.length > MAX_TASK_TEXT_CHARS)
+      ? Object.fromEntries(entries.map(([k, v]) => [k, cut(v)]))
+      : item;
   });
 }

@@ -67,7 +67,9 @@ export function buildScoredResult(input: BuildScoredResultInput): ScoredResult {
 
 /** A readable rationale made from the rubric's contributions, marked as deterministic only. */
 export function deterministicRationale(score: number, contributions: readonly Contribution[]): string {
-  const parts = contributions.filter((c) => c.points !== 0).map((c) => `${c.points > 0 ? '+' : ''}${c.points} ${c.label}`);
+  const parts = contributions
+    .filter((c) => c.points !== 0)
+    .map((c) => `${c.points > 0 ? '+' : ''}${c.points} ${c.label}`);
   return `Deterministic only (no judge): ${score} from the rubric${parts.length ? `: ${parts.join('; ')}` : ''}.`;
 }
 

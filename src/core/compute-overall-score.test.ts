@@ -31,7 +31,11 @@ describe('computeOverallScore', () => {
 
   it.each([
     ['missing_category', finals(80, 90, 70).slice(0, 2), 'processCompliance'],
-    ['duplicate_category', [...finals(80, 90, 70), { category: 'agentPerformance', finalScore: 10 }], 'agentPerformance'],
+    [
+      'duplicate_category',
+      [...finals(80, 90, 70), { category: 'agentPerformance', finalScore: 10 }],
+      'agentPerformance',
+    ],
     ['invalid_category', [...finals(80, 90, 70).slice(0, 2), { category: 'speed', finalScore: 10 }], 'category'],
     ['invalid_score', finals(80, 90.5, 70), 'taskOutcomeQuality.finalScore'],
     ['invalid_score', finals(80, 90, 170), 'processCompliance.finalScore'],

@@ -3,8 +3,7 @@ import { ContractError } from './errors.js';
 import { CATEGORY_WEIGHT_PERCENT, SCORE_CATEGORIES, isScoreCategory, type ScoreCategory } from './score-categories.js';
 
 export type CategoryFinals =
-  | ReadonlyArray<{ readonly category: string; readonly finalScore: number }>
-  | Readonly<Record<string, number>>;
+  ReadonlyArray<{ readonly category: string; readonly finalScore: number }> | Readonly<Record<string, number>>;
 
 /**
  * round(Σ final × weight), half-up in integers, from exactly one final per category.
@@ -17,10 +16,16 @@ export function computeOverallScore(categoryScores: CategoryFinals): number {
   const finals = new Map<ScoreCategory, number>();
   for (const [category, finalScore] of entries) {
     if (!isScoreCategory(category)) {
-      throw new ContractError('invalid_category', `unknown category ${JSON.stringify(category)}; expected one of ${SCORE_CATEGORIES.join(', ')}`, { field: 'category' });
+      throw new ContractError(
+        'invalid_category',
+        `unknown category ${JSON.stringify(category)}; expected one of ${SCORE_CATEGORIES.join(', ')}`,
+        { field: 'category' },
+      );
     }
     if (finals.has(category)) {
-      throw new ContractError('duplicate_category', `category ${category} is given more than once`, { field: category });
+      throw new ContractError('duplicate_category', `category ${category} is given more than once`, {
+        field: category,
+      });
     }
     assertScore(finalScore, `${category}.finalScore`);
     finals.set(category, finalScore);

@@ -3,9 +3,18 @@ import { forgeLink, parseForgeRemote } from './forge.js';
 
 describe('parseForgeRemote', () => {
   it('reads GitHub and GitLab remotes in their ssh, scp and https forms, dropping credentials, ports and .git', () => {
-    expect(parseForgeRemote('git@github.com:steveyegge/beads.git')).toEqual({ kind: 'github', url: 'https://github.com/steveyegge/beads' });
-    expect(parseForgeRemote('https://x-access-token:ghp_secret@github.com/o/r.git\n')).toEqual({ kind: 'github', url: 'https://github.com/o/r' });
-    expect(parseForgeRemote('ssh://git@gitlab.example.com:2222/group/sub/repo.git')).toEqual({ kind: 'gitlab', url: 'https://gitlab.example.com/group/sub/repo' });
+    expect(parseForgeRemote('git@github.com:steveyegge/beads.git')).toEqual({
+      kind: 'github',
+      url: 'https://github.com/steveyegge/beads',
+    });
+    expect(parseForgeRemote('https://x-access-token:ghp_secret@github.com/o/r.git\n')).toEqual({
+      kind: 'github',
+      url: 'https://github.com/o/r',
+    });
+    expect(parseForgeRemote('ssh://git@gitlab.example.com:2222/group/sub/repo.git')).toEqual({
+      kind: 'gitlab',
+      url: 'https://gitlab.example.com/group/sub/repo',
+    });
     expect(parseForgeRemote('https://GitLab.com/g/r/')).toEqual({ kind: 'gitlab', url: 'https://gitlab.com/g/r' });
   });
 

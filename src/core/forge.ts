@@ -15,8 +15,7 @@ export type Forge = z.output<typeof ForgeSchema>;
  */
 export function parseForgeRemote(remote: string): Forge | null {
   const text = remote.trim();
-  const match =
-    /^(?:[a-z+]+:\/\/)?(?:[^@/\s]+@)?([^:/\s]+)(?::\d+)?[:/]([^\s?#]+?)(?:\.git)?\/?$/i.exec(text);
+  const match = /^(?:[a-z+]+:\/\/)?(?:[^@/\s]+@)?([^:/\s]+)(?::\d+)?[:/]([^\s?#]+?)(?:\.git)?\/?$/i.exec(text);
   if (!match) return null;
   const host = match[1]!.toLowerCase();
   const path = match[2]!.replace(/^\/+/, '');
@@ -30,6 +29,11 @@ export function parseForgeRemote(remote: string): Forge | null {
 /** The web page of a commit or a pull (merge) request on the forge. */
 export function forgeLink(forge: Forge, what: 'commit' | 'pull', id: string | number): string | null {
   const value = String(id);
-  if (what === 'commit') return /^[0-9a-f]{7,64}$/i.test(value) ? `${forge.url}${forge.kind === 'gitlab' ? '/-' : ''}/commit/${value}` : null;
-  return /^\d{1,9}$/.test(value) ? `${forge.url}${forge.kind === 'gitlab' ? '/-/merge_requests/' : '/pull/'}${value}` : null;
+  if (what === 'commit')
+    return /^[0-9a-f]{7,64}$/i.test(value)
+      ? `${forge.url}${forge.kind === 'gitlab' ? '/-' : ''}/commit/${value}`
+      : null;
+  return /^\d{1,9}$/.test(value)
+    ? `${forge.url}${forge.kind === 'gitlab' ? '/-/merge_requests/' : '/pull/'}${value}`
+    : null;
 }

@@ -1,28 +1,249 @@
-export { ConfigError, ContractError, ERROR_CODES_BY_CLASS, type ErrorCode, type ErrorOptions, isTaskevalError, JudgeError, LifecycleError, OutputError, SourceError, StoreError, TaskevalError } from './errors.js';
-export { CATEGORY_WEIGHT_PERCENT, CATEGORY_WEIGHTS, isScoreCategory, SCORE_CATEGORIES, type ScoreCategory } from './score-categories.js';
+export {
+  ConfigError,
+  ContractError,
+  ERROR_CODES_BY_CLASS,
+  type ErrorCode,
+  type ErrorOptions,
+  isTaskevalError,
+  JudgeError,
+  LifecycleError,
+  OutputError,
+  SourceError,
+  StoreError,
+  TaskevalError,
+} from './errors.js';
+export {
+  CATEGORY_WEIGHT_PERCENT,
+  CATEGORY_WEIGHTS,
+  isScoreCategory,
+  SCORE_CATEGORIES,
+  type ScoreCategory,
+} from './score-categories.js';
 export { resolveScoreBand, SCORE_BAND_NAMES, SCORE_BANDS, type ScoreBand } from './score-bands.js';
 export { assertScore } from './assert-score.js';
 export { computeCategoryFinalScore } from './compute-category-final-score.js';
 export { type CategoryFinals, computeOverallScore } from './compute-overall-score.js';
 export { type CategoryScore, type CategoryScoreInput, normalizeCategoryScore } from './normalize-category-score.js';
-export { EVIDENCE_LIMITS, EVIDENCE_SOURCE_ORDER, type EvidenceSource, MAX_COMMIT_SUBJECT_LENGTH, MAX_EXCERPT_LENGTH, TRUNCATION_MARKER } from './evidence-limits.js';
+export {
+  EVIDENCE_LIMITS,
+  EVIDENCE_SOURCE_ORDER,
+  type EvidenceSource,
+  MAX_COMMIT_SUBJECT_LENGTH,
+  MAX_EXCERPT_LENGTH,
+  TRUNCATION_MARKER,
+} from './evidence-limits.js';
 export { truncateExcerpt } from './truncate-excerpt.js';
-export { type AgentLogEntry, AgentLogEntrySchema, type AgentLogType, AgentLogTypeSchema, type AgentSession, AgentSessionSchema, MAX_TASK_ID_CHARS, type MergeDetails, MergeDetailsSchema, type PrInfo, PrInfoSchema, type ReviewVerdict, ReviewVerdictSchema, type RunAuditEvent, RunAuditEventSchema, type Task, TASK_COUNTER_FIELDS, type TaskCounterField, type TaskDocument, TaskDocumentSchema, TaskIdSchema, type TaskInput, type TaskLogEntry, TaskLogEntrySchema, type TaskReview, TaskReviewSchema, TaskSchema, type TaskStep, TaskStepSchema, TimestampSchema, TokenUsageSchema, type WorkflowStepResult, WorkflowStepResultSchema, WorkflowStepStatusSchema } from './task.js';
+export {
+  type AgentLogEntry,
+  AgentLogEntrySchema,
+  type AgentLogType,
+  AgentLogTypeSchema,
+  type AgentSession,
+  AgentSessionSchema,
+  MAX_TASK_ID_CHARS,
+  type MergeDetails,
+  MergeDetailsSchema,
+  type PrInfo,
+  PrInfoSchema,
+  type ReviewVerdict,
+  ReviewVerdictSchema,
+  type RunAuditEvent,
+  RunAuditEventSchema,
+  type Task,
+  TASK_COUNTER_FIELDS,
+  type TaskCounterField,
+  type TaskDocument,
+  TaskDocumentSchema,
+  TaskIdSchema,
+  type TaskInput,
+  type TaskLogEntry,
+  TaskLogEntrySchema,
+  type TaskReview,
+  TaskReviewSchema,
+  TaskSchema,
+  type TaskStep,
+  TaskStepSchema,
+  TimestampSchema,
+  TokenUsageSchema,
+  type WorkflowStepResult,
+  WorkflowStepResultSchema,
+  WorkflowStepStatusSchema,
+} from './task.js';
 export { type Cohort, CohortSchema, EMPTY_COHORT, parseLabelPairs, taskCohort } from './task-cohort.js';
-export { type CommitFileChange, CommitFileChangeSchema, type CommitHistorySignals, CommitHistorySignalsSchema, type CommitRecord, CommitRecordSchema, type PriorActivity, PriorActivitySchema } from './commit-record.js';
-export { bundleEntries, type EvidenceBundle, EvidenceBundleSchema, type EvidenceEntry, EvidenceEntrySchema, type EvidenceGroup, EvidenceGroupSchema, EvidenceSourceSchema } from './evidence-bundle.js';
-export { type Contribution, ContributionSchema, type DeterministicAssessment, DeterministicAssessmentSchema, ScoreCategorySchema } from './deterministic-assessment.js';
-export { type CategoryScoreRecord, CategoryScoreSchema, type CitationIssue, CitationIssueSchema, type ErrorResult, ErrorResultSchema, type EvaluationMode, EvaluationModeSchema, type FollowUpDraft, FollowUpDraftSchema, type Provenance, ProvenanceSchema, ScoreBandSchema, type ScoredResult, ScoredResultSchema, type SkippedResult, SkippedResultSchema, type TaskResult, TaskResultSchema, type TokenUsageTotals, TokenUsageTotalsSchema } from './task-result.js';
-export { buildScoredResult, type BuildScoredResultInput, deterministicRationale, DIVERGENCE_THRESHOLD, type JudgedCategories } from './build-scored-result.js';
-export { assessTask, CLAMP_RULE, computeTaskSignals, CONVENTIONAL_SUBJECT, describeRulePoints, hasTaskTrailer, isConventional, RUBRIC_BASE, RUBRIC_RULES, RUBRIC_VERSION, type RubricInput, type RuleId, type RuleSpec, type TaskSignals, TaskSignalsSchema } from './rubric/index.js';
-export { averageRanks, changeSizeOf, computeAuc, computeGroupedAuc, type LabelledTask, type PairingReport, type ScoreValidity, ScoreValiditySchema, seededRandom, sizeDeciles, spearmanRho, VALIDATED_SCORES, type ValidatedScore, validateScores, type ValidateScoresOptions, type ValidationItem, validationItems, type ValidationReport, ValidationReportSchema } from './validity/index.js';
-export { bandCounts, BOOTSTRAP_ITERATIONS, bootstrapMean, bootstrapMeanDifference, bootstrapPValue, type CohortComparison, CohortComparisonSchema, cohortSpend, type CohortSpend, CohortSpendSchema, type CohortSummary, compareCohorts, type CompareCohortsOptions, COMPARED_SCORES, type ComparedItem, type ComparedScore, comparePaired, DEFAULT_MIN_COHORT, describeDifference, holmRejects, type MeanCi, MIN_SHARED_SHARE, type PairedComparison, PairedComparisonSchema, type ScoreDifference, stratifiedDifference, type StratifiedDifference, type TaskMove, verdictDiff } from './compare/index.js';
-export { boundTaskRecord, MAX_TASK_TEXT_CHARS, MAX_TITLE_CHARS, TASK_FIELDS, UNKNOWN_FIELD_MAX_CHARS, UNKNOWN_FIELD_MAX_DEPTH } from './bound-task-record.js';
+export {
+  type CommitFileChange,
+  CommitFileChangeSchema,
+  type CommitHistorySignals,
+  CommitHistorySignalsSchema,
+  type CommitRecord,
+  CommitRecordSchema,
+  type PriorActivity,
+  PriorActivitySchema,
+} from './commit-record.js';
+export {
+  bundleEntries,
+  type EvidenceBundle,
+  EvidenceBundleSchema,
+  type EvidenceEntry,
+  EvidenceEntrySchema,
+  type EvidenceGroup,
+  EvidenceGroupSchema,
+  EvidenceSourceSchema,
+} from './evidence-bundle.js';
+export {
+  type Contribution,
+  ContributionSchema,
+  type DeterministicAssessment,
+  DeterministicAssessmentSchema,
+  ScoreCategorySchema,
+} from './deterministic-assessment.js';
+export {
+  type CategoryScoreRecord,
+  CategoryScoreSchema,
+  type CitationIssue,
+  CitationIssueSchema,
+  type ErrorResult,
+  ErrorResultSchema,
+  type EvaluationMode,
+  EvaluationModeSchema,
+  type FollowUpDraft,
+  FollowUpDraftSchema,
+  type Provenance,
+  ProvenanceSchema,
+  ScoreBandSchema,
+  type ScoredResult,
+  ScoredResultSchema,
+  type SkippedResult,
+  SkippedResultSchema,
+  type TaskResult,
+  TaskResultSchema,
+  type TokenUsageTotals,
+  TokenUsageTotalsSchema,
+} from './task-result.js';
+export {
+  buildScoredResult,
+  type BuildScoredResultInput,
+  deterministicRationale,
+  DIVERGENCE_THRESHOLD,
+  type JudgedCategories,
+} from './build-scored-result.js';
+export {
+  assessTask,
+  CLAMP_RULE,
+  computeTaskSignals,
+  CONVENTIONAL_SUBJECT,
+  describeRulePoints,
+  hasTaskTrailer,
+  isConventional,
+  RUBRIC_BASE,
+  RUBRIC_RULES,
+  RUBRIC_VERSION,
+  type RubricInput,
+  type RuleId,
+  type RuleSpec,
+  type TaskSignals,
+  TaskSignalsSchema,
+} from './rubric/index.js';
+export {
+  averageRanks,
+  changeSizeOf,
+  computeAuc,
+  computeGroupedAuc,
+  type LabelledTask,
+  type PairingReport,
+  type ScoreValidity,
+  ScoreValiditySchema,
+  seededRandom,
+  sizeDeciles,
+  spearmanRho,
+  VALIDATED_SCORES,
+  type ValidatedScore,
+  validateScores,
+  type ValidateScoresOptions,
+  type ValidationItem,
+  validationItems,
+  type ValidationReport,
+  ValidationReportSchema,
+} from './validity/index.js';
+export {
+  bandCounts,
+  BOOTSTRAP_ITERATIONS,
+  bootstrapMean,
+  bootstrapMeanDifference,
+  bootstrapPValue,
+  type CohortComparison,
+  CohortComparisonSchema,
+  cohortSpend,
+  type CohortSpend,
+  CohortSpendSchema,
+  type CohortSummary,
+  compareCohorts,
+  type CompareCohortsOptions,
+  COMPARED_SCORES,
+  type ComparedItem,
+  type ComparedScore,
+  comparePaired,
+  DEFAULT_MIN_COHORT,
+  describeDifference,
+  holmRejects,
+  type MeanCi,
+  MIN_SHARED_SHARE,
+  type PairedComparison,
+  PairedComparisonSchema,
+  type ScoreDifference,
+  stratifiedDifference,
+  type StratifiedDifference,
+  type TaskMove,
+  verdictDiff,
+} from './compare/index.js';
+export {
+  boundTaskRecord,
+  MAX_TASK_TEXT_CHARS,
+  MAX_TITLE_CHARS,
+  TASK_FIELDS,
+  UNKNOWN_FIELD_MAX_CHARS,
+  UNKNOWN_FIELD_MAX_DEPTH,
+} from './bound-task-record.js';
 export { compilesAsRegExp } from './compiles-as-regexp.js';
 export { jsonDepth } from './json-depth.js';
 export { redactUrl, redactUrlsIn, urlSecrets } from './redact-url.js';
 export { ModelPriceSchema, tokenCostUsd, type ModelPrice } from './model-price.js';
 export { taskTokenUsage } from './task-token-usage.js';
-export { AGENT_RULE_FIELDS, agentLineShare, type AgentRule, type AgentRuleField, agentRuleRow, AgentRuleSchema, type AgentShare, AgentShareSchema, canonicalAgentName, canonicalModelId, type CommitIdentity, compileAgentRules, type CompiledAgentRule, DEFAULT_AGENT_RULES, HUMAN_OR_UNKNOWN, identifiedTask, identifyBranch, identifyCommit, IDENTITY_SOURCES, type IdentityCommit, type IdentitySource, IdentitySourceSchema, KNOWN_AGENTS, mainLogAgent, mergeSubjectBranch, modelProviderOf, parseEntireAttribution, resolveTaskIdentity, type ResolveTaskIdentityInput, resultIdentity, type TaskIdentity, TaskIdentitySchema, UNKNOWN_IDENTITY, withResultIdentity } from './identity/index.js';
+export {
+  AGENT_RULE_FIELDS,
+  agentLineShare,
+  type AgentRule,
+  type AgentRuleField,
+  agentRuleRow,
+  AgentRuleSchema,
+  type AgentShare,
+  AgentShareSchema,
+  canonicalAgentName,
+  canonicalModelId,
+  type CommitIdentity,
+  compileAgentRules,
+  type CompiledAgentRule,
+  DEFAULT_AGENT_RULES,
+  HUMAN_OR_UNKNOWN,
+  identifiedTask,
+  identifyBranch,
+  identifyCommit,
+  IDENTITY_SOURCES,
+  type IdentityCommit,
+  type IdentitySource,
+  IdentitySourceSchema,
+  KNOWN_AGENTS,
+  mainLogAgent,
+  mergeSubjectBranch,
+  modelProviderOf,
+  parseEntireAttribution,
+  resolveTaskIdentity,
+  type ResolveTaskIdentityInput,
+  resultIdentity,
+  type TaskIdentity,
+  TaskIdentitySchema,
+  UNKNOWN_IDENTITY,
+  withResultIdentity,
+} from './identity/index.js';
 export { ForgeSchema, forgeLink, parseForgeRemote, type Forge } from './forge.js';
 export { taskErrorResult, isBug, MAX_ERROR_REASON_LENGTH, type TaskErrorInput } from './task-error-result.js';

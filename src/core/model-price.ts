@@ -15,7 +15,14 @@ export type ModelPrice = z.output<typeof ModelPriceSchema>;
  * are those the cache did not serve (as taskeval's session readers count them); `cachedTokens` are billed
  * at the cached price.
  */
-export function tokenCostUsd(usage: { inputTokens: number; cachedTokens: number; outputTokens: number }, price: ModelPrice): number {
-  const dollars = (usage.inputTokens * price.inputPerMTok + usage.cachedTokens * (price.cachedPerMTok ?? price.inputPerMTok) + usage.outputTokens * price.outputPerMTok) / 1_000_000;
+export function tokenCostUsd(
+  usage: { inputTokens: number; cachedTokens: number; outputTokens: number },
+  price: ModelPrice,
+): number {
+  const dollars =
+    (usage.inputTokens * price.inputPerMTok +
+      usage.cachedTokens * (price.cachedPerMTok ?? price.inputPerMTok) +
+      usage.outputTokens * price.outputPerMTok) /
+    1_000_000;
   return Math.round(dollars * 1e8) / 1e8;
 }

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { ContractError } from './errors.js';
 import { normalizeCategoryScore } from './normalize-category-score.js';
 
-const input = { category: 'taskOutcomeQuality', deterministicScore: 73, aiScore: 89, rationale: 'tests pass', evidence: ['workflow-test'] };
+const input = {
+  category: 'taskOutcomeQuality',
+  deterministicScore: 73,
+  aiScore: 89,
+  rationale: 'tests pass',
+  evidence: ['workflow-test'],
+};
 
 describe('normalizeCategoryScore', () => {
   it('computes final, weight and band from the parts', () => {

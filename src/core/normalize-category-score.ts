@@ -28,15 +28,23 @@ export interface CategoryScore {
 export function normalizeCategoryScore(input: CategoryScoreInput): CategoryScore {
   const { category, deterministicScore, aiScore, rationale, evidence } = input ?? ({} as CategoryScoreInput);
   if (!isScoreCategory(category)) {
-    throw new ContractError('invalid_category', `category must be one of ${SCORE_CATEGORIES.join(', ')}, got ${JSON.stringify(category)}`, { field: 'category' });
+    throw new ContractError(
+      'invalid_category',
+      `category must be one of ${SCORE_CATEGORIES.join(', ')}, got ${JSON.stringify(category)}`,
+      { field: 'category' },
+    );
   }
   assertScore(deterministicScore, 'deterministicScore');
   if (aiScore !== null && aiScore !== undefined) assertScore(aiScore, 'aiScore');
   if (typeof rationale !== 'string' || rationale.trim() === '') {
-    throw new ContractError('invalid_input', `${category}.rationale must be a non-blank string`, { field: 'rationale' });
+    throw new ContractError('invalid_input', `${category}.rationale must be a non-blank string`, {
+      field: 'rationale',
+    });
   }
   if (!Array.isArray(evidence) || evidence.some((id) => typeof id !== 'string' || id === '')) {
-    throw new ContractError('invalid_input', `${category}.evidence must be a list of evidence ids`, { field: 'evidence' });
+    throw new ContractError('invalid_input', `${category}.evidence must be a list of evidence ids`, {
+      field: 'evidence',
+    });
   }
   const ai = aiScore ?? null;
   const finalScore = ai === null ? deterministicScore : computeCategoryFinalScore(deterministicScore, ai);

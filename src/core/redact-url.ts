@@ -14,7 +14,9 @@ export function redactUrl(url: string): string {
     // URLSearchParams encodes `*`; keep the mask readable.
     return u.toString().replaceAll('%2A%2A%2A', MASK);
   } catch {
-    return url.replace(/\/\/([^:/@]+):[^@/]*@/, `//$1:${MASK}@`).replace(/([?&][^=&#]*(?:pass|pwd|secret|token|key|auth|sig)[^=&#]*=)[^&#\s]*/gi, `$1${MASK}`);
+    return url
+      .replace(/\/\/([^:/@]+):[^@/]*@/, `//$1:${MASK}@`)
+      .replace(/([?&][^=&#]*(?:pass|pwd|secret|token|key|auth|sig)[^=&#]*=)[^&#\s]*/gi, `$1${MASK}`);
   }
 }
 

@@ -6,12 +6,33 @@ const log = (agent: string) => ({ timestamp: '2026-03-01T10:00:00Z', type: 'text
 
 describe('taskCohort', () => {
   it("takes the record's agent, model and labels, with the run's labels over the record's", () => {
-    const task = TaskSchema.parse({ id: 'FN-1', agent: 'fusion-executor', modelProvider: 'anthropic', modelId: 'claude-sonnet-4-5', labels: { prompt: 'v1', team: 'web' } });
-    expect(taskCohort(task, { prompt: 'v2' })).toEqual({ agent: 'fusion-executor', modelProvider: 'anthropic', modelId: 'claude-sonnet-4-5', labels: { prompt: 'v2', team: 'web' } });
+    const task = TaskSchema.parse({
+      id: 'FN-1',
+      agent: 'fusion-executor',
+      modelProvider: 'anthropic',
+      modelId: 'claude-sonnet-4-5',
+      labels: { prompt: 'v1', team: 'web' },
+    });
+    expect(taskCohort(task, { prompt: 'v2' })).toEqual({
+      agent: 'fusion-executor',
+      modelProvider: 'anthropic',
+      modelId: 'claude-sonnet-4-5',
+      labels: { prompt: 'v2', team: 'web' },
+    });
   });
 
   it('falls back to the agent that wrote most agent logs, never the user or a subagent', () => {
-    const task = TaskSchema.parse({ id: 'FN-2', agentLogs: [log('user'), log('user'), log('user'), log('claude-code subagent'), log('claude-code subagent'), log('claude-code')] });
+    const task = TaskSchema.parse({
+      id: 'FN-2',
+      agentLogs: [
+        log('user'),
+        log('user'),
+        log('user'),
+        log('claude-code subagent'),
+        log('claude-code subagent'),
+        log('claude-code'),
+      ],
+    });
     expect(taskCohort(task)).toEqual({ agent: 'claude-code', modelProvider: null, modelId: null, labels: {} });
     expect(taskCohort(TaskSchema.parse({ id: 'FN-3' })).agent).toBeNull();
   });
@@ -19,7 +40,10 @@ describe('taskCohort', () => {
 
 describe('parseLabelPairs', () => {
   it('reads key=value pairs (a value may hold =) and names the first malformed one', () => {
-    expect(parseLabelPairs(['prompt=v2', 'config=CLAUDE.md@3f2a', 'expr=a=b'])).toEqual({ ok: true, labels: { prompt: 'v2', config: 'CLAUDE.md@3f2a', expr: 'a=b' } });
+    expect(parseLabelPairs(['prompt=v2', 'config=CLAUDE.md@3f2a', 'expr=a=b'])).toEqual({
+      ok: true,
+      labels: { prompt: 'v2', config: 'CLAUDE.md@3f2a', expr: 'a=b' },
+    });
     expect(parseLabelPairs(['prompt=v2', 'novalue'])).toEqual({ ok: false, bad: 'novalue' });
     expect(parseLabelPairs(['=v'])).toEqual({ ok: false, bad: '=v' });
   });

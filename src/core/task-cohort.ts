@@ -12,7 +12,12 @@ export const CohortSchema = z.object({
 
 export type Cohort = z.output<typeof CohortSchema>;
 
-export const EMPTY_COHORT: Cohort = Object.freeze({ agent: null, modelProvider: null, modelId: null, labels: Object.freeze({}) }) as Cohort;
+export const EMPTY_COHORT: Cohort = Object.freeze({
+  agent: null,
+  modelProvider: null,
+  modelId: null,
+  labels: Object.freeze({}),
+}) as Cohort;
 
 const MAX_LABEL_CHARS = 200;
 const MAX_LABELS = 20;
@@ -44,7 +49,9 @@ function logAgent(task: Task): string | null {
 }
 
 /** Parses `key=value` labels from the command line; a malformed one names itself. */
-export function parseLabelPairs(pairs: readonly string[]): { ok: true; labels: Record<string, string> } | { ok: false; bad: string } {
+export function parseLabelPairs(
+  pairs: readonly string[],
+): { ok: true; labels: Record<string, string> } | { ok: false; bad: string } {
   const labels: Record<string, string> = {};
   for (const pair of pairs) {
     const at = pair.indexOf('=');

@@ -41,5 +41,8 @@ export function taskErrorResult(input: TaskErrorInput): ErrorResult {
  */
 export function isBug(error: unknown): boolean {
   if (error instanceof TypeError || error instanceof ReferenceError) return true;
-  return error instanceof Error && ((error as { code?: unknown }).code === 'ERR_ASSERTION' || error.name === 'AssertionError');
+  return (
+    error instanceof Error &&
+    ((error as { code?: unknown }).code === 'ERR_ASSERTION' || error.name === 'AssertionError')
+  );
 }

@@ -4,7 +4,9 @@ import { EvidenceBundleSchema } from './evidence-bundle.js';
 import { TaskIdentitySchema } from './identity/agent-identity.js';
 import { SCORE_BAND_NAMES } from './score-bands.js';
 
-export const ScoreBandSchema = z.enum(SCORE_BAND_NAMES as unknown as ['failing', 'weak', 'acceptable', 'strong', 'excellent']);
+export const ScoreBandSchema = z.enum(
+  SCORE_BAND_NAMES as unknown as ['failing', 'weak', 'acceptable', 'strong', 'excellent'],
+);
 
 export const CategoryScoreSchema = z.object({
   category: ScoreCategorySchema,
@@ -104,7 +106,11 @@ export const SkippedResultSchema = z.object({
 });
 
 /** The outcome of evaluating one task: scored, error (with its reason) or skipped. */
-export const TaskResultSchema = z.discriminatedUnion('status', [ScoredResultSchema, ErrorResultSchema, SkippedResultSchema]);
+export const TaskResultSchema = z.discriminatedUnion('status', [
+  ScoredResultSchema,
+  ErrorResultSchema,
+  SkippedResultSchema,
+]);
 
 export type CategoryScoreRecord = z.output<typeof CategoryScoreSchema>;
 export type Provenance = z.output<typeof ProvenanceSchema>;

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { TaskIdentitySchema } from './identity/agent-identity.js';
 
 /** Absent, null, or Fusion's '[]' placeholder for an object all mean "not given". */
-const absent = (v: unknown) => v === null || (Array.isArray(v) && v.length === 0) ? undefined : v;
+const absent = (v: unknown) => (v === null || (Array.isArray(v) && v.length === 0) ? undefined : v);
 const maybe = <T extends z.ZodType>(schema: T) => z.preprocess(absent, schema.optional());
-const nullable = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === null ? undefined : v), schema.optional());
+const nullable = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === null ? undefined : v), schema.optional());
 
 /** An ISO-8601 date-time (or any string Date.parse accepts). */
 export const TimestampSchema = z
@@ -23,7 +24,9 @@ export const TaskIdSchema = z
   .string()
   .min(1)
   .max(MAX_TASK_ID_CHARS, { message: `a task id is at most ${MAX_TASK_ID_CHARS} characters` })
-  .refine((id) => !UNPRINTABLE_ID.test(id), { message: 'a task id must be printable: no control characters, newlines or bidirectional overrides' })
+  .refine((id) => !UNPRINTABLE_ID.test(id), {
+    message: 'a task id must be printable: no control characters, newlines or bidirectional overrides',
+  })
   .refine((id) => id.trim() === id, { message: 'a task id must not start or end with white space' });
 
 export const TaskStepSchema = z.looseObject({
@@ -172,62 +175,61 @@ const counterShape = Object.fromEntries(TASK_COUNTER_FIELDS.map((f) => [f, nulla
  * One task record: a superset of what Fusion stores, by Fusion's field names.
  * Unknown fields are kept, so a snapshot loses nothing the source gave.
  */
-export const TaskSchema = z
-  .looseObject({
-    id: TaskIdSchema,
-    title: nullable(z.string()),
-    description: nullable(z.string()),
-    /** The full spec (Fusion's PROMPT.md). */
-    prompt: nullable(z.string()),
-    column: nullable(z.string()),
-    status: nullable(z.string()),
-    priority: nullable(z.union([z.string(), z.number()])),
-    size: nullable(z.string()),
-    reviewLevel: nullable(z.number().int()),
-    currentStep: nullable(z.number().int()),
-    branch: nullable(z.string()),
-    baseBranch: nullable(z.string()),
-    baseCommitSha: nullable(z.string()),
-    worktree: nullable(z.string()),
-    modelProvider: nullable(z.string()),
-    modelId: nullable(z.string()),
-    /** The agent that did the work (an orchestrator's agent name, `claude-code`, `codex`...). */
-    agent: nullable(z.string()),
-    /** That agent's own version, as its session recorded it (`2.0.14`, `0.46.0`). */
-    agentVersion: nullable(z.string()),
-    /** Who did the work and how that is known (session, task record, commit trailers, bot authors, branch); set by the sources. */
-    identity: maybe(TaskIdentitySchema),
-    /** Free cohort labels such as `prompt: v2`, compared by `taskeval compare --by label:KEY`. */
-    labels: maybe(z.record(z.string(), z.string())),
-    summary: nullable(z.string()),
-    error: nullable(z.string()),
-    createdAt: nullable(TimestampSchema),
-    updatedAt: nullable(TimestampSchema),
-    columnMovedAt: nullable(TimestampSchema),
-    executionStartedAt: nullable(TimestampSchema),
-    executionCompletedAt: nullable(TimestampSchema),
-    archivedAt: nullable(TimestampSchema),
-    dependencies: nullable(z.array(z.string())),
-    modifiedFiles: nullable(z.array(z.string())),
-    steps: nullable(z.array(TaskStepSchema)),
-    log: nullable(z.array(TaskLogEntrySchema)),
-    workflowStepResults: nullable(z.array(WorkflowStepResultSchema)),
-    reviews: nullable(z.array(TaskReviewSchema)),
-    documents: nullable(z.array(TaskDocumentSchema)),
-    agentLogs: nullable(z.array(AgentLogEntrySchema)),
-    runAudit: nullable(z.array(RunAuditEventSchema)),
-    prInfo: maybe(PrInfoSchema),
-    mergeDetails: maybe(MergeDetailsSchema),
-    tokenUsage: maybe(TokenUsageSchema),
-    /** What the agent's tokens cost in US dollars: from the record, or from sources.prices for its model. */
-    agentCostUsd: nullable(z.number().nonnegative()),
-    agentSession: maybe(AgentSessionSchema),
-    tokenUsageInputTokens: nullable(count),
-    tokenUsageOutputTokens: nullable(count),
-    tokenUsageCachedTokens: nullable(count),
-    tokenUsageTotalTokens: nullable(count),
-    ...counterShape,
-  });
+export const TaskSchema = z.looseObject({
+  id: TaskIdSchema,
+  title: nullable(z.string()),
+  description: nullable(z.string()),
+  /** The full spec (Fusion's PROMPT.md). */
+  prompt: nullable(z.string()),
+  column: nullable(z.string()),
+  status: nullable(z.string()),
+  priority: nullable(z.union([z.string(), z.number()])),
+  size: nullable(z.string()),
+  reviewLevel: nullable(z.number().int()),
+  currentStep: nullable(z.number().int()),
+  branch: nullable(z.string()),
+  baseBranch: nullable(z.string()),
+  baseCommitSha: nullable(z.string()),
+  worktree: nullable(z.string()),
+  modelProvider: nullable(z.string()),
+  modelId: nullable(z.string()),
+  /** The agent that did the work (an orchestrator's agent name, `claude-code`, `codex`...). */
+  agent: nullable(z.string()),
+  /** That agent's own version, as its session recorded it (`2.0.14`, `0.46.0`). */
+  agentVersion: nullable(z.string()),
+  /** Who did the work and how that is known (session, task record, commit trailers, bot authors, branch); set by the sources. */
+  identity: maybe(TaskIdentitySchema),
+  /** Free cohort labels such as `prompt: v2`, compared by `taskeval compare --by label:KEY`. */
+  labels: maybe(z.record(z.string(), z.string())),
+  summary: nullable(z.string()),
+  error: nullable(z.string()),
+  createdAt: nullable(TimestampSchema),
+  updatedAt: nullable(TimestampSchema),
+  columnMovedAt: nullable(TimestampSchema),
+  executionStartedAt: nullable(TimestampSchema),
+  executionCompletedAt: nullable(TimestampSchema),
+  archivedAt: nullable(TimestampSchema),
+  dependencies: nullable(z.array(z.string())),
+  modifiedFiles: nullable(z.array(z.string())),
+  steps: nullable(z.array(TaskStepSchema)),
+  log: nullable(z.array(TaskLogEntrySchema)),
+  workflowStepResults: nullable(z.array(WorkflowStepResultSchema)),
+  reviews: nullable(z.array(TaskReviewSchema)),
+  documents: nullable(z.array(TaskDocumentSchema)),
+  agentLogs: nullable(z.array(AgentLogEntrySchema)),
+  runAudit: nullable(z.array(RunAuditEventSchema)),
+  prInfo: maybe(PrInfoSchema),
+  mergeDetails: maybe(MergeDetailsSchema),
+  tokenUsage: maybe(TokenUsageSchema),
+  /** What the agent's tokens cost in US dollars: from the record, or from sources.prices for its model. */
+  agentCostUsd: nullable(z.number().nonnegative()),
+  agentSession: maybe(AgentSessionSchema),
+  tokenUsageInputTokens: nullable(count),
+  tokenUsageOutputTokens: nullable(count),
+  tokenUsageCachedTokens: nullable(count),
+  tokenUsageTotalTokens: nullable(count),
+  ...counterShape,
+});
 
 export type Task = z.output<typeof TaskSchema>;
 export type TaskInput = z.input<typeof TaskSchema>;

@@ -28,14 +28,17 @@ beforeAll(() => {
 afterAll(() => fixtures.remove());
 
 describe('buildEvidenceBundle on the Fusion fixtures', () => {
-  it.each(['KB-341', 'KB-126', 'FN-679'])('builds a bundle for %s that validates, in contract group order, with unique ids', (id) => {
-    const bundle = buildEvidenceBundle(tasks[id]!, { runId: 'run-1' });
-    expect(EvidenceBundleSchema.parse(bundle)).toEqual(bundle);
-    expect(bundle.groups.map((g) => g.source)).toEqual([...EVIDENCE_SOURCE_ORDER]);
-    const ids = bundleEntries(bundle).map((e) => e.id);
-    expect(new Set(ids).size).toBe(ids.length);
-    for (const g of bundle.groups) for (const e of g.entries) expect(e.source).toBe(g.source);
-  });
+  it.each(['KB-341', 'KB-126', 'FN-679'])(
+    'builds a bundle for %s that validates, in contract group order, with unique ids',
+    (id) => {
+      const bundle = buildEvidenceBundle(tasks[id]!, { runId: 'run-1' });
+      expect(EvidenceBundleSchema.parse(bundle)).toEqual(bundle);
+      expect(bundle.groups.map((g) => g.source)).toEqual([...EVIDENCE_SOURCE_ORDER]);
+      const ids = bundleEntries(bundle).map((e) => e.id);
+      expect(new Set(ids).size).toBe(ids.length);
+      for (const g of bundle.groups) for (const e of g.entries) expect(e.source).toBe(g.source);
+    },
+  );
 
   it('reads KB-341 spec reviews REVISE then APPROVE and three plan reviews of Step 1 with RETHINK', () => {
     const reviews = group(buildEvidenceBundle(tasks['KB-341']!, { runId: 'r' }), 'reviews').entries;
@@ -62,7 +65,9 @@ describe('buildEvidenceBundle on the Fusion fixtures', () => {
     const bundle = buildEvidenceBundle(task, { runId: 'r' });
     const activity = group(bundle, 'taskActivity');
     const labels = activity.entries.map((e) => e.label);
-    expect(labels).toContain('plan review requested for Step 1 (True Consolidation: Merge steeringComments into comments)');
+    expect(labels).toContain(
+      'plan review requested for Step 1 (True Consolidation: Merge steeringComments into comments)',
+    );
     expect(labels).toContain('RETHINK: Step 1 plan rewound — session checkpoint N/A');
     expect(labels).not.toContain('Spec review: APPROVE');
     expect(activity.total + group(bundle, 'reviews').total).toBe(task.log!.length);
@@ -80,7 +85,9 @@ describe('buildEvidenceBundle on the Fusion fixtures', () => {
   it('counts FN-679 two REVISE spec reviews and keeps the "not approved" follow-up as activity', () => {
     const bundle = buildEvidenceBundle(tasks['FN-679']!, { runId: 'r' });
     expect(group(bundle, 'reviews').entries.map((e) => e.ref.verdict)).toEqual(['REVISE', 'REVISE']);
-    expect(group(bundle, 'taskActivity').entries.map((e) => e.label)).toContain('Spec review not approved (verdict was REVISE) — specification not approved');
+    expect(group(bundle, 'taskActivity').entries.map((e) => e.label)).toContain(
+      'Spec review not approved (verdict was REVISE) — specification not approved',
+    );
   });
 
   it('takes the title from the PROMPT.md heading and numbers KB-126 steps from 0', () => {
@@ -106,7 +113,9 @@ describe('buildEvidenceBundle ids and digest', () => {
 
   it('computes the digest as sha256 of the canonical JSON of taskId and groups', () => {
     const bundle = buildEvidenceBundle(tasks['KB-126']!, { runId: 'r' });
-    const expected = createHash('sha256').update(canonicalJson({ taskId: bundle.taskId, groups: bundle.groups })).digest('hex');
+    const expected = createHash('sha256')
+      .update(canonicalJson({ taskId: bundle.taskId, groups: bundle.groups }))
+      .digest('hex');
     expect(bundle.digest).toBe(expected);
     expect(bundleDigest(bundle)).toBe(expected);
   });
@@ -116,7 +125,9 @@ describe('buildEvidenceBundle ids and digest', () => {
     const base = buildEvidenceBundle(task, { runId: 'r' }).digest;
     const log = task.log!.map((l, i) => (i === task.log!.length - 1 ? { ...l, outcome: 'one more word' } : l));
     expect(buildEvidenceBundle({ ...task, log }, { runId: 'r' }).digest).not.toBe(base);
-    expect(buildEvidenceBundle({ ...task, summary: `In short: ${task.summary}` }, { runId: 'r' }).digest).not.toBe(base);
+    expect(buildEvidenceBundle({ ...task, summary: `In short: ${task.summary}` }, { runId: 'r' }).digest).not.toBe(
+      base,
+    );
     const steps = task.steps!.map((s, i) => (i === 3 ? { ...s, status: 'in-progress' } : s));
     expect(buildEvidenceBundle({ ...task, steps }, { runId: 'r' }).digest).not.toBe(base);
   });
@@ -124,9 +135,19 @@ describe('buildEvidenceBundle ids and digest', () => {
   it('derives ids from content, so the order records arrive in does not change the bundle', () => {
     const task = buildTask({
       log: [0, 1, 2].map((m) => ({ timestamp: at(m), action: `did ${m}` })),
-      workflowStepResults: ['lint', 'test'].map((id, m) => ({ workflowStepId: id, status: 'passed', completedAt: at(m) })),
-      documents: [{ key: 'plan', content: 'x', revision: 1 }, { key: 'notes', content: 'y', revision: 2 }],
-      runAudit: [{ id: 7, timestamp: at(1), domain: 'git', mutationType: 'commit' }, { id: 'e8', timestamp: at(2), domain: 'task', mutationType: 'move' }],
+      workflowStepResults: ['lint', 'test'].map((id, m) => ({
+        workflowStepId: id,
+        status: 'passed',
+        completedAt: at(m),
+      })),
+      documents: [
+        { key: 'plan', content: 'x', revision: 1 },
+        { key: 'notes', content: 'y', revision: 2 },
+      ],
+      runAudit: [
+        { id: 7, timestamp: at(1), domain: 'git', mutationType: 'commit' },
+        { id: 'e8', timestamp: at(2), domain: 'task', mutationType: 'move' },
+      ],
     });
     const commits = [buildCommit(1), buildCommit(2), buildCommit(3)];
     const reversed: Task = {
@@ -139,16 +160,29 @@ describe('buildEvidenceBundle ids and digest', () => {
     const a = buildEvidenceBundle(task, { runId: 'r', commits });
     const b = buildEvidenceBundle(reversed, { runId: 'r', commits: [...commits].reverse() });
     expect(b).toEqual(a);
-    expect(bundleEntries(a).map((e) => e.id)).toEqual(expect.arrayContaining([
-      'workflow-lint', 'workflow-test', 'document-plan-r1', 'document-notes-r2', 'audit-7', 'audit-e8', `commit-${commits[0]!.sha}`,
-    ]));
+    expect(bundleEntries(a).map((e) => e.id)).toEqual(
+      expect.arrayContaining([
+        'workflow-lint',
+        'workflow-test',
+        'document-plan-r1',
+        'document-notes-r2',
+        'audit-7',
+        'audit-e8',
+        `commit-${commits[0]!.sha}`,
+      ]),
+    );
   });
 
   it('puts the task id in every ref and no run id anywhere in the groups, with scalar ref values only', () => {
-    const bundle = buildEvidenceBundle(tasks['KB-341']!, { runId: 'run-marker-xyz', commits: [buildCommit(1)], history: { reverted: false, revertShas: [], laterFixShas: [], firstCommitAt: null, lastCommitAt: null } });
+    const bundle = buildEvidenceBundle(tasks['KB-341']!, {
+      runId: 'run-marker-xyz',
+      commits: [buildCommit(1)],
+      history: { reverted: false, revertShas: [], laterFixShas: [], firstCommitAt: null, lastCommitAt: null },
+    });
     for (const e of bundleEntries(bundle)) {
       expect(e.ref.taskId).toBe('KB-341');
-      for (const v of Object.values(e.ref)) expect(v === null || ['string', 'number', 'boolean'].includes(typeof v)).toBe(true);
+      for (const v of Object.values(e.ref))
+        expect(v === null || ['string', 'number', 'boolean'].includes(typeof v)).toBe(true);
     }
     expect(canonicalJson(bundle.groups)).not.toContain('run-marker-xyz');
   });
@@ -171,21 +205,32 @@ describe('buildEvidenceBundle bounds', () => {
 
   it('cuts a long excerpt to 500 characters ending with the marker and marks it truncated', () => {
     const outcome = 'o'.repeat(2000);
-    const [entry] = group(buildEvidenceBundle(buildTask({ log: [{ timestamp: at(0), action: 'ran tests', outcome }] }), { runId: 'r' }), 'taskActivity').entries;
+    const [entry] = group(
+      buildEvidenceBundle(buildTask({ log: [{ timestamp: at(0), action: 'ran tests', outcome }] }), { runId: 'r' }),
+      'taskActivity',
+    ).entries;
     expect(entry!.excerpt).toHaveLength(MAX_EXCERPT_LENGTH);
     expect(entry!.excerpt).toBe('o'.repeat(487) + TRUNCATION_MARKER);
     expect(entry!.truncated).toBe(true);
   });
 
   it('leaves a short excerpt whole and unmarked', () => {
-    const [entry] = group(buildEvidenceBundle(buildTask({ log: [{ timestamp: at(0), action: 'ran tests', outcome: 'all green' }] }), { runId: 'r' }), 'taskActivity').entries;
+    const [entry] = group(
+      buildEvidenceBundle(buildTask({ log: [{ timestamp: at(0), action: 'ran tests', outcome: 'all green' }] }), {
+        runId: 'r',
+      }),
+      'taskActivity',
+    ).entries;
     expect(entry).toMatchObject({ label: 'ran tests', excerpt: 'all green' });
     expect(entry!.truncated).toBeUndefined();
   });
 
   it('cuts a commit subject to 160 characters', () => {
     const subject = `feat(FN-1): ${'s'.repeat(400)}`;
-    const [entry] = group(buildEvidenceBundle(buildTask(), { runId: 'r', commits: [buildCommit(1, { subject })] }), 'commits').entries;
+    const [entry] = group(
+      buildEvidenceBundle(buildTask(), { runId: 'r', commits: [buildCommit(1, { subject })] }),
+      'commits',
+    ).entries;
     expect(entry!.label).toHaveLength(160);
     expect(entry!.label.endsWith(TRUNCATION_MARKER)).toBe(true);
     expect(entry!.label.startsWith('feat(FN-1): sss')).toBe(true);
@@ -201,19 +246,27 @@ describe('buildEvidenceBundle bounds', () => {
       ],
     });
     const ids = group(buildEvidenceBundle(task, { runId: 'r' }), 'workflow').entries.map((e) => e.id);
-    expect(ids).toEqual([...Array.from({ length: 12 }, (_, i) => `step-${i}`), 'workflow-c', 'workflow-a', 'workflow-b'].slice(-25));
+    expect(ids).toEqual(
+      [...Array.from({ length: 12 }, (_, i) => `step-${i}`), 'workflow-c', 'workflow-a', 'workflow-b'].slice(-25),
+    );
   });
 });
 
 describe('buildEvidenceBundle duplicates', () => {
   it('drops a log line repeated exactly and keeps the first', () => {
     const line = { timestamp: at(0), action: 'Task created' };
-    const activity = group(buildEvidenceBundle(buildTask({ log: [line, { ...line }] }), { runId: 'r' }), 'taskActivity');
+    const activity = group(
+      buildEvidenceBundle(buildTask({ log: [line, { ...line }] }), { runId: 'r' }),
+      'taskActivity',
+    );
     expect(activity).toMatchObject({ total: 1, omitted: 0 });
   });
 
   it('keeps two log lines that share a time but differ in outcome', () => {
-    const log = [{ timestamp: at(0), action: 'ran tests', outcome: 'red' }, { timestamp: at(0), action: 'ran tests', outcome: 'green' }];
+    const log = [
+      { timestamp: at(0), action: 'ran tests', outcome: 'red' },
+      { timestamp: at(0), action: 'ran tests', outcome: 'green' },
+    ];
     expect(group(buildEvidenceBundle(buildTask({ log }), { runId: 'r' }), 'taskActivity').total).toBe(2);
   });
 
@@ -232,7 +285,10 @@ describe('buildEvidenceBundle duplicates', () => {
   });
 
   it('lists a commit given twice once', () => {
-    const g = group(buildEvidenceBundle(buildTask(), { runId: 'r', commits: [buildCommit(1), buildCommit(1)] }), 'commits');
+    const g = group(
+      buildEvidenceBundle(buildTask(), { runId: 'r', commits: [buildCommit(1), buildCommit(1)] }),
+      'commits',
+    );
     expect(g.total).toBe(1);
   });
 });

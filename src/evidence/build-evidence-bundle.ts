@@ -1,4 +1,11 @@
-import { EVIDENCE_SOURCE_ORDER, type CommitHistorySignals, type CommitRecord, type EvidenceBundle, type EvidenceSource, type Task } from '../core/index.js';
+import {
+  EVIDENCE_SOURCE_ORDER,
+  type CommitHistorySignals,
+  type CommitRecord,
+  type EvidenceBundle,
+  type EvidenceSource,
+  type Task,
+} from '../core/index.js';
 import { bundleDigest } from './bundle-digest.js';
 import { collectActivityEntries } from './collect-activity-entries.js';
 import { collectAgentLogEntries } from './collect-agent-log-entries.js';

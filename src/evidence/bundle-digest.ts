@@ -7,5 +7,7 @@ import { canonicalJson } from './canonical-json.js';
  * the same evidence in another run has the same digest, which the judge cache relies on.
  */
 export function bundleDigest(bundle: Pick<EvidenceBundle, 'taskId' | 'groups'>): string {
-  return createHash('sha256').update(canonicalJson({ taskId: bundle.taskId, groups: bundle.groups }), 'utf8').digest('hex');
+  return createHash('sha256')
+    .update(canonicalJson({ taskId: bundle.taskId, groups: bundle.groups }), 'utf8')
+    .digest('hex');
 }

@@ -4,7 +4,9 @@ import { canonicalJson } from './canonical-json.js';
 
 describe('canonicalJson', () => {
   it('sorts keys at every depth and writes no whitespace', () => {
-    expect(canonicalJson({ b: 1, a: { d: [3, { z: true, y: null }], c: 'x' } })).toBe('{"a":{"c":"x","d":[3,{"y":null,"z":true}]},"b":1}');
+    expect(canonicalJson({ b: 1, a: { d: [3, { z: true, y: null }], c: 'x' } })).toBe(
+      '{"a":{"c":"x","d":[3,{"y":null,"z":true}]},"b":1}',
+    );
   });
 
   it('gives the same text for objects built in different key orders', () => {
@@ -12,7 +14,9 @@ describe('canonicalJson', () => {
   });
 
   it('follows JSON.stringify for undefined, non-finite numbers and toJSON', () => {
-    expect(canonicalJson({ a: undefined, b: [undefined, Number.NaN, Infinity], c: new Date(0) })).toBe('{"b":[null,null,null],"c":"1970-01-01T00:00:00.000Z"}');
+    expect(canonicalJson({ a: undefined, b: [undefined, Number.NaN, Infinity], c: new Date(0) })).toBe(
+      '{"b":[null,null,null],"c":"1970-01-01T00:00:00.000Z"}',
+    );
   });
 
   it('escapes strings as JSON does', () => {

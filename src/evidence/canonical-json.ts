@@ -21,7 +21,10 @@ function write(value: unknown, seen: Set<object>): string {
     case 'boolean':
       return value ? 'true' : 'false';
     case 'bigint':
-      throw new ContractError('invalid_input', 'canonicalJson: a bigint has no JSON form; convert it to a string or number first');
+      throw new ContractError(
+        'invalid_input',
+        'canonicalJson: a bigint has no JSON form; convert it to a string or number first',
+      );
     case 'undefined':
     case 'function':
     case 'symbol':
@@ -29,7 +32,8 @@ function write(value: unknown, seen: Set<object>): string {
   }
   if (value === null) return 'null';
   const object = value as object;
-  if (seen.has(object)) throw new ContractError('invalid_input', 'canonicalJson: the value contains a cycle; evidence must be a tree');
+  if (seen.has(object))
+    throw new ContractError('invalid_input', 'canonicalJson: the value contains a cycle; evidence must be a tree');
   seen.add(object);
   let text: string;
   if (Array.isArray(object)) {

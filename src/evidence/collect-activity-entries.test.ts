@@ -18,7 +18,9 @@ describe('collectActivityEntries', () => {
 
   it('carries a long action whole in the excerpt when its label had to be cut', () => {
     const action = `Preflight complete - ${'analysed '.repeat(30)}`;
-    const [draft] = collectActivityEntries(buildTask({ log: [{ timestamp: '2026-04-01T12:00:00.000Z', action, outcome: 'Ready' }] }));
+    const [draft] = collectActivityEntries(
+      buildTask({ log: [{ timestamp: '2026-04-01T12:00:00.000Z', action, outcome: 'Ready' }] }),
+    );
     expect(draft!.entry.label).toHaveLength(160);
     expect(draft!.entry.excerpt).toBe(`${action}\nReady`);
   });

@@ -15,15 +15,20 @@ export function collectActivityEntries(task: Task): DraftEntry[] {
     const text = outcome ? `${line.action}\0${outcome}` : line.action;
     // A long action loses its tail in the label, so the excerpt carries it whole before the outcome.
     const actionCut = truncateExcerpt(line.action, MAX_LABEL_LENGTH).truncated;
-    drafts.push(makeEntry(task.id, {
-      id: `activity-${contentHash('taskActivity', line.timestamp, text)}`,
-      source: 'taskActivity',
-      label: line.action,
-      timestamp: line.timestamp,
-      text: actionCut ? [line.action, outcome].filter(Boolean).join('\n') : outcome,
-      ref: { activityType: line.source === 'activityLog' ? `board:${typeof line.type === 'string' ? line.type : 'activity'}` : 'log' },
-      fingerprint: `${line.timestamp}\0${text}`,
-    }));
+    drafts.push(
+      makeEntry(task.id, {
+        id: `activity-${contentHash('taskActivity', line.timestamp, text)}`,
+        source: 'taskActivity',
+        label: line.action,
+        timestamp: line.timestamp,
+        text: actionCut ? [line.action, outcome].filter(Boolean).join('\n') : outcome,
+        ref: {
+          activityType:
+            line.source === 'activityLog' ? `board:${typeof line.type === 'string' ? line.type : 'activity'}` : 'log',
+        },
+        fingerprint: `${line.timestamp}\0${text}`,
+      }),
+    );
   }
   return drafts;
 }

@@ -37,8 +37,12 @@ describe('collectAgentLogEntries', () => {
   });
 
   it('gives different ids to turns that differ only in content', () => {
-    const a = collectAgentLogEntries(buildTask({ agentLogs: [{ timestamp: at(0), type: 'thinking', text: 'plan A' }] }));
-    const b = collectAgentLogEntries(buildTask({ agentLogs: [{ timestamp: at(0), type: 'thinking', text: 'plan B' }] }));
+    const a = collectAgentLogEntries(
+      buildTask({ agentLogs: [{ timestamp: at(0), type: 'thinking', text: 'plan A' }] }),
+    );
+    const b = collectAgentLogEntries(
+      buildTask({ agentLogs: [{ timestamp: at(0), type: 'thinking', text: 'plan B' }] }),
+    );
     expect(a[0]!.entry.id).not.toBe(b[0]!.entry.id);
     expect(a[0]!.entry.label).toBe('agent thinking');
   });

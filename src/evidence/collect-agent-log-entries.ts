@@ -45,7 +45,15 @@ function joinFragments(rows: readonly AgentLogEntry[]): AgentTurn[] {
       open.fragments += 1;
       continue;
     }
-    const turn: AgentTurn = { timestamp: row.timestamp, type: row.type, agent, origin, text: row.text, details: row.detail ? [row.detail] : [], fragments: 1 };
+    const turn: AgentTurn = {
+      timestamp: row.timestamp,
+      type: row.type,
+      agent,
+      origin,
+      text: row.text,
+      details: row.detail ? [row.detail] : [],
+      fragments: 1,
+    };
     turns.push(turn);
     open = streamed ? turn : null;
   }

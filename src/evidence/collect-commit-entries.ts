@@ -49,7 +49,8 @@ function compactFileList(files: readonly CommitFileChange[]): string {
   let text = `Files (${files.length}):`;
   for (let i = 0; i < files.length; i++) {
     const file = files[i]!;
-    const counts = file.insertions == null || file.deletions == null ? 'binary' : `+${file.insertions} -${file.deletions}`;
+    const counts =
+      file.insertions == null || file.deletions == null ? 'binary' : `+${file.insertions} -${file.deletions}`;
     text += `${i === 0 ? ' ' : ', '}${file.path} ${counts}`;
     if (text.length > MAX_EXCERPT_LENGTH && i < files.length - 1) {
       text += `, … ${files.length - i - 1} more`;

@@ -5,10 +5,32 @@ import { buildTask } from './testing/evidence-builders.js';
 
 describe('collectReviewEntries', () => {
   it('takes structured reviews as given, with the type lowercased', () => {
-    const task = buildTask({ reviews: [{ type: 'Code', step: 3, verdict: 'REVISE', summary: 'Missing test', reviewer: 'reviewer', timestamp: '2026-04-01T12:00:00.000Z' }] });
+    const task = buildTask({
+      reviews: [
+        {
+          type: 'Code',
+          step: 3,
+          verdict: 'REVISE',
+          summary: 'Missing test',
+          reviewer: 'reviewer',
+          timestamp: '2026-04-01T12:00:00.000Z',
+        },
+      ],
+    });
     const [draft] = collectReviewEntries(task);
-    expect(draft!.entry).toMatchObject({ label: 'code review Step 3: REVISE', excerpt: 'Missing test', timestamp: '2026-04-01T12:00:00.000Z' });
-    expect(draft!.entry.ref).toEqual({ taskId: 'FN-1', reviewType: 'code', step: 3, verdict: 'REVISE', reviewer: 'reviewer', reviewSource: 'task' });
+    expect(draft!.entry).toMatchObject({
+      label: 'code review Step 3: REVISE',
+      excerpt: 'Missing test',
+      timestamp: '2026-04-01T12:00:00.000Z',
+    });
+    expect(draft!.entry.ref).toEqual({
+      taskId: 'FN-1',
+      reviewType: 'code',
+      step: 3,
+      verdict: 'REVISE',
+      reviewer: 'reviewer',
+      reviewSource: 'task',
+    });
   });
 
   it('reads verdicts from the log with the outcome as excerpt and ignores requests', () => {

@@ -32,7 +32,13 @@ export function collectReviewEntries(task: Task): DraftEntry[] {
   for (const line of task.log ?? []) {
     const parsed = parseReviewVerdict(line.action);
     if (!parsed) continue;
-    facts.push({ ...parsed, summary: line.outcome ?? null, reviewer: null, timestamp: line.timestamp, reviewSource: 'log' });
+    facts.push({
+      ...parsed,
+      summary: line.outcome ?? null,
+      reviewer: null,
+      timestamp: line.timestamp,
+      reviewSource: 'log',
+    });
   }
   return facts.map((review) => {
     const label = `${review.type} review${review.step === null ? '' : ` Step ${review.step}`}: ${review.verdict}`;
@@ -43,7 +49,13 @@ export function collectReviewEntries(task: Task): DraftEntry[] {
       label,
       timestamp: review.timestamp,
       text: review.summary,
-      ref: { reviewType: review.type, step: review.step, verdict: review.verdict, reviewer: review.reviewer, reviewSource: review.reviewSource },
+      ref: {
+        reviewType: review.type,
+        step: review.step,
+        verdict: review.verdict,
+        reviewer: review.reviewer,
+        reviewSource: review.reviewSource,
+      },
       fingerprint: `${review.timestamp ?? ''}\0${text}`,
     });
   });

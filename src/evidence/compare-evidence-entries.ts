@@ -4,7 +4,10 @@ import type { EvidenceEntry } from '../core/index.js';
  * Contract order inside a group: entries without a timestamp first, then by time, then by id.
  * Ids compare with digit runs as numbers, so `step-2` sorts before `step-10`.
  */
-export function compareEvidenceEntries(a: Pick<EvidenceEntry, 'id' | 'timestamp'>, b: Pick<EvidenceEntry, 'id' | 'timestamp'>): number {
+export function compareEvidenceEntries(
+  a: Pick<EvidenceEntry, 'id' | 'timestamp'>,
+  b: Pick<EvidenceEntry, 'id' | 'timestamp'>,
+): number {
   return compareTimestamps(a.timestamp, b.timestamp) || compareIds(a.id, b.id);
 }
 

@@ -27,7 +27,11 @@ describe('finalizeGroup', () => {
   });
 
   it('drops an exact duplicate and keeps a different entry under the same id with a content suffix', () => {
-    const group = finalizeGroup('workflow', [draft('x', undefined, 'one'), draft('x', undefined, 'one'), draft('x', undefined, 'two')]);
+    const group = finalizeGroup('workflow', [
+      draft('x', undefined, 'one'),
+      draft('x', undefined, 'one'),
+      draft('x', undefined, 'two'),
+    ]);
     expect(group.total).toBe(2);
     expect(group.entries[0]!.id).toBe('x');
     expect(group.entries[1]!.id).toMatch(/^x-[0-9a-f]{12}$/);

@@ -10,7 +10,11 @@ import type { DraftEntry } from './make-entry.js';
  * (a workflow step recorded twice) both stay: the later gets `-<hash of its content>` appended.
  * `total` counts entries after duplicates are dropped; `omitted` is how many the cap removed.
  */
-export function finalizeGroup(source: EvidenceSource, drafts: readonly DraftEntry[], cap: number = EVIDENCE_LIMITS[source]): EvidenceGroup {
+export function finalizeGroup(
+  source: EvidenceSource,
+  drafts: readonly DraftEntry[],
+  cap: number = EVIDENCE_LIMITS[source],
+): EvidenceGroup {
   const byId = new Map<string, string>();
   const entries: EvidenceEntry[] = [];
   for (const { entry, fingerprint } of drafts) {

@@ -54,7 +54,12 @@ function boundRef(taskId: string, fields: Record<string, RefValue | undefined>):
   for (const [key, value] of Object.entries(fields)) {
     if (key === 'taskId') continue;
     // Refs are drill-down keys, not payloads: a stray long string is bounded like an excerpt.
-    ref[key] = value === undefined ? null : typeof value === 'string' ? truncateExcerpt(value, MAX_EXCERPT_LENGTH).excerpt : value;
+    ref[key] =
+      value === undefined
+        ? null
+        : typeof value === 'string'
+          ? truncateExcerpt(value, MAX_EXCERPT_LENGTH).excerpt
+          : value;
   }
   return ref;
 }

@@ -15,7 +15,10 @@ const cut = (text: string, max: number): string => truncateExcerpt(text, max).ex
  */
 export function boundJudgeAnswer(answer: JudgeAnswer): JudgeAnswer {
   const categories = {} as JudgeAnswer['categories'];
-  for (const [name, c] of Object.entries(answer.categories) as [keyof JudgeAnswer['categories'], JudgeAnswer['categories'][keyof JudgeAnswer['categories']]][]) {
+  for (const [name, c] of Object.entries(answer.categories) as [
+    keyof JudgeAnswer['categories'],
+    JudgeAnswer['categories'][keyof JudgeAnswer['categories']],
+  ][]) {
     categories[name] = {
       score: c.score,
       rationale: cut(c.rationale, MAX_RATIONALE_CHARS),

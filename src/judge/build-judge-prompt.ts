@@ -59,7 +59,12 @@ function categoriesSection(): string {
 }
 
 function taskSection(task: JudgeTaskSummary): string {
-  const lines = ['## Task', '<<<TASK>>>', `id: ${escapeInline(task.id)}`, `title: ${escapeInline(task.title ?? '(none)')}`];
+  const lines = [
+    '## Task',
+    '<<<TASK>>>',
+    `id: ${escapeInline(task.id)}`,
+    `title: ${escapeInline(task.title ?? '(none)')}`,
+  ];
   if (task.status) lines.push(`status: ${escapeInline(task.status)}`);
   if (task.description) lines.push('description:', escapeBlock(task.description));
   lines.push('<<<END TASK>>>');
@@ -67,7 +72,10 @@ function taskSection(task: JudgeTaskSummary): string {
 }
 
 function signalsSection(assessment: DeterministicAssessment): string {
-  const lines = [`## Deterministic signals`, `Computed by code from rubric ${escapeInline(assessment.rubricVersion)}; use them as context, not as your answer.`];
+  const lines = [
+    `## Deterministic signals`,
+    `Computed by code from rubric ${escapeInline(assessment.rubricVersion)}; use them as context, not as your answer.`,
+  ];
   for (const category of SCORE_CATEGORIES) {
     const { score, contributions } = assessment.categories[category];
     lines.push('', `### ${category}: deterministic score ${score}`);

@@ -11,7 +11,10 @@ export interface VerifiedSample {
  * Joins samples: per category the median score, with the rationale and citations of the sample
  * closest to it (the earliest on ties); overall rationale and follow-ups from the first sample.
  */
-export function combineSamples(samples: readonly VerifiedSample[]): { judged: JudgedCategories; spread: Record<ScoreCategory, number> | null } {
+export function combineSamples(samples: readonly VerifiedSample[]): {
+  judged: JudgedCategories;
+  spread: Record<ScoreCategory, number> | null;
+} {
   const first = samples[0];
   if (!first) throw new RangeError('combineSamples needs at least one sample');
   const categories = {} as JudgedCategories['categories'];

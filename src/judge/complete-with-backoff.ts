@@ -11,7 +11,11 @@ export interface BackoffOutcome {
 }
 
 /** One judge call with retries on retryable transport failures (429, 5xx, timeouts), honouring Retry-After. */
-export async function completeWithBackoff(judge: Judge, request: JudgeRequest, options: BackoffOptions = {}): Promise<BackoffOutcome> {
+export async function completeWithBackoff(
+  judge: Judge,
+  request: JudgeRequest,
+  options: BackoffOptions = {},
+): Promise<BackoffOutcome> {
   const maxAttempts = options.maxAttempts ?? DEFAULT_BACKOFF.maxAttempts;
   const maxTotalWaitMs = options.maxTotalWaitMs ?? DEFAULT_BACKOFF.maxTotalWaitMs;
   const wait = options.sleep ?? realSleep;
@@ -27,7 +31,10 @@ export async function completeWithBackoff(judge: Judge, request: JudgeRequest, o
         throw retryFailure(error, `gave up after ${attempt + 1} attempts`);
       }
       if (waitedMs + delay > maxTotalWaitMs) {
-        throw retryFailure(error, `gave up: the next wait (${Math.ceil(delay / 1000)} s) would pass the ${Math.round(maxTotalWaitMs / 1000)} s retry budget`);
+        throw retryFailure(
+          error,
+          `gave up: the next wait (${Math.ceil(delay / 1000)} s) would pass the ${Math.round(maxTotalWaitMs / 1000)} s retry budget`,
+        );
       }
       await wait(delay, request.signal);
       waitedMs += delay;

@@ -29,7 +29,10 @@ function attribute(value: string): string {
 
 /** Renders one evidence entry as a delimited data record. */
 export function formatEvidenceRecord(entry: EvidenceEntry): string {
-  const lines = [`${RECORD_OPEN} id=${attribute(entry.id)} source=${attribute(entry.source)}>>>`, `label: ${escapeInline(entry.label)}`];
+  const lines = [
+    `${RECORD_OPEN} id=${attribute(entry.id)} source=${attribute(entry.source)}>>>`,
+    `label: ${escapeInline(entry.label)}`,
+  ];
   if (entry.timestamp) lines.push(`time: ${escapeInline(entry.timestamp)}`);
   const refs = Object.entries(entry.ref ?? {}).filter(([, v]) => v !== null && v !== '');
   if (refs.length) lines.push(`ref: ${escapeInline(refs.map(([k, v]) => `${k}=${String(v)}`).join('; '))}`);

@@ -28,6 +28,9 @@ export type JudgeAnswer = z.output<typeof JUDGE_ANSWER_SCHEMA>;
 
 /** The same shape as JSON schema, sent to providers with structured output. */
 export const JUDGE_ANSWER_JSON_SCHEMA: Record<string, unknown> = (() => {
-  const { $schema: _ignored, ...schema } = z.toJSONSchema(JUDGE_ANSWER_SCHEMA, { target: 'draft-7' }) as Record<string, unknown>;
+  const { $schema: _ignored, ...schema } = z.toJSONSchema(JUDGE_ANSWER_SCHEMA, { target: 'draft-7' }) as Record<
+    string,
+    unknown
+  >;
   return schema;
 })();

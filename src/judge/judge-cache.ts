@@ -47,7 +47,11 @@ export function judgeCacheKey(parts: JudgeCacheKeyParts): string {
 }
 
 /** An in-memory cache that records its traffic, for tests and one-shot runs. */
-export function createMemoryJudgeCache(): JudgeCache & { entries: Map<string, CachedJudgeCall>; gets: number; sets: number } {
+export function createMemoryJudgeCache(): JudgeCache & {
+  entries: Map<string, CachedJudgeCall>;
+  gets: number;
+  sets: number;
+} {
   const entries = new Map<string, CachedJudgeCall>();
   const cache = {
     entries,

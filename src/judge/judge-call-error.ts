@@ -33,7 +33,10 @@ export function isRetryableStatus(status: number): boolean {
 }
 
 /** Reads Retry-After (seconds or an HTTP date) or retry-after-ms into milliseconds. */
-export function parseRetryAfter(headers: Record<string, string | undefined> | undefined, now = Date.now()): number | undefined {
+export function parseRetryAfter(
+  headers: Record<string, string | undefined> | undefined,
+  now = Date.now(),
+): number | undefined {
   if (!headers) return undefined;
   const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
   const ms = lower['retry-after-ms'];

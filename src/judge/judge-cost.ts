@@ -8,7 +8,10 @@ import type { JudgeUsage } from './judge.js';
  */
 export function costOf(usage: JudgeUsage, price: ModelPrice): number {
   const cached = Math.min(usage.cachedTokens, usage.inputTokens);
-  return tokenCostUsd({ inputTokens: usage.inputTokens - cached, cachedTokens: cached, outputTokens: usage.outputTokens }, price);
+  return tokenCostUsd(
+    { inputTokens: usage.inputTokens - cached, cachedTokens: cached, outputTokens: usage.outputTokens },
+    price,
+  );
 }
 
 /** The price of the judge's model from the spec's table: its configured model, else the id the judge reports; undefined when unpriced. */

@@ -18,8 +18,18 @@ describe('medianScore', () => {
 
 describe('costOf', () => {
   it('bills fresh input, cached input and output at their prices', () => {
-    expect(costOf({ inputTokens: 1_000_000, outputTokens: 1_000_000, cachedTokens: 0 }, { inputPerMTok: 3, outputPerMTok: 15 })).toBe(18);
-    expect(costOf({ inputTokens: 1_000_000, outputTokens: 0, cachedTokens: 500_000 }, { inputPerMTok: 2, outputPerMTok: 8, cachedPerMTok: 0.5 })).toBe(1.25);
+    expect(
+      costOf(
+        { inputTokens: 1_000_000, outputTokens: 1_000_000, cachedTokens: 0 },
+        { inputPerMTok: 3, outputPerMTok: 15 },
+      ),
+    ).toBe(18);
+    expect(
+      costOf(
+        { inputTokens: 1_000_000, outputTokens: 0, cachedTokens: 500_000 },
+        { inputPerMTok: 2, outputPerMTok: 8, cachedPerMTok: 0.5 },
+      ),
+    ).toBe(1.25);
   });
 });
 
@@ -36,12 +46,29 @@ describe('createCostBudget', () => {
 });
 
 describe('judgeCacheKey', () => {
-  const parts = { bundleDigest: 'a'.repeat(64), rubricVersion: 'r1', promptVersion: 'p1', provider: 'openai', model: 'm', spec: { temperature: 0 }, sample: 0 };
+  const parts = {
+    bundleDigest: 'a'.repeat(64),
+    rubricVersion: 'r1',
+    promptVersion: 'p1',
+    provider: 'openai',
+    model: 'm',
+    spec: { temperature: 0 },
+    sample: 0,
+  };
   it('is a sha256 hex that changes with every part', () => {
     const key = judgeCacheKey(parts);
     expect(key).toMatch(/^[0-9a-f]{64}$/);
     expect(judgeCacheKey({ ...parts })).toBe(key);
-    for (const change of [{ bundleDigest: 'b'.repeat(64) }, { rubricVersion: 'r2' }, { promptVersion: 'p2' }, { provider: 'anthropic' }, { model: 'n' }, { spec: { temperature: 0.2 } }, { spec: { temperature: 0, maxTokens: 800 } }, { sample: 1 }]) {
+    for (const change of [
+      { bundleDigest: 'b'.repeat(64) },
+      { rubricVersion: 'r2' },
+      { promptVersion: 'p2' },
+      { provider: 'anthropic' },
+      { model: 'n' },
+      { spec: { temperature: 0.2 } },
+      { spec: { temperature: 0, maxTokens: 800 } },
+      { sample: 1 },
+    ]) {
       expect(judgeCacheKey({ ...parts, ...change })).not.toBe(key);
     }
   });
@@ -51,7 +78,9 @@ describe('parseRetryAfter', () => {
   it('reads seconds, milliseconds and HTTP dates', () => {
     expect(parseRetryAfter({ 'retry-after': '2' })).toBe(2000);
     expect(parseRetryAfter({ 'Retry-After-Ms': '150' })).toBe(150);
-    expect(parseRetryAfter({ 'retry-after': 'Wed, 21 Oct 2015 07:28:05 GMT' }, Date.parse('Wed, 21 Oct 2015 07:28:00 GMT'))).toBe(5000);
+    expect(
+      parseRetryAfter({ 'retry-after': 'Wed, 21 Oct 2015 07:28:05 GMT' }, Date.parse('Wed, 21 Oct 2015 07:28:00 GMT')),
+    ).toBe(5000);
     expect(parseRetryAfter({ 'retry-after': 'soon' })).toBeUndefined();
     expect(parseRetryAfter(undefined)).toBeUndefined();
   });
@@ -68,6 +97,8 @@ describe('backoffDelay', () => {
 
 describe('redactSecrets', () => {
   it('replaces every occurrence of each secret', () => {
-    expect(redactSecrets('key sk-abcdef and sk-abcdef again', ['sk-abcdef', undefined])).toBe('key [redacted] and [redacted] again');
+    expect(redactSecrets('key sk-abcdef and sk-abcdef again', ['sk-abcdef', undefined])).toBe(
+      'key [redacted] and [redacted] again',
+    );
   });
 });

@@ -2,12 +2,37 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createJudge, type JudgeSettings } from './create-judge.js';
 import { createMemoryJudgeCache } from './judge-cache.js';
 import { judgeTask } from './judge-task.js';
-import { SAMPLE_TASK, sampleAssessment, sampleBundle, startFakeAnthropicServer, startFakeOpenAIServer, type FakeLlmServer } from './testing/index.js';
+import {
+  SAMPLE_TASK,
+  sampleAssessment,
+  sampleBundle,
+  startFakeAnthropicServer,
+  startFakeOpenAIServer,
+  type FakeLlmServer,
+} from './testing/index.js';
 
 const base = { temperature: 0, timeoutMs: 5_000, concurrency: 4, samples: 1, maxRetries: 2, useCache: true };
 const providers = [
-  { name: 'openai-compatible', start: startFakeOpenAIServer, settings: (baseUrl: string): JudgeSettings => ({ ...base, provider: 'openai-compatible', model: 'llama-test', baseUrl }) },
-  { name: 'anthropic', start: startFakeAnthropicServer, settings: (baseUrl: string): JudgeSettings => ({ ...base, provider: 'anthropic', model: 'claude-sonnet-4-5', baseUrl }) },
+  {
+    name: 'openai-compatible',
+    start: startFakeOpenAIServer,
+    settings: (baseUrl: string): JudgeSettings => ({
+      ...base,
+      provider: 'openai-compatible',
+      model: 'llama-test',
+      baseUrl,
+    }),
+  },
+  {
+    name: 'anthropic',
+    start: startFakeAnthropicServer,
+    settings: (baseUrl: string): JudgeSettings => ({
+      ...base,
+      provider: 'anthropic',
+      model: 'claude-sonnet-4-5',
+      baseUrl,
+    }),
+  },
 ];
 const env = { ANTHROPIC_API_KEY: 'sk-ant-test-000000', TASKEVAL_JUDGE_API_KEY: 'sk-compat-test-000000' };
 
@@ -36,7 +61,11 @@ describe.each(providers)('judgeTask against the $name wire protocol', ({ start, 
     const deep = '{"categories":' + '{"a":'.repeat(5_000) + '1' + '}'.repeat(5_000) + '}';
     server.enqueue({ answer: deep });
     const outcome = await run();
-    expect(outcome).toMatchObject({ status: 'error', reason: "the judge's answer was refused: nested more than 32 levels deep", transient: false });
+    expect(outcome).toMatchObject({
+      status: 'error',
+      reason: "the judge's answer was refused: nested more than 32 levels deep",
+      transient: false,
+    });
     expect(server.calls).toBe(1);
   });
 
@@ -44,7 +73,9 @@ describe.each(providers)('judgeTask against the $name wire protocol', ({ start, 
     server.enqueue({ answer: `{"overallRationale":"${'x'.repeat(20_000_000)}"}` });
     const outcome = await run();
     expect(outcome.status).toBe('error');
-    expect(outcome.status === 'error' && outcome.reason).toMatch(/^the judge's answer was refused: 200000\d\d characters, over the limit of 16000000$/);
+    expect(outcome.status === 'error' && outcome.reason).toMatch(
+      /^the judge's answer was refused: 200000\d\d characters, over the limit of 16000000$/,
+    );
   });
 
   it('waits as Retry-After says after a 429, then scores', async () => {
@@ -73,7 +104,11 @@ describe.each(providers)('judgeTask against the $name wire protocol', ({ start, 
   it('records an error, not a score, when the server keeps failing', async () => {
     server.setDefault(() => ({ status: 503 }));
     const outcome = await run();
-    expect(outcome).toMatchObject({ status: 'error', transient: true, reason: expect.stringMatching(/HTTP 503.*gave up after 5 attempts/) });
+    expect(outcome).toMatchObject({
+      status: 'error',
+      transient: true,
+      reason: expect.stringMatching(/HTTP 503.*gave up after 5 attempts/),
+    });
   });
 
   it('a second run with the cache makes no call', async () => {

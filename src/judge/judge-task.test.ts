@@ -4,7 +4,14 @@ import { JudgeConfigSchema, type JudgeConfig } from './judge-config.js';
 import { createMemoryJudgeCache } from './judge-cache.js';
 import { JudgeCallError } from './judge-call-error.js';
 import { judgeTask, MAX_RAW_ANSWER_LENGTH, type JudgeTaskInput } from './judge-task.js';
-import { createScriptedJudge, SAMPLE_TASK, sampleAssessment, sampleBundle, validAnswer, type ScriptedStep } from './testing/index.js';
+import {
+  createScriptedJudge,
+  SAMPLE_TASK,
+  sampleAssessment,
+  sampleBundle,
+  validAnswer,
+  type ScriptedStep,
+} from './testing/index.js';
 
 const bundle = sampleBundle();
 const IDS = ['commit-abc123', 'workflow-tests'];
@@ -15,17 +22,34 @@ const spec = (over: Partial<JudgeConfig>): JudgeConfig => ({ ...JudgeConfigSchem
 
 function input(steps: ScriptedStep[], over: Partial<JudgeTaskInput> = {}) {
   const judge = createScriptedJudge(steps);
-  return { judge, run: () => judgeTask({ judge, task: SAMPLE_TASK, bundle, assessment: sampleAssessment(), backoff: noWait, ...over }) };
+  return {
+    judge,
+    run: () =>
+      judgeTask({ judge, task: SAMPLE_TASK, bundle, assessment: sampleAssessment(), backoff: noWait, ...over }),
+  };
 }
 
 describe('judgeTask', () => {
   it('returns the verified answer with provenance and usage', async () => {
-    const { run, judge } = input([{ answer: validAnswer(IDS, [81, 72, 93]), usage: { inputTokens: 900, outputTokens: 120, cachedTokens: 50 } }]);
+    const { run, judge } = input([
+      { answer: validAnswer(IDS, [81, 72, 93]), usage: { inputTokens: 900, outputTokens: 120, cachedTokens: 50 } },
+    ]);
     const outcome = await run();
     expect(outcome.status).toBe('ok');
     if (outcome.status !== 'ok') return;
-    expect(outcome.judged.categories.agentPerformance).toEqual({ score: 81, rationale: expect.any(String), evidence: IDS });
-    expect(outcome.provenance).toMatchObject({ provider: 'scripted', model: 'scripted-1', cached: false, samples: 1, spread: null, costUsd: null });
+    expect(outcome.judged.categories.agentPerformance).toEqual({
+      score: 81,
+      rationale: expect.any(String),
+      evidence: IDS,
+    });
+    expect(outcome.provenance).toMatchObject({
+      provider: 'scripted',
+      model: 'scripted-1',
+      cached: false,
+      samples: 1,
+      spread: null,
+      costUsd: null,
+    });
     expect(outcome.provenance.promptVersion).toMatch(/^[0-9a-f]{12}$/);
     expect(outcome.provenance.usage).toEqual({ inputTokens: 900, outputTokens: 120, cachedTokens: 50 });
     expect(outcome.calls).toBe(1);
@@ -62,15 +86,28 @@ describe('judgeTask', () => {
     const allInvented = validAnswer(['ghost-1']);
     const { run, judge } = input([{ answer: allInvented }, { answer: invented }]);
     const outcome = await run();
-    expect(judge.requests[1]!.prompt).toMatch(/no evidence id .* is cited for agentPerformance, taskOutcomeQuality, processCompliance; these ids do not exist: ghost-1/);
+    expect(judge.requests[1]!.prompt).toMatch(
+      /no evidence id .* is cited for agentPerformance, taskOutcomeQuality, processCompliance; these ids do not exist: ghost-1/,
+    );
     expect(outcome.status).toBe('ok');
     if (outcome.status !== 'ok') return;
     expect(outcome.judged.categories.taskOutcomeQuality.evidence).toEqual(['commit-abc123']);
-    expect(outcome.judged.citationIssues).toContainEqual({ category: 'taskOutcomeQuality', id: 'commit-made-up', problem: 'unknown_id' });
+    expect(outcome.judged.citationIssues).toContainEqual({
+      category: 'taskOutcomeQuality',
+      id: 'commit-made-up',
+      problem: 'unknown_id',
+    });
   });
 
   it('uses the median per category over samples and records the spread', async () => {
-    const { run, judge } = input([{ answer: validAnswer(IDS, [60, 90, 10]) }, { answer: validAnswer(IDS, [80, 70, 20]) }, { answer: validAnswer(IDS, [70, 95, 90]) }], { spec: spec({ samples: 3 }) });
+    const { run, judge } = input(
+      [
+        { answer: validAnswer(IDS, [60, 90, 10]) },
+        { answer: validAnswer(IDS, [80, 70, 20]) },
+        { answer: validAnswer(IDS, [70, 95, 90]) },
+      ],
+      { spec: spec({ samples: 3 }) },
+    );
     const outcome = await run();
     expect(judge.requests).toHaveLength(3);
     expect(outcome.status).toBe('ok');
@@ -87,7 +124,10 @@ describe('judgeTask', () => {
     const first = input([{ answer: validAnswer(IDS) }], { cache, spec: spec({ samples: 2 }) });
     await first.run();
     expect(cache.entries.size).toBe(2);
-    const second = input([{ fail: new JudgeCallError('must not be called', { retryable: false, transient: false }) }], { cache, spec: spec({ samples: 2 }) });
+    const second = input([{ fail: new JudgeCallError('must not be called', { retryable: false, transient: false }) }], {
+      cache,
+      spec: spec({ samples: 2 }),
+    });
     // Same provider and model as the first judge, so the keys match.
     const outcome = await second.run();
     expect(second.judge.requests).toHaveLength(0);
@@ -108,30 +148,55 @@ describe('judgeTask', () => {
   it('never caches an error', async () => {
     const cache = createMemoryJudgeCache();
     await input([{ answer: 'garbage' }], { cache }).run();
-    await input([{ fail: new JudgeCallError('HTTP 500', { retryable: false, transient: true, status: 500 }) }], { cache }).run();
+    await input([{ fail: new JudgeCallError('HTTP 500', { retryable: false, transient: true, status: 500 }) }], {
+      cache,
+    }).run();
     expect(cache.sets).toBe(0);
   });
 
   it('backs off on 429 honouring Retry-After, then succeeds', async () => {
     const waits: number[] = [];
-    const rateLimited = new JudgeCallError('HTTP 429', { retryable: true, transient: true, status: 429, retryAfterMs: 7000 });
-    const { run } = input([{ fail: rateLimited }, { fail: new JudgeCallError('HTTP 503', { retryable: true, transient: true, status: 503 }) }, { answer: validAnswer(IDS) }], {
-      backoff: { sleep: async (ms) => void waits.push(ms), random: () => 1, baseDelayMs: 100 },
+    const rateLimited = new JudgeCallError('HTTP 429', {
+      retryable: true,
+      transient: true,
+      status: 429,
+      retryAfterMs: 7000,
     });
+    const { run } = input(
+      [
+        { fail: rateLimited },
+        { fail: new JudgeCallError('HTTP 503', { retryable: true, transient: true, status: 503 }) },
+        { answer: validAnswer(IDS) },
+      ],
+      {
+        backoff: { sleep: async (ms) => void waits.push(ms), random: () => 1, baseDelayMs: 100 },
+      },
+    );
     const outcome = await run();
     expect(outcome.status).toBe('ok');
     expect(waits).toEqual([7000, 200]);
   });
 
   it('gives a transient error when retries on 5xx run out', async () => {
-    const { run, judge } = input([{ fail: new JudgeCallError('HTTP 500: boom', { retryable: true, transient: true, status: 500 }) }], { backoff: { ...noWait, maxAttempts: 2 } });
+    const { run, judge } = input(
+      [{ fail: new JudgeCallError('HTTP 500: boom', { retryable: true, transient: true, status: 500 }) }],
+      { backoff: { ...noWait, maxAttempts: 2 } },
+    );
     const outcome = await run();
     expect(judge.requests).toHaveLength(3);
-    expect(outcome).toMatchObject({ status: 'error', transient: true, reason: expect.stringMatching(/HTTP 500: boom \(gave up after 3 attempts\)/) });
+    expect(outcome).toMatchObject({
+      status: 'error',
+      transient: true,
+      reason: expect.stringMatching(/HTTP 500: boom \(gave up after 3 attempts\)/),
+    });
   });
 
   it('gives up when Retry-After would pass the total wait budget', async () => {
-    const { run, judge } = input([{ fail: new JudgeCallError('HTTP 429', { retryable: true, transient: true, status: 429, retryAfterMs: 600_000 }) }]);
+    const { run, judge } = input([
+      {
+        fail: new JudgeCallError('HTTP 429', { retryable: true, transient: true, status: 429, retryAfterMs: 600_000 }),
+      },
+    ]);
     const outcome = await run();
     expect(judge.requests).toHaveLength(1);
     expect(outcome).toMatchObject({ status: 'error', transient: true, reason: expect.stringMatching(/retry budget/) });
@@ -140,9 +205,15 @@ describe('judgeTask', () => {
   it('computes cost from a price and stops starting calls once the budget is spent', async () => {
     const budget = createCostBudget(0.001);
     const price = { inputPerMTok: 1, outputPerMTok: 2 };
-    const first = await input([{ answer: validAnswer(IDS), usage: { inputTokens: 1000, outputTokens: 500, cachedTokens: 0 } }], { budget, spec: spec({ model: 'scripted-1', prices: { 'scripted-1': price } }) }).run();
+    const first = await input(
+      [{ answer: validAnswer(IDS), usage: { inputTokens: 1000, outputTokens: 500, cachedTokens: 0 } }],
+      { budget, spec: spec({ model: 'scripted-1', prices: { 'scripted-1': price } }) },
+    ).run();
     expect(first).toMatchObject({ status: 'ok', costUsd: 0.002, provenance: { costUsd: 0.002 } });
-    const second = input([{ answer: validAnswer(IDS) }], { budget, spec: spec({ model: 'scripted-1', prices: { 'scripted-1': price } }) });
+    const second = input([{ answer: validAnswer(IDS) }], {
+      budget,
+      spec: spec({ model: 'scripted-1', prices: { 'scripted-1': price } }),
+    });
     const outcome = await second.run();
     expect(second.judge.requests).toHaveLength(0);
     expect(outcome).toMatchObject({ status: 'error', transient: true, reason: expect.stringMatching(/cost limit/) });
@@ -151,6 +222,8 @@ describe('judgeTask', () => {
   it('throws when cancelled instead of recording a result', async () => {
     const controller = new AbortController();
     controller.abort();
-    await expect(input([{ answer: validAnswer(IDS) }], { signal: controller.signal }).run()).rejects.toMatchObject({ code: 'cancelled' });
+    await expect(input([{ answer: validAnswer(IDS) }], { signal: controller.signal }).run()).rejects.toMatchObject({
+      code: 'cancelled',
+    });
   });
 });

@@ -65,9 +65,17 @@ export interface JudgeSpend {
 
 export type JudgeTaskOutcome =
   | ({ status: 'ok'; judged: JudgedCategories; provenance: JudgeProvenance } & JudgeSpend)
-  | ({ status: 'error'; reason: string; rawAnswer: string | null; transient: boolean; provenance: Omit<JudgeProvenance, 'spread' | 'cached'> } & JudgeSpend);
+  | ({
+      status: 'error';
+      reason: string;
+      rawAnswer: string | null;
+      transient: boolean;
+      provenance: Omit<JudgeProvenance, 'spread' | 'cached'>;
+    } & JudgeSpend);
 
-type SampleOutcome = { ok: true; sample: VerifiedSample; usage: JudgeUsage } | { ok: false; reason: string; rawAnswer: string | null; transient: boolean };
+type SampleOutcome =
+  | { ok: true; sample: VerifiedSample; usage: JudgeUsage }
+  | { ok: false; reason: string; rawAnswer: string | null; transient: boolean };
 
 /**
  * Asks the judge about one task: cache first, then calls with backoff on transport failures and
@@ -86,7 +94,15 @@ export async function judgeTask(input: JudgeTaskInput): Promise<JudgeTaskOutcome
   const base = { provider: judge.provider, model: judge.modelId, promptVersion, samples: sampleCount };
 
   const askSample = async (sample: number): Promise<SampleOutcome> => {
-    const key = judgeCacheKey({ bundleDigest: bundle.digest, rubricVersion: assessment.rubricVersion, promptVersion, provider: judge.provider, model: judge.modelId, spec, sample });
+    const key = judgeCacheKey({
+      bundleDigest: bundle.digest,
+      rubricVersion: assessment.rubricVersion,
+      promptVersion,
+      provider: judge.provider,
+      model: judge.modelId,
+      spec,
+      sample,
+    });
     const hit = input.cache ? await input.cache.get(key) : null;
     if (hit) {
       const parsed = parseJudgeAnswer(hit.answer);
@@ -101,17 +117,29 @@ export async function judgeTask(input: JudgeTaskInput): Promise<JudgeTaskOutcome
     let usage = { ...ZERO_USAGE };
     for (let attempt = 0; attempt <= maxRetries; attempt++) {
       if (input.budget && !input.budget.canStart()) {
-        return { ok: false, reason: `not judged: the cost limit of $${input.budget.maxUsd} was reached`, rawAnswer, transient: true };
+        return {
+          ok: false,
+          reason: `not judged: the cost limit of $${input.budget.maxUsd} was reached`,
+          rawAnswer,
+          transient: true,
+        };
       }
       let response;
       try {
         ({ response } = await completeWithBackoff(
           judge,
-          { system, prompt: feedback ? withRetryFeedback(prompt, feedback) : prompt, schema: JUDGE_ANSWER_JSON_SCHEMA, timeoutMs: spec.timeoutMs, ...(input.signal ? { signal: input.signal } : {}) },
+          {
+            system,
+            prompt: feedback ? withRetryFeedback(prompt, feedback) : prompt,
+            schema: JUDGE_ANSWER_JSON_SCHEMA,
+            timeoutMs: spec.timeoutMs,
+            ...(input.signal ? { signal: input.signal } : {}),
+          },
           input.backoff,
         ));
       } catch (error) {
-        if (error instanceof JudgeCallError) return { ok: false, reason: error.message, rawAnswer, transient: error.transient };
+        if (error instanceof JudgeCallError)
+          return { ok: false, reason: error.message, rawAnswer, transient: error.transient };
         throw error;
       }
       spend.calls += 1;
@@ -122,7 +150,12 @@ export async function judgeTask(input: JudgeTaskInput): Promise<JudgeTaskOutcome
       const oversized = oversizedAnswer(response);
       if (oversized) {
         // Not worth a retry with feedback: a model that answers like this does it again, and each try costs.
-        return { ok: false, reason: `the judge's answer was refused: ${oversized}`, rawAnswer: truncateExcerpt(response.text ?? '', MAX_RAW_ANSWER_LENGTH).excerpt, transient: false };
+        return {
+          ok: false,
+          reason: `the judge's answer was refused: ${oversized}`,
+          rawAnswer: truncateExcerpt(response.text ?? '', MAX_RAW_ANSWER_LENGTH).excerpt,
+          transient: false,
+        };
       }
       rawAnswer = response.object !== undefined ? JSON.stringify(response.object) : response.text;
       const parsed = parseJudgeAnswer(response.object ?? response.text);
@@ -136,10 +169,21 @@ export async function judgeTask(input: JudgeTaskInput): Promise<JudgeTaskOutcome
         feedback = `no evidence id from the "## Evidence" section is cited for ${verified.emptyCategories.join(', ')}${unknown.length ? `; these ids do not exist: ${unknown.slice(0, 10).join(', ')}` : ''}`;
         continue;
       }
-      await input.cache?.set(key, { answer: parsed.answer, usage, provider: judge.provider, model: judge.modelId, createdAt: (input.now?.() ?? new Date()).toISOString() });
+      await input.cache?.set(key, {
+        answer: parsed.answer,
+        usage,
+        provider: judge.provider,
+        model: judge.modelId,
+        createdAt: (input.now?.() ?? new Date()).toISOString(),
+      });
       return { ok: true, sample: verified, usage };
     }
-    return { ok: false, reason: `the judge gave no valid answer in ${maxRetries + 1} attempts: ${feedback}`, rawAnswer, transient: false };
+    return {
+      ok: false,
+      reason: `the judge gave no valid answer in ${maxRetries + 1} attempts: ${feedback}`,
+      rawAnswer,
+      transient: false,
+    };
   };
 
   const samples: VerifiedSample[] = [];
@@ -152,7 +196,8 @@ export async function judgeTask(input: JudgeTaskInput): Promise<JudgeTaskOutcome
       return {
         status: 'error',
         reason: truncateExcerpt(`${outcome.reason}${where}`, MAX_REASON_LENGTH).excerpt,
-        rawAnswer: outcome.rawAnswer === null ? null : truncateExcerpt(outcome.rawAnswer, MAX_RAW_ANSWER_LENGTH).excerpt,
+        rawAnswer:
+          outcome.rawAnswer === null ? null : truncateExcerpt(outcome.rawAnswer, MAX_RAW_ANSWER_LENGTH).excerpt,
         transient: outcome.transient,
         provenance: { ...base, usage: spend.usage, costUsd: cost(spend.usage) },
         ...spend,

@@ -9,8 +9,12 @@ export const MAX_JUDGE_ANSWER_DEPTH = 32;
 /** Why an answer is too big or too deep to read, or null; checked before anything walks it recursively. */
 export function oversizedAnswer(response: JudgeResponse): string | null {
   const text = response.text ?? '';
-  if (text.length > MAX_JUDGE_ANSWER_CHARS) return `${text.length} characters, over the limit of ${MAX_JUDGE_ANSWER_CHARS}`;
-  if (response.object !== undefined && jsonDepth(response.object, MAX_JUDGE_ANSWER_DEPTH + 1) > MAX_JUDGE_ANSWER_DEPTH) {
+  if (text.length > MAX_JUDGE_ANSWER_CHARS)
+    return `${text.length} characters, over the limit of ${MAX_JUDGE_ANSWER_CHARS}`;
+  if (
+    response.object !== undefined &&
+    jsonDepth(response.object, MAX_JUDGE_ANSWER_DEPTH + 1) > MAX_JUDGE_ANSWER_DEPTH
+  ) {
     return `nested more than ${MAX_JUDGE_ANSWER_DEPTH} levels deep`;
   }
   // Text answers are parsed later; a bracket run is enough to say it is too deep without parsing.

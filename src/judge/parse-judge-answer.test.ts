@@ -7,7 +7,10 @@ import { validAnswer } from './testing/index.js';
 const good = validAnswer(['commit-1']);
 
 function withScore(score: unknown) {
-  return { ...good, categories: { ...good.categories, agentPerformance: { ...good.categories.agentPerformance, score } } };
+  return {
+    ...good,
+    categories: { ...good.categories, agentPerformance: { ...good.categories.agentPerformance, score } },
+  };
 }
 
 describe('parseJudgeAnswer', () => {
@@ -26,7 +29,10 @@ describe('parseJudgeAnswer', () => {
   });
 
   it('rejects text with no JSON', () => {
-    expect(parseJudgeAnswer('I think it went well, 80/100.')).toEqual({ ok: false, error: 'the answer holds no JSON object' });
+    expect(parseJudgeAnswer('I think it went well, 80/100.')).toEqual({
+      ok: false,
+      error: 'the answer holds no JSON object',
+    });
   });
 
   it('rejects truncated JSON', () => {
@@ -46,7 +52,10 @@ describe('parseJudgeAnswer', () => {
   });
 
   it('rejects a blank rationale', () => {
-    const bad = { ...good, categories: { ...good.categories, processCompliance: { ...good.categories.processCompliance, rationale: '   ' } } };
+    const bad = {
+      ...good,
+      categories: { ...good.categories, processCompliance: { ...good.categories.processCompliance, rationale: '   ' } },
+    };
     const result = parseJudgeAnswer(bad);
     expect(result).toEqual({ ok: false, error: expect.stringContaining('categories.processCompliance.rationale') });
   });
@@ -58,20 +67,37 @@ describe('parseJudgeAnswer', () => {
   });
 
   it('rejects an empty citation list and unknown keys', () => {
-    const noCites = { ...good, categories: { ...good.categories, agentPerformance: { ...good.categories.agentPerformance, evidence: [] } } };
+    const noCites = {
+      ...good,
+      categories: { ...good.categories, agentPerformance: { ...good.categories.agentPerformance, evidence: [] } },
+    };
     expect(parseJudgeAnswer(noCites).ok).toBe(false);
     expect(parseJudgeAnswer({ ...good, overallScore: 99 }).ok).toBe(false);
   });
 
   it('accepts optional follow-up drafts', () => {
-    const answer = { ...good, followUpDrafts: [{ title: 'Add tests', description: 'Cover the login form', reason: 'no tests ran', evidenceRefs: ['commit-1'] }] };
+    const answer = {
+      ...good,
+      followUpDrafts: [
+        { title: 'Add tests', description: 'Cover the login form', reason: 'no tests ran', evidenceRefs: ['commit-1'] },
+      ],
+    };
     expect(parseJudgeAnswer(answer)).toEqual({ ok: true, answer });
   });
 
   it('sends the same shape as JSON schema: integer scores 0..100 and three required categories', () => {
-    const categories = (JUDGE_ANSWER_JSON_SCHEMA.properties as Record<string, { required: string[]; properties: Record<string, { properties: Record<string, unknown> }> }>).categories!;
+    const categories = (
+      JUDGE_ANSWER_JSON_SCHEMA.properties as Record<
+        string,
+        { required: string[]; properties: Record<string, { properties: Record<string, unknown> }> }
+      >
+    ).categories!;
     expect(categories.required).toEqual(['agentPerformance', 'taskOutcomeQuality', 'processCompliance']);
-    expect(categories.properties.agentPerformance!.properties.score).toEqual({ type: 'integer', minimum: 0, maximum: 100 });
+    expect(categories.properties.agentPerformance!.properties.score).toEqual({
+      type: 'integer',
+      minimum: 0,
+      maximum: 100,
+    });
     expect(JUDGE_ANSWER_JSON_SCHEMA.required).toEqual(['categories', 'overallRationale']);
   });
 
@@ -79,7 +105,14 @@ describe('parseJudgeAnswer', () => {
     const huge = {
       ...good,
       overallRationale: 'o'.repeat(5_000_000),
-      categories: { ...good.categories, processCompliance: { ...good.categories.processCompliance, rationale: 'p'.repeat(MAX_RATIONALE_CHARS + 1), evidence: Array.from({ length: 500 }, () => 'commit-1') } },
+      categories: {
+        ...good.categories,
+        processCompliance: {
+          ...good.categories.processCompliance,
+          rationale: 'p'.repeat(MAX_RATIONALE_CHARS + 1),
+          evidence: Array.from({ length: 500 }, () => 'commit-1'),
+        },
+      },
     };
     const parsed = parseJudgeAnswer(huge);
     if (!parsed.ok) throw new Error(parsed.error);

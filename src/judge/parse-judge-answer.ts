@@ -16,7 +16,9 @@ export function parseJudgeAnswer(input: unknown): ParsedJudgeAnswer {
   }
   const parsed = JUDGE_ANSWER_SCHEMA.safeParse(value);
   if (parsed.success) return { ok: true, answer: boundJudgeAnswer(parsed.data) };
-  const problems = parsed.error.issues.slice(0, 10).map((i) => `${i.path.length ? i.path.join('.') : '(root)'}: ${i.message}`);
+  const problems = parsed.error.issues
+    .slice(0, 10)
+    .map((i) => `${i.path.length ? i.path.join('.') : '(root)'}: ${i.message}`);
   return { ok: false, error: `the answer does not match the schema: ${problems.join('; ')}` };
 }
 

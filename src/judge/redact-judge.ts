@@ -28,13 +28,15 @@ function redactResponse(response: JudgeResponse, secrets: readonly (string | und
   const clean = (text: string) => redactSecrets(text, secrets);
   const out: JudgeResponse = { ...response, text: clean(response.text ?? '') };
   // Too deep to walk safely: the answer is refused upstream and only its (redacted) text is kept.
-  if (response.object !== undefined && jsonDepth(response.object, MAX_JUDGE_ANSWER_DEPTH + 1) <= MAX_JUDGE_ANSWER_DEPTH) out.object = redactValue(response.object, clean);
+  if (response.object !== undefined && jsonDepth(response.object, MAX_JUDGE_ANSWER_DEPTH + 1) <= MAX_JUDGE_ANSWER_DEPTH)
+    out.object = redactValue(response.object, clean);
   return out;
 }
 
 function redactValue(value: unknown, clean: (text: string) => string): unknown {
   if (typeof value === 'string') return clean(value);
   if (Array.isArray(value)) return value.map((v) => redactValue(v, clean));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactValue(v, clean)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactValue(v, clean)]));
   return value;
 }

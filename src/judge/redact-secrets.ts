@@ -4,7 +4,9 @@ import { redactUrlsIn } from '../core/index.js';
 export function secretForms(secret: string): string[] {
   const bytes = Buffer.from(secret, 'utf8');
   const base64 = bytes.toString('base64');
-  return [...new Set([secret, encodeURIComponent(secret), base64, base64.replace(/=+$/, ''), bytes.toString('base64url')])];
+  return [
+    ...new Set([secret, encodeURIComponent(secret), base64, base64.replace(/=+$/, ''), bytes.toString('base64url')]),
+  ];
 }
 
 /**

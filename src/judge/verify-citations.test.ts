@@ -31,7 +31,10 @@ describe('verifyCitations', () => {
   });
 
   it('folds duplicate ids and checks follow-up references', () => {
-    const answer = { ...validAnswer(['workflow-tests', 'workflow-tests']), followUpDrafts: [{ title: 't', description: 'd', reason: 'r', evidenceRefs: ['ghost', 'task-FN-1'] }] };
+    const answer = {
+      ...validAnswer(['workflow-tests', 'workflow-tests']),
+      followUpDrafts: [{ title: 't', description: 'd', reason: 'r', evidenceRefs: ['ghost', 'task-FN-1'] }],
+    };
     const result = verifyCitations(answer, bundle);
     expect(result.answer.categories.agentPerformance.evidence).toEqual(['workflow-tests']);
     expect(result.answer.followUpDrafts?.[0]?.evidenceRefs).toEqual(['task-FN-1']);

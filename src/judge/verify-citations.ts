@@ -1,4 +1,10 @@
-import { bundleEntries, SCORE_CATEGORIES, type CitationIssue, type EvidenceBundle, type ScoreCategory } from '../core/index.js';
+import {
+  bundleEntries,
+  SCORE_CATEGORIES,
+  type CitationIssue,
+  type EvidenceBundle,
+  type ScoreCategory,
+} from '../core/index.js';
 import type { JudgeAnswer } from './judge-answer-schema.js';
 
 export interface VerifiedCitations {
@@ -28,7 +34,10 @@ export function verifyCitations(answer: JudgeAnswer, bundle: Pick<EvidenceBundle
     if (evidence.length === 0) emptyCategories.push(category);
     categories[category] = { ...answer.categories[category], evidence };
   }
-  const followUpDrafts = answer.followUpDrafts?.map((d) => ({ ...d, evidenceRefs: keep('followUpDrafts', d.evidenceRefs) }));
+  const followUpDrafts = answer.followUpDrafts?.map((d) => ({
+    ...d,
+    evidenceRefs: keep('followUpDrafts', d.evidenceRefs),
+  }));
   return {
     answer: { ...answer, categories, ...(followUpDrafts ? { followUpDrafts } : {}) },
     citationIssues,

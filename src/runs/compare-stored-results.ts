@@ -1,4 +1,12 @@
-import { compareCohorts, comparePaired, ConfigError, HUMAN_OR_UNKNOWN, type CohortComparison, type ComparedItem, type PairedComparison } from '../core/index.js';
+import {
+  compareCohorts,
+  comparePaired,
+  ConfigError,
+  HUMAN_OR_UNKNOWN,
+  type CohortComparison,
+  type ComparedItem,
+  type PairedComparison,
+} from '../core/index.js';
 import { commonMode, type CompareModes } from './compared-modes.js';
 import type { Store } from '../store/index.js';
 import { loadComparedResults, type ComparedResult } from './load-compared-results.js';
@@ -35,19 +43,26 @@ export function cohortKeyOf(by: string): (r: ComparedResult) => string | null {
     case 'project':
       return (r) => r.project;
     default:
-      throw new ConfigError('usage', `--by must be one of ${COHORT_BY_KEYS.join(', ')} or label:KEY, got "${by}"`, { field: '--by' });
+      throw new ConfigError('usage', `--by must be one of ${COHORT_BY_KEYS.join(', ')} or label:KEY, got "${by}"`, {
+        field: '--by',
+      });
   }
 }
 
 /** Cohorts of the stored results: each task once (its newest result among the runs and times given). */
-export async function compareStoredCohorts(store: Store, input: CompareStoredInput): Promise<{ report: CohortComparison; modes: CompareModes }> {
+export async function compareStoredCohorts(
+  store: Store,
+  input: CompareStoredInput,
+): Promise<{ report: CohortComparison; modes: CompareModes }> {
   const keyOf = cohortKeyOf(input.by);
   const times = { ...(input.since ? { since: input.since } : {}), ...(input.until ? { until: input.until } : {}) };
   for (const id of input.runIds ?? []) await store.getRun(id);
   const loaded = input.runIds?.length
     ? (await Promise.all(input.runIds.map((runId) => loadComparedResults(store, { ...times, runId })))).flat()
     : await loadComparedResults(store, times);
-  loaded.sort((x, y) => (x.summary.evaluatedAt < y.summary.evaluatedAt ? 1 : x.summary.evaluatedAt > y.summary.evaluatedAt ? -1 : 0));
+  loaded.sort((x, y) =>
+    x.summary.evaluatedAt < y.summary.evaluatedAt ? 1 : x.summary.evaluatedAt > y.summary.evaluatedAt ? -1 : 0,
+  );
   const seen = new Set<string>();
   const newest = loaded.filter((r) => (seen.has(r.taskId) ? false : (seen.add(r.taskId), true)));
   const { results, modes } = commonMode(newest, input.mixModes);
@@ -61,18 +76,38 @@ export async function compareStoredCohorts(store: Store, input: CompareStoredInp
     else groups.set(key, [r]);
   }
   return {
-    report: compareCohorts(groups, { by: input.by, ...(input.minN ? { minN: input.minN } : {}), seed: input.seed ?? 1, ...(input.by === 'agent' ? {} : { unknownKey: UNKNOWN_COHORT }) }),
+    report: compareCohorts(groups, {
+      by: input.by,
+      ...(input.minN ? { minN: input.minN } : {}),
+      seed: input.seed ?? 1,
+      ...(input.by === 'agent' ? {} : { unknownKey: UNKNOWN_COHORT }),
+    }),
     modes,
   };
 }
 
 /** Two runs over the same tasks, paired by task id. */
-export async function compareStoredRuns(store: Store, a: string, b: string, options: { seed?: number; mixModes?: boolean } = {}): Promise<{ report: PairedComparison; modes: CompareModes }> {
+export async function compareStoredRuns(
+  store: Store,
+  a: string,
+  b: string,
+  options: { seed?: number; mixModes?: boolean } = {},
+): Promise<{ report: PairedComparison; modes: CompareModes }> {
   await store.getRun(a);
   await store.getRun(b);
-  const [left, right] = await Promise.all([loadComparedResults(store, { runId: a }), loadComparedResults(store, { runId: b })]);
+  const [left, right] = await Promise.all([
+    loadComparedResults(store, { runId: a }),
+    loadComparedResults(store, { runId: b }),
+  ]);
   // Both sides in one way of scoring: a pair scored with a judge on one side and without on the other is no like-for-like change.
   const { results, modes } = commonMode([...left, ...right], options.mixModes);
   const kept = new Set(results);
-  return { report: comparePaired({ key: a, items: left.filter((r) => kept.has(r)) }, { key: b, items: right.filter((r) => kept.has(r)) }, { seed: options.seed ?? 1 }), modes };
+  return {
+    report: comparePaired(
+      { key: a, items: left.filter((r) => kept.has(r)) },
+      { key: b, items: right.filter((r) => kept.has(r)) },
+      { seed: options.seed ?? 1 },
+    ),
+    modes,
+  };
 }

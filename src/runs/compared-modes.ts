@@ -27,32 +27,62 @@ function modeWords(mode: EvaluationMode | null, rubricVersion: string | null): s
  * that left out; all of them with `mix`. Scores made with and without a judge, or under two rubrics, are
  * not one scale.
  */
-export function commonMode(results: readonly ComparedResult[], mix = false): { results: ComparedResult[]; modes: CompareModes } {
+export function commonMode(
+  results: readonly ComparedResult[],
+  mix = false,
+): { results: ComparedResult[]; modes: CompareModes } {
   const counts = new Map<string, number>();
   for (const r of results) counts.set(modeOf(r), (counts.get(modeOf(r)) ?? 0) + 1);
   let used: string | null = null;
   for (const [mode, n] of counts) if (used === null || n > counts.get(used)!) used = mode;
   const kept = mix || used === null ? [...results] : results.filter((r) => modeOf(r) === used);
   const hybrid = kept.filter((r) => r.summary.mode === 'hybrid').length;
-  const leftOut = mix ? [] : [...counts].filter(([mode]) => mode !== used).map(([mode, n]) => ({ mode, n })).sort((a, b) => b.n - a.n);
-  return { results: kept, modes: { hybrid, deterministicOnly: kept.length - hybrid, used: mix ? null : used, leftOut, mixed: mix && counts.size > 1 } };
+  const leftOut = mix
+    ? []
+    : [...counts]
+        .filter(([mode]) => mode !== used)
+        .map(([mode, n]) => ({ mode, n }))
+        .sort((a, b) => b.n - a.n);
+  return {
+    results: kept,
+    modes: {
+      hybrid,
+      deterministicOnly: kept.length - hybrid,
+      used: mix ? null : used,
+      leftOut,
+      mixed: mix && counts.size > 1,
+    },
+  };
 }
 
 /** Which scores a comparison read, in words ("deterministic only" when no judge made them); null for none. */
-export function describeCompareModes(modes: Pick<CompareModes, 'hybrid' | 'deterministicOnly'> & Partial<CompareModes>): string | null {
+export function describeCompareModes(
+  modes: Pick<CompareModes, 'hybrid' | 'deterministicOnly'> & Partial<CompareModes>,
+): string | null {
   if (modes.hybrid + modes.deterministicOnly === 0 && !modes.leftOut?.length) return null;
   const kind =
-    modes.hybrid === 0 ? 'Scores: deterministic only (no judge).'
-    : modes.deterministicOnly === 0 ? 'Scores: hybrid (deterministic and judge).'
-    : `Scores: ${modes.hybrid} hybrid, ${modes.deterministicOnly} deterministic only.`;
+    modes.hybrid === 0
+      ? 'Scores: deterministic only (no judge).'
+      : modes.deterministicOnly === 0
+        ? 'Scores: hybrid (deterministic and judge).'
+        : `Scores: ${modes.hybrid} hybrid, ${modes.deterministicOnly} deterministic only.`;
   const rubric = modes.used ? ` Compared: ${modes.used}.` : '';
   const mixed = modes.mixed ? ' Modes mixed on purpose (--mix-modes).' : '';
-  const left = modes.leftOut?.length ? ` Left out: ${modes.leftOut.map((l) => `${l.n} ${l.mode}`).join('; ')} (--mix-modes to include them).` : '';
+  const left = modes.leftOut?.length
+    ? ` Left out: ${modes.leftOut.map((l) => `${l.n} ${l.mode}`).join('; ')} (--mix-modes to include them).`
+    : '';
   return `${kind}${rubric}${mixed}${left}`;
 }
 
 /** A trend's way of scoring: the most common among the stored scored results (all of them with `mix`), and what that leaves out. */
-export async function trendMode(store: Pick<Store, 'resultFacets'>, options: { runId?: string; mix?: boolean } = {}): Promise<{ filter: { mode?: EvaluationMode; rubricVersion?: string }; used: string | null; leftOut: { mode: string; n: number }[] }> {
+export async function trendMode(
+  store: Pick<Store, 'resultFacets'>,
+  options: { runId?: string; mix?: boolean } = {},
+): Promise<{
+  filter: { mode?: EvaluationMode; rubricVersion?: string };
+  used: string | null;
+  leftOut: { mode: string; n: number }[];
+}> {
   const { modes } = await store.resultFacets(options.runId ? { runId: options.runId } : {});
   const words = (m: (typeof modes)[number]) => modeWords(m.mode, m.rubricVersion);
   const top = modes[0];

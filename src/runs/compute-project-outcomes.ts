@@ -1,7 +1,16 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { SourceError } from '../core/index.js';
-import { computeTaskOutcomes, DEFAULT_FIX_PATTERN, fixSubjectMatcher, runGit, TaskOutcomeSchema, type GitRunner, type OutcomesReport, type OutcomeTask } from '../evidence/index.js';
+import {
+  computeTaskOutcomes,
+  DEFAULT_FIX_PATTERN,
+  fixSubjectMatcher,
+  runGit,
+  TaskOutcomeSchema,
+  type GitRunner,
+  type OutcomesReport,
+  type OutcomeTask,
+} from '../evidence/index.js';
 import type { TaskSet } from '../sources/index.js';
 import type { RepositoryCache } from '../store/index.js';
 
@@ -60,9 +69,22 @@ export async function computeProjectOutcomes(input: ComputeProjectOutcomesInput)
     revertShas: item.history?.revertShas ?? [],
     followUps: item.history?.laterFixShas ?? [],
   }));
-  const refs = await run(['for-each-ref', '--format=%(objectname) %(refname)'], { cwd: index.repo, ...(input.signal ? { signal: input.signal } : {}) });
+  const refs = await run(['for-each-ref', '--format=%(objectname) %(refname)'], {
+    cwd: index.repo,
+    ...(input.signal ? { signal: input.signal } : {}),
+  });
   const key = createHash('sha256')
-    .update(JSON.stringify({ method: OUTCOMES_METHOD, repo: index.repo, tips: refs.stdout, tasks, windowMs: input.windowMs, minLines: input.minLines, fixPattern: input.fixPattern ?? DEFAULT_FIX_PATTERN }))
+    .update(
+      JSON.stringify({
+        method: OUTCOMES_METHOD,
+        repo: index.repo,
+        tips: refs.stdout,
+        tasks,
+        windowMs: input.windowMs,
+        minLines: input.minLines,
+        fixPattern: input.fixPattern ?? DEFAULT_FIX_PATTERN,
+      }),
+    )
     .digest('hex');
   const settings = { windowMs: input.windowMs, minLines: input.minLines };
   if (input.cache) {

@@ -1,4 +1,14 @@
-import { buildScoredResult, isBug, JudgeError, TaskSchema, taskErrorResult, withResultIdentity, type ErrorResult, type Provenance, type TaskResult } from '../core/index.js';
+import {
+  buildScoredResult,
+  isBug,
+  JudgeError,
+  TaskSchema,
+  taskErrorResult,
+  withResultIdentity,
+  type ErrorResult,
+  type Provenance,
+  type TaskResult,
+} from '../core/index.js';
 import { deriveTaskTitle } from '../evidence/index.js';
 import { judgeTask, type BackoffOptions, type JudgeCache } from '../judge/index.js';
 import { deterministicProvenance, prepareTask, scorePrepared, type PreparedTask } from './evaluate-task.js';
@@ -27,7 +37,9 @@ export interface EvaluationSpend {
  * The one per-task evaluator: bundle and rubric (prepareTask, shared with evaluateTask), then the judge when there is one. A judge that cannot
  * answer gives an error result (transient when it was unreachable); only cancellation throws.
  */
-export async function evaluateRunTask(input: EvaluateRunTaskInput): Promise<{ result: TaskResult; spend: EvaluationSpend }> {
+export async function evaluateRunTask(
+  input: EvaluateRunTaskInput,
+): Promise<{ result: TaskResult; spend: EvaluationSpend }> {
   const { result, spend } = await evaluateOnce(input);
   return { result: withResultIdentity(withHistoryGaps(result, input.item.history?.gaps), input.item.task), spend };
 }
@@ -48,10 +60,14 @@ async function evaluateOnce(input: EvaluateRunTaskInput): Promise<{ result: Task
  * Scores a prepared task (bundle and assessment, made now or kept in the store): deterministic-only without a
  * judge, else judged and blended. A judge that cannot answer gives an error result; only cancellation throws.
  */
-export async function scoreOrJudge(prepared: PreparedTask, input: Omit<EvaluateRunTaskInput, 'item' | 'runId'>): Promise<{ result: TaskResult; spend: EvaluationSpend }> {
+export async function scoreOrJudge(
+  prepared: PreparedTask,
+  input: Omit<EvaluateRunTaskInput, 'item' | 'runId'>,
+): Promise<{ result: TaskResult; spend: EvaluationSpend }> {
   const { evaluatedAt } = input;
   const { task } = prepared;
-  if (!input.judge) return { result: scorePrepared(prepared, evaluatedAt, input.taskevalVersion), spend: { tokens: 0 } };
+  if (!input.judge)
+    return { result: scorePrepared(prepared, evaluatedAt, input.taskevalVersion), spend: { tokens: 0 } };
   const { title, bundle, assessment } = prepared;
   const det = deterministicProvenance(bundle.digest, input.taskevalVersion, assessment.rubricVersion);
   const opened = input.judge;
@@ -70,7 +86,17 @@ export async function scoreOrJudge(prepared: PreparedTask, input: Omit<EvaluateR
   });
   const tokens = outcome.usage.inputTokens + outcome.usage.outputTokens;
   if (input.signal?.aborted) throw new JudgeError('cancelled', `interrupted while judging ${task.id}`);
-  const provenance = (p: { provider: string; model: string; promptVersion: string; usage: Provenance['usage']; costUsd: number | null; samples: number }, extra: Partial<Provenance>): Provenance => ({
+  const provenance = (
+    p: {
+      provider: string;
+      model: string;
+      promptVersion: string;
+      usage: Provenance['usage'];
+      costUsd: number | null;
+      samples: number;
+    },
+    extra: Partial<Provenance>,
+  ): Provenance => ({
     ...det,
     provider: p.provider,
     model: p.model,
@@ -83,18 +109,49 @@ export async function scoreOrJudge(prepared: PreparedTask, input: Omit<EvaluateR
   });
   if (outcome.status === 'error') {
     return {
-      result: taskErrorResult({ taskId: task.id, title, evaluatedAt, reason: outcome.reason, transient: outcome.transient, rawAnswer: outcome.rawAnswer, evidenceBundle: bundle, signals: assessment, provenance: provenance(outcome.provenance, {}) }),
+      result: taskErrorResult({
+        taskId: task.id,
+        title,
+        evaluatedAt,
+        reason: outcome.reason,
+        transient: outcome.transient,
+        rawAnswer: outcome.rawAnswer,
+        evidenceBundle: bundle,
+        signals: assessment,
+        provenance: provenance(outcome.provenance, {}),
+      }),
       spend: { tokens },
     };
   }
-  const judgedProvenance = provenance(outcome.provenance, { cached: outcome.provenance.cached, spread: outcome.provenance.spread });
-  return { result: buildScoredResult({ taskId: task.id, title, bundle, assessment, provenance: judgedProvenance, judged: outcome.judged, evaluatedAt }), spend: { tokens } };
+  const judgedProvenance = provenance(outcome.provenance, {
+    cached: outcome.provenance.cached,
+    spread: outcome.provenance.spread,
+  });
+  return {
+    result: buildScoredResult({
+      taskId: task.id,
+      title,
+      bundle,
+      assessment,
+      provenance: judgedProvenance,
+      judged: outcome.judged,
+      evaluatedAt,
+    }),
+    spend: { tokens },
+  };
 }
 
-function prepareOrError(input: Pick<EvaluateRunTaskInput, 'item' | 'runId' | 'evaluatedAt'>): PreparedTask | ErrorResult {
+function prepareOrError(
+  input: Pick<EvaluateRunTaskInput, 'item' | 'runId' | 'evaluatedAt'>,
+): PreparedTask | ErrorResult {
   const { item } = input;
   try {
-    return prepareTask({ task: item.task, runId: input.runId, ...(item.commits ? { commits: item.commits } : {}), ...(item.history ? { history: item.history } : {}) });
+    return prepareTask({
+      task: item.task,
+      runId: input.runId,
+      ...(item.commits ? { commits: item.commits } : {}),
+      ...(item.history ? { history: item.history } : {}),
+    });
   } catch (error) {
     // A TypeError on a task that is not a valid record is the record's fault (a library caller or a queued job
     // handed it in unchecked); on a valid one it is a bug in taskeval, which stops the run (exit 70), never a task's result.
@@ -102,14 +159,22 @@ function prepareOrError(input: Pick<EvaluateRunTaskInput, 'item' | 'runId' | 'ev
       const check = TaskSchema.safeParse(item.task);
       if (check.success) throw error;
       const issue = check.error.issues[0]!;
-      return unreadableTaskResult(item.task, input.evaluatedAt, `could not score this task: ${issue.path.join('.') || 'task'}: ${issue.message}`);
+      return unreadableTaskResult(
+        item.task,
+        input.evaluatedAt,
+        `could not score this task: ${issue.path.join('.') || 'task'}: ${issue.message}`,
+      );
     }
     return unreadableTaskResult(item.task, input.evaluatedAt, `could not score this task: ${(error as Error).message}`);
   }
 }
 
 /** The error result of a task that could not be evaluated (not transient: trying again would not help). */
-export function unreadableTaskResult(task: EvaluateRunTaskInput['item']['task'], evaluatedAt: string, reason: string): ErrorResult {
+export function unreadableTaskResult(
+  task: EvaluateRunTaskInput['item']['task'],
+  evaluatedAt: string,
+  reason: string,
+): ErrorResult {
   return taskErrorResult({ taskId: task.id, title: safeTitle(task), evaluatedAt, reason, transient: false });
 }
 

@@ -1,5 +1,15 @@
 import { assessTask, RUBRIC_VERSION } from '../core/rubric/index.js';
-import { buildScoredResult, withResultIdentity, type CommitHistorySignals, type CommitRecord, type DeterministicAssessment, type EvidenceBundle, type Provenance, type ScoredResult, type Task } from '../core/index.js';
+import {
+  buildScoredResult,
+  withResultIdentity,
+  type CommitHistorySignals,
+  type CommitRecord,
+  type DeterministicAssessment,
+  type EvidenceBundle,
+  type Provenance,
+  type ScoredResult,
+  type Task,
+} from '../core/index.js';
 import { buildEvidenceBundle, deriveTaskTitle } from '../evidence/index.js';
 
 export interface EvaluateTaskInput {
@@ -31,7 +41,11 @@ export function prepareTask(input: Pick<EvaluateTaskInput, 'task' | 'runId' | 'c
 }
 
 /** The deterministic-only result of a prepared task: the code-owned blend with no judge. */
-export function scorePrepared(prepared: PreparedTask, evaluatedAt: string | undefined, taskevalVersion: string | undefined): ScoredResult {
+export function scorePrepared(
+  prepared: PreparedTask,
+  evaluatedAt: string | undefined,
+  taskevalVersion: string | undefined,
+): ScoredResult {
   return buildScoredResult({
     taskId: prepared.task.id,
     title: prepared.title,
@@ -48,7 +62,11 @@ export function evaluateTask(input: EvaluateTaskInput): ScoredResult {
 }
 
 /** Provenance of a result no judge took part in. */
-export function deterministicProvenance(bundleDigest: string, taskevalVersion?: string, rubricVersion: string = RUBRIC_VERSION): Provenance {
+export function deterministicProvenance(
+  bundleDigest: string,
+  taskevalVersion?: string,
+  rubricVersion: string = RUBRIC_VERSION,
+): Provenance {
   return {
     provider: null,
     model: null,

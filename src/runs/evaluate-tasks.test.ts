@@ -6,7 +6,9 @@ import type { RunTask } from './run-task.js';
 import { runTasks } from './testing/run-task-builders.js';
 import { openedJudge } from './testing/opened-judge.js';
 
-const base = (over: Partial<EvaluateTasksInput> & Pick<EvaluateTasksInput, 'items' | 'onResult'>): EvaluateTasksInput => ({
+const base = (
+  over: Partial<EvaluateTasksInput> & Pick<EvaluateTasksInput, 'items' | 'onResult'>,
+): EvaluateTasksInput => ({
   runId: 'run-1',
   taskevalVersion: '1',
   judge: null,
@@ -26,7 +28,10 @@ function gatedJudge() {
       most = Math.max(most, inFlight);
       await new Promise<void>((resolve) => waiting.push(resolve));
       inFlight -= 1;
-      return { text: JSON.stringify(validAnswerFromPrompt(request.prompt)), usage: { inputTokens: 10, outputTokens: 1, cachedTokens: 0 } };
+      return {
+        text: JSON.stringify(validAnswerFromPrompt(request.prompt)),
+        usage: { inputTokens: 10, outputTokens: 1, cachedTokens: 0 },
+      };
     },
   ]);
   return { judge, most: () => most, releaseNext: () => waiting.shift()?.(), waiting: () => waiting.length };
@@ -37,14 +42,22 @@ const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 describe('evaluateTasks', () => {
   it('without a judge, evaluates every task once, in order, with its index and one evaluation time when given', async () => {
     const seen: Array<[string, number, string, string]> = [];
-    await evaluateTasks(base({ items: runTasks(4), evaluatedAt: '2026-01-01T00:00:00.000Z', onResult: (r, item, i) => void seen.push([r.taskId, i, item.task.id, r.evaluatedAt ?? '']) }));
+    await evaluateTasks(
+      base({
+        items: runTasks(4),
+        evaluatedAt: '2026-01-01T00:00:00.000Z',
+        onResult: (r, item, i) => void seen.push([r.taskId, i, item.task.id, r.evaluatedAt ?? '']),
+      }),
+    );
     expect(seen).toEqual([0, 1, 2, 3].map((i) => [`RT-${i + 1}`, i, `RT-${i + 1}`, '2026-01-01T00:00:00.000Z']));
   });
 
   it('keeps at most `width` tasks with the judge at once, and hands each result on as it completes', async () => {
     const gate = gatedJudge();
     const done: TaskResult[] = [];
-    const loop = evaluateTasks(base({ items: runTasks(5), judge: openedJudge(gate.judge), width: 2, onResult: (r) => void done.push(r) }));
+    const loop = evaluateTasks(
+      base({ items: runTasks(5), judge: openedJudge(gate.judge), width: 2, onResult: (r) => void done.push(r) }),
+    );
     await tick();
     expect(gate.waiting()).toBe(2);
     while (done.length < 5) {
@@ -88,7 +101,15 @@ describe('evaluateTasks', () => {
     const controller = new AbortController();
     const gate = gatedJudge();
     const done: string[] = [];
-    const loop = evaluateTasks(base({ items: runTasks(5), judge: openedJudge(gate.judge), width: 2, signal: controller.signal, onResult: (r) => void done.push(r.taskId) }));
+    const loop = evaluateTasks(
+      base({
+        items: runTasks(5),
+        judge: openedJudge(gate.judge),
+        width: 2,
+        signal: controller.signal,
+        onResult: (r) => void done.push(r.taskId),
+      }),
+    );
     await tick();
     controller.abort();
     gate.releaseNext();

@@ -24,7 +24,14 @@ describe('executeBatch', () => {
   it('takes everything up to now in the first batch, then starts exclusive at its end and ends inclusive at the new start', async () => {
     const clock = manualClock('2026-03-01T11:00:00.000Z');
     const base = { store, projectId: 'p', taskevalVersion: '1', clock: clock.now };
-    const first = await executeBatch({ ...base, tasks: [runTask('B', '2026-03-01T11:00:00.000Z'), runTask('A', '2026-03-01T10:00:00.000Z'), runTask('LATER', '2026-03-01T11:00:00.001Z')] });
+    const first = await executeBatch({
+      ...base,
+      tasks: [
+        runTask('B', '2026-03-01T11:00:00.000Z'),
+        runTask('A', '2026-03-01T10:00:00.000Z'),
+        runTask('LATER', '2026-03-01T11:00:00.001Z'),
+      ],
+    });
     expect(first.window).toEqual({ start: null, end: '2026-03-01T11:00:00.000Z' });
     expect(ids(first)).toEqual(['A', 'B']);
     expect(first.run).toMatchObject({ trigger: 'schedule', status: 'completed', window: first.window });
@@ -48,7 +55,13 @@ describe('executeBatch', () => {
     const t = '2026-03-01T10:00:00.000Z';
     const late = runTask('Z-EARLY-CREATED', t);
     late.createdAt = '2026-01-01T00:00:00.000Z';
-    const out = await executeBatch({ store, projectId: 'p', taskevalVersion: '1', clock: clock.now, tasks: [runTask('C', t), runTask('B', t), late, runTask('A', '2026-03-01T09:00:00.000Z')] });
+    const out = await executeBatch({
+      store,
+      projectId: 'p',
+      taskevalVersion: '1',
+      clock: clock.now,
+      tasks: [runTask('C', t), runTask('B', t), late, runTask('A', '2026-03-01T09:00:00.000Z')],
+    });
     expect(out.run.requestedTaskIds).toEqual(['A', 'Z-EARLY-CREATED', 'B', 'C']);
   });
 
@@ -56,15 +69,30 @@ describe('executeBatch', () => {
     const clock = manualClock('2026-03-01T12:00:00.000Z');
     const judge = createScriptedJudge([
       (request) => {
-        if (request.prompt.includes('FLAKY')) throw new JudgeCallError('rate limited (gave up after 4 attempts)', { retryable: false, transient: true, status: 429 });
-        return { text: JSON.stringify(validAnswerFromPrompt(request.prompt)), usage: { inputTokens: 1, outputTokens: 1, cachedTokens: 0 } };
+        if (request.prompt.includes('FLAKY'))
+          throw new JudgeCallError('rate limited (gave up after 4 attempts)', {
+            retryable: false,
+            transient: true,
+            status: 429,
+          });
+        return {
+          text: JSON.stringify(validAnswerFromPrompt(request.prompt)),
+          usage: { inputTokens: 1, outputTokens: 1, cachedTokens: 0 },
+        };
       },
     ]);
     const tasks = [runTask('FLAKY', '2026-03-01T10:00:00.000Z'), runTask('FINE', '2026-03-01T10:00:00.000Z')];
     const evaluated: string[][] = [];
     let last;
     for (let batch = 0; batch < MAX_TRANSIENT_RETRIES + 3; batch++) {
-      last = await executeBatch({ store, projectId: 'p', taskevalVersion: '1', clock: clock.now, tasks, judge: openedJudge(judge) });
+      last = await executeBatch({
+        store,
+        projectId: 'p',
+        taskevalVersion: '1',
+        clock: clock.now,
+        tasks,
+        judge: openedJudge(judge),
+      });
       evaluated.push(ids(last).sort());
       clock.advance(86_400_000);
     }
@@ -74,7 +102,9 @@ describe('executeBatch', () => {
     const history = await store.taskHistory('FLAKY');
     expect(history.items.map((r) => r.status)).toEqual(Array(MAX_TRANSIENT_RETRIES + 1).fill('error'));
     expect(history.items.at(-1)!.reason).toMatch(/rate limited/);
-    const firstSkip = (await store.listRuns({ trigger: 'schedule', limit: 10 })).items.at(-(MAX_TRANSIENT_RETRIES + 2))!;
+    const firstSkip = (await store.listRuns({ trigger: 'schedule', limit: 10 })).items.at(
+      -(MAX_TRANSIENT_RETRIES + 2),
+    )!;
     const warnings = (await store.listEvents(firstSkip.id)).filter((e) => e.type === 'warning').map((e) => e.message);
     expect(warnings).toEqual([expect.stringMatching(/^FLAKY: left as error after 4 transient failures: rate limited/)]);
   });
@@ -85,11 +115,22 @@ describe('executeBatch', () => {
     const judge = createScriptedJudge([
       (request) => {
         if (down) throw new JudgeCallError('connection refused', { retryable: false, transient: true });
-        return { text: JSON.stringify(validAnswerFromPrompt(request.prompt)), usage: { inputTokens: 1, outputTokens: 1, cachedTokens: 0 } };
+        return {
+          text: JSON.stringify(validAnswerFromPrompt(request.prompt)),
+          usage: { inputTokens: 1, outputTokens: 1, cachedTokens: 0 },
+        };
       },
     ]);
     const tasks = [runTask('T', '2026-03-01T10:00:00.000Z')];
-    const batch = () => executeBatch({ store, projectId: 'p', taskevalVersion: '1', clock: clock.now, tasks, judge: openedJudge(judge) }).finally(() => clock.advance(3_600_000));
+    const batch = () =>
+      executeBatch({
+        store,
+        projectId: 'p',
+        taskevalVersion: '1',
+        clock: clock.now,
+        tasks,
+        judge: openedJudge(judge),
+      }).finally(() => clock.advance(3_600_000));
     expect(ids(await batch())).toEqual(['T']);
     down = false;
     await executeRun({ store, projectId: 'p', trigger: 'manual', taskevalVersion: '1', clock: clock.now, tasks });
@@ -99,15 +140,42 @@ describe('executeBatch', () => {
   });
 
   it('refuses a second batch while one is active, naming it', async () => {
-    const active = await store.createRun({ projectId: 'p', trigger: 'schedule', provenance: { judgeProvider: null, judgeModel: null, rubricVersion: 'r', promptVersion: null, taskevalVersion: '1' }, now: '2026-03-01T00:00:00.000Z' });
-    await expect(executeBatch({ store, projectId: 'p', taskevalVersion: '1', tasks: [runTask('A')] })).rejects.toMatchObject({ code: 'active_run_conflict', message: expect.stringContaining(active.id) });
+    const active = await store.createRun({
+      projectId: 'p',
+      trigger: 'schedule',
+      provenance: {
+        judgeProvider: null,
+        judgeModel: null,
+        rubricVersion: 'r',
+        promptVersion: null,
+        taskevalVersion: '1',
+      },
+      now: '2026-03-01T00:00:00.000Z',
+    });
+    await expect(
+      executeBatch({ store, projectId: 'p', taskevalVersion: '1', tasks: [runTask('A')] }),
+    ).rejects.toMatchObject({ code: 'active_run_conflict', message: expect.stringContaining(active.id) });
   });
 
   it('applies retention after the batch: runs finished before the cut-off are deleted with their results', async () => {
     const clock = manualClock('2026-01-01T00:00:00.000Z');
-    const old = await executeRun({ store, projectId: 'p', trigger: 'manual', taskevalVersion: '1', clock: clock.now, tasks: [runTask('OLD', '2025-12-31T00:00:00.000Z')] });
+    const old = await executeRun({
+      store,
+      projectId: 'p',
+      trigger: 'manual',
+      taskevalVersion: '1',
+      clock: clock.now,
+      tasks: [runTask('OLD', '2025-12-31T00:00:00.000Z')],
+    });
     clock.set('2026-03-01T00:00:00.000Z');
-    const out = await executeBatch({ store, projectId: 'p', taskevalVersion: '1', clock: clock.now, tasks: [runTask('NEW', '2026-02-28T00:00:00.000Z')], retentionDays: 30 });
+    const out = await executeBatch({
+      store,
+      projectId: 'p',
+      taskevalVersion: '1',
+      clock: clock.now,
+      tasks: [runTask('NEW', '2026-02-28T00:00:00.000Z')],
+      retentionDays: 30,
+    });
     expect(out.pruned).toMatchObject({ runs: 1, results: 1, runIds: [old.run.id] });
     await expect(store.getRun(old.run.id)).rejects.toMatchObject({ code: 'not_found' });
     expect((await store.getRun(out.run.id)).status).toBe('completed');

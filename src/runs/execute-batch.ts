@@ -4,7 +4,10 @@ import type { RetryPlan } from './find-retry-candidates.js';
 import { planBatch, type BatchPlan } from './plan-batch.js';
 import type { RunTask } from './run-task.js';
 
-export interface ExecuteBatchInput extends Omit<ExecuteRunInput, 'trigger' | 'window' | 'requestedTaskIds' | 'resumeOf' | 'tasks'> {
+export interface ExecuteBatchInput extends Omit<
+  ExecuteRunInput,
+  'trigger' | 'window' | 'requestedTaskIds' | 'resumeOf' | 'tasks'
+> {
   /** Every completed task the source holds; the batch picks its window and retries from them. */
   tasks: readonly RunTask[];
   /** Runs older than this many days are deleted once the batch is done. */
@@ -28,7 +31,16 @@ export async function executeBatch(input: ExecuteBatchInput): Promise<BatchOutco
   const { store } = input;
   const clock = input.clock ?? (() => new Date());
   const plan = input.plan ?? (await planBatch(store, input.projectId, input.tasks, clock().toISOString()));
-  const outcome = await executeRun({ ...input, trigger: 'schedule', window: plan.window, tasks: plan.tasks, warnings: [...(input.warnings ?? []), ...plan.warnings] });
-  const pruned = input.retentionDays === undefined ? null : await store.prune({ olderThan: ageCutoff(input.retentionDays, clock().toISOString()) });
+  const outcome = await executeRun({
+    ...input,
+    trigger: 'schedule',
+    window: plan.window,
+    tasks: plan.tasks,
+    warnings: [...(input.warnings ?? []), ...plan.warnings],
+  });
+  const pruned =
+    input.retentionDays === undefined
+      ? null
+      : await store.prune({ olderThan: ageCutoff(input.retentionDays, clock().toISOString()) });
   return { ...outcome, window: plan.window, retries: plan.retries, pruned };
 }

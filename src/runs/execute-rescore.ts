@@ -39,6 +39,11 @@ export async function executeRescore(input: ExecuteRescoreInput): Promise<RunOut
     ...(input.onStart ? { onStart: input.onStart } : {}),
     ...(input.onResult ? { onResult: input.onResult } : {}),
     ...(input.onProgress ? { onProgress: input.onProgress } : {}),
-    evaluate: async (task) => rescoreResult({ ...task, stored: await store.getResult((task.item as RescoreItem).resultId), rubric: input.rubric }),
+    evaluate: async (task) =>
+      rescoreResult({
+        ...task,
+        stored: await store.getResult((task.item as RescoreItem).resultId),
+        rubric: input.rubric,
+      }),
   });
 }

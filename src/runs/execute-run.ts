@@ -29,7 +29,11 @@ export interface ExecuteRunInput extends RunObserver, RunDefinition {
 }
 
 /** What a run keeps of a result in memory: all but its evidence bundle and task snapshot, which stay in the store. */
-export type RunResult = StoredResult extends infer R ? (R extends unknown ? Omit<R, 'evidenceBundle' | 'taskSnapshot'> : never) : never;
+export type RunResult = StoredResult extends infer R
+  ? R extends unknown
+    ? Omit<R, 'evidenceBundle' | 'taskSnapshot'>
+    : never
+  : never;
 
 /** The finished run and every result it stored, in completion order (light: see RunResult). */
 export interface RunOutcome {
@@ -39,7 +43,11 @@ export interface RunOutcome {
 
 /** Drops the parts of a result that grow with its evidence, so a 50,000-task run does not hold them all. */
 export function lightResult(result: StoredResult): RunResult {
-  const { evidenceBundle: _bundle, taskSnapshot: _snapshot, ...rest } = result as StoredResult & { evidenceBundle?: unknown };
+  const {
+    evidenceBundle: _bundle,
+    taskSnapshot: _snapshot,
+    ...rest
+  } = result as StoredResult & { evidenceBundle?: unknown };
   return rest as RunResult;
 }
 
@@ -58,7 +66,10 @@ export async function executeRun(input: ExecuteRunInput): Promise<RunOutcome> {
     window: input.window ?? null,
     requestedTaskIds: input.requestedTaskIds ?? tasks.map((t) => t.task.id),
     provenance: runProvenance(judge?.judge ?? null, input.taskevalVersion),
-    settings: runSettings(judge?.spec ?? null, input.labels, false, { forge: input.forge ?? null, rescoreOf: input.rescoreOf ?? null }),
+    settings: runSettings(judge?.spec ?? null, input.labels, false, {
+      forge: input.forge ?? null,
+      rescoreOf: input.rescoreOf ?? null,
+    }),
     resumeOf: input.resumeOf ?? null,
     now: iso(),
   });
@@ -66,16 +77,33 @@ export async function executeRun(input: ExecuteRunInput): Promise<RunOutcome> {
   const startedAt = clock().getTime();
   await store.transitionRun(runId, 'running', { now: iso() });
   input.onStart?.({ runId, total: tasks.length });
-  for (const warning of input.warnings ?? []) await store.appendEvent(runId, { type: 'warning', message: warning, now: iso() });
+  for (const warning of input.warnings ?? [])
+    await store.appendEvent(runId, { type: 'warning', message: warning, now: iso() });
 
-  const timer = setInterval(() => void store.heartbeat(runId, iso()).catch(() => undefined), input.heartbeatMs ?? HEARTBEAT_INTERVAL_MS);
+  const timer = setInterval(
+    () => void store.heartbeat(runId, iso()).catch(() => undefined),
+    input.heartbeatMs ?? HEARTBEAT_INTERVAL_MS,
+  );
   timer.unref?.();
   const results: RunResult[] = [];
-  const progress: RunProgress = { runId, done: 0, total: tasks.length, scored: 0, skipped: 0, errors: 0, tokens: 0, elapsedMs: 0 };
+  const progress: RunProgress = {
+    runId,
+    done: 0,
+    total: tasks.length,
+    scored: 0,
+    skipped: 0,
+    errors: 0,
+    tokens: 0,
+    elapsedMs: 0,
+  };
   const signal = input.signal;
   // Without a judge, a store across the network still gets a few writes in flight while the next tasks are
   // evaluated; SQLite writes in-process, so one slot is as fast and stops exactly where Ctrl-C came.
-  const width = judge ? (judge.spec.concurrency ?? DEFAULT_RUN_CONCURRENCY) : store.writesOverNetwork ? WRITE_OVERLAP : 1;
+  const width = judge
+    ? (judge.spec.concurrency ?? DEFAULT_RUN_CONCURRENCY)
+    : store.writesOverNetwork
+      ? WRITE_OVERLAP
+      : 1;
   let fatal: { error: unknown } | null = null;
   try {
     await evaluateTasks({
@@ -112,13 +140,22 @@ export async function executeRun(input: ExecuteRunInput): Promise<RunOutcome> {
   let run: EvalRun;
   if (fatal) {
     const message = fatal.error instanceof Error ? fatal.error.message : String(fatal.error);
-    await store.transitionRun(runId, 'failed', { reason: message, summary: summarizeRun(live, requested, 'failed'), now: iso() }).catch(() => undefined);
+    await store
+      .transitionRun(runId, 'failed', { reason: message, summary: summarizeRun(live, requested, 'failed'), now: iso() })
+      .catch(() => undefined);
     throw fatal.error;
   }
   if (signal?.aborted) {
-    run = await store.transitionRun(runId, 'cancelled', { reason: 'cancelled by the user', summary: summarizeRun(live, requested, 'cancelled'), now: iso() });
+    run = await store.transitionRun(runId, 'cancelled', {
+      reason: 'cancelled by the user',
+      summary: summarizeRun(live, requested, 'cancelled'),
+      now: iso(),
+    });
   } else {
-    run = await store.transitionRun(runId, 'completed', { summary: summarizeRun(live, requested, 'completed'), now: iso() });
+    run = await store.transitionRun(runId, 'completed', {
+      summary: summarizeRun(live, requested, 'completed'),
+      now: iso(),
+    });
   }
   return { run, results };
 }

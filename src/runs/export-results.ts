@@ -6,10 +6,28 @@ export const EXPORT_FORMATS = ['json', 'jsonl', 'csv'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 const CSV_HEADER = [
-  'result_id', 'run_id', 'task_id', 'title', 'status', 'mode', 'overall_score', 'overall_band',
+  'result_id',
+  'run_id',
+  'task_id',
+  'title',
+  'status',
+  'mode',
+  'overall_score',
+  'overall_band',
   ...SCORE_CATEGORIES.flatMap((c) => [`${c}_deterministic`, `${c}_ai`, `${c}_final`, `${c}_band`]),
-  'reason', 'transient', 'judge_provider', 'judge_model', 'prompt_version', 'rubric_version', 'completed_at', 'evaluated_at',
-  'agent', 'model_provider', 'model_id', 'labels', 'history_gaps',
+  'reason',
+  'transient',
+  'judge_provider',
+  'judge_model',
+  'prompt_version',
+  'rubric_version',
+  'completed_at',
+  'evaluated_at',
+  'agent',
+  'model_provider',
+  'model_id',
+  'labels',
+  'history_gaps',
 ];
 
 /** What an export starts with: the CSV header or the JSON array opening. */
@@ -37,13 +55,29 @@ function csvRow(r: StoredResult): unknown[] {
     return s ? [s.deterministicScore, s.aiScore, s.finalScore, s.band] : [null, null, null, null];
   });
   return [
-    r.id, r.runId, r.taskId, r.title, r.status, scored?.mode ?? null, scored?.overallScore ?? null, scored?.overallBand ?? null,
+    r.id,
+    r.runId,
+    r.taskId,
+    r.title,
+    r.status,
+    scored?.mode ?? null,
+    scored?.overallScore ?? null,
+    scored?.overallBand ?? null,
     ...cats,
-    r.status === 'scored' ? null : r.reason, r.status === 'error' ? r.transient : null,
-    provenance?.provider ?? null, provenance?.model ?? null, provenance?.promptVersion ?? null, provenance?.rubricVersion ?? null,
-    r.completedAt, r.evaluatedAt,
-    r.cohort.agent, r.cohort.modelProvider, r.cohort.modelId,
-    Object.entries(r.cohort.labels).map(([k, v]) => `${k}=${v}`).join(' ') || null,
+    r.status === 'scored' ? null : r.reason,
+    r.status === 'error' ? r.transient : null,
+    provenance?.provider ?? null,
+    provenance?.model ?? null,
+    provenance?.promptVersion ?? null,
+    provenance?.rubricVersion ?? null,
+    r.completedAt,
+    r.evaluatedAt,
+    r.cohort.agent,
+    r.cohort.modelProvider,
+    r.cohort.modelId,
+    Object.entries(r.cohort.labels)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(' ') || null,
     provenance?.historyGaps?.join('; ') || null,
   ];
 }
@@ -63,7 +97,11 @@ const EXPORT_PAGE = 200;
  * Every result that matches `query`, as the text of one export, chunk by chunk: one page of the store at a
  * time, so an export of any size holds one page in memory. `taskeval export` and the dashboard share it.
  */
-export async function* exportResults(store: Store, query: Omit<ListResultsQuery, 'limit' | 'offset' | 'full'>, format: ExportFormat): AsyncGenerator<string> {
+export async function* exportResults(
+  store: Store,
+  query: Omit<ListResultsQuery, 'limit' | 'offset' | 'full'>,
+  format: ExportFormat,
+): AsyncGenerator<string> {
   yield exportHeader(format);
   let count = 0;
   for (let offset = 0; ; offset += EXPORT_PAGE) {

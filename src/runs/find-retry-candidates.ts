@@ -49,7 +49,11 @@ async function transientErrors(store: Store, runId: string): Promise<ResultSumma
 // The trail of a task never holds more than MAX_TRANSIENT_RETRIES + 1 failures, so its newest results suffice.
 const TRAIL = 50;
 
-async function failuresInARow(store: Store, taskId: string, triggerOf: (runId: string) => Promise<string>): Promise<number> {
+async function failuresInARow(
+  store: Store,
+  taskId: string,
+  triggerOf: (runId: string) => Promise<string>,
+): Promise<number> {
   const { count } = await store.taskHistory(taskId, { limit: 1 });
   const { items } = await store.taskHistory(taskId, { limit: TRAIL, offset: Math.max(0, count - TRAIL) });
   let failures = 0;

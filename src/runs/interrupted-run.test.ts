@@ -13,9 +13,15 @@ const CHILD = fileURLToPath(new URL('./testing/slow-run-child.ts', import.meta.u
 const TASKS = 40;
 
 /** Starts the child run and kills it with SIGKILL once `killAfter` results are stored; resolves with what it printed. */
-function runAndKill(dbPath: string, killAfter: number): Promise<{ runId: string; stored: string[]; finished: boolean }> {
+function runAndKill(
+  dbPath: string,
+  killAfter: number,
+): Promise<{ runId: string; stored: string[]; finished: boolean }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dbPath, String(TASKS), 'proj'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dbPath, String(TASKS), 'proj'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stdout.on('data', (d: Buffer) => {
@@ -28,7 +34,11 @@ function runAndKill(dbPath: string, killAfter: number): Promise<{ runId: string;
       const lines = out.split('\n');
       const runId = lines.find((l) => l.startsWith('run '))?.slice(4);
       if (!runId) return reject(new Error(`child printed no run id (signal ${signal}): ${err}`));
-      resolve({ runId, stored: lines.filter((l) => l.startsWith('stored ')).map((l) => l.slice(7)), finished: lines.includes('finished') });
+      resolve({
+        runId,
+        stored: lines.filter((l) => l.startsWith('stored ')).map((l) => l.slice(7)),
+        finished: lines.includes('finished'),
+      });
     });
   });
 }
@@ -63,10 +73,29 @@ describe('a run killed with SIGKILL', () => {
       const plan = await planResume(store, killed.runId);
       const all = runTasks(TASKS);
       expect(plan.missingTaskIds).toEqual(all.map((t) => t.task.id).filter((id) => !kept.includes(id)));
-      const judge = createScriptedJudge([(request) => ({ text: JSON.stringify(validAnswerFromPrompt(request.prompt)), usage: { inputTokens: 1, outputTokens: 1, cachedTokens: 0 } })]);
+      const judge = createScriptedJudge([
+        (request) => ({
+          text: JSON.stringify(validAnswerFromPrompt(request.prompt)),
+          usage: { inputTokens: 1, outputTokens: 1, cachedTokens: 0 },
+        }),
+      ]);
       const missing = new Set(plan.missingTaskIds);
-      const resumed = await executeRun({ store, projectId: 'proj', trigger: 'manual', taskevalVersion: '1', judge: openedJudge(judge), tasks: all.filter((t) => missing.has(t.task.id)), requestedTaskIds: plan.missingTaskIds, resumeOf: killed.runId, clock: later });
-      expect(resumed.run).toMatchObject({ status: 'completed', resumeOf: killed.runId, counts: { total: plan.missingTaskIds.length } });
+      const resumed = await executeRun({
+        store,
+        projectId: 'proj',
+        trigger: 'manual',
+        taskevalVersion: '1',
+        judge: openedJudge(judge),
+        tasks: all.filter((t) => missing.has(t.task.id)),
+        requestedTaskIds: plan.missingTaskIds,
+        resumeOf: killed.runId,
+        clock: later,
+      });
+      expect(resumed.run).toMatchObject({
+        status: 'completed',
+        resumeOf: killed.runId,
+        counts: { total: plan.missingTaskIds.length },
+      });
       // Judge calls for tasks the killed run finished were not made again.
       expect(judge.requests).toHaveLength(plan.missingTaskIds.length);
 

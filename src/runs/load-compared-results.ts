@@ -15,12 +15,22 @@ export interface ComparedResult extends ComparedItem {
  * The scored results a comparison reads, newest first, each task once (its newest result in the
  * selection): a task scored in several runs must not count several times in one cohort.
  */
-export async function loadComparedResults(store: Store, query: Pick<ListResultsQuery, 'runId' | 'since' | 'until' | 'model' | 'provider' | 'agent' | 'labels' | 'projectId'>): Promise<ComparedResult[]> {
+export async function loadComparedResults(
+  store: Store,
+  query: Pick<ListResultsQuery, 'runId' | 'since' | 'until' | 'model' | 'provider' | 'agent' | 'labels' | 'projectId'>,
+): Promise<ComparedResult[]> {
   const projects = new Map<string, string>();
   const seen = new Set<string>();
   const out: ComparedResult[] = [];
   for (let offset = 0; ; offset += PAGE) {
-    const page = await store.listResults({ ...query, status: 'scored', sort: 'evaluatedAt', order: 'desc', limit: PAGE, offset });
+    const page = await store.listResults({
+      ...query,
+      status: 'scored',
+      sort: 'evaluatedAt',
+      order: 'desc',
+      limit: PAGE,
+      offset,
+    });
     for (const r of page.items) {
       if (seen.has(r.taskId) || r.overallScore === null) continue;
       const { agentPerformance, taskOutcomeQuality, processCompliance } = r.finals;

@@ -1,4 +1,11 @@
-import { createCostBudget, createJudge, type CostBudget, type Judge, type JudgeCache, type JudgeSpec } from '../judge/index.js';
+import {
+  createCostBudget,
+  createJudge,
+  type CostBudget,
+  type Judge,
+  type JudgeCache,
+  type JudgeSpec,
+} from '../judge/index.js';
 
 /** The judge of an evaluation, ready: its spec (what a run records), the provider built from it, and the run's spend. */
 export interface OpenedJudge {
@@ -18,7 +25,11 @@ const NO_CACHE: JudgeCache = { get: async () => null, set: async () => undefined
  * Builds the judge a spec describes, the one way every caller does (`score`, `run`, `batch`, `schedule`, the
  * dashboard's runs, queue workers and `rescore` from what a run recorded). Keys come from `env` on the first call.
  */
-export function openJudge(spec: JudgeSpec | null, env: NodeJS.ProcessEnv, options: { cwd?: string; fetch?: typeof globalThis.fetch } = {}): OpenedJudge | null {
+export function openJudge(
+  spec: JudgeSpec | null,
+  env: NodeJS.ProcessEnv,
+  options: { cwd?: string; fetch?: typeof globalThis.fetch } = {},
+): OpenedJudge | null {
   if (!spec) return null;
   return {
     spec,

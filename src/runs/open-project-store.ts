@@ -1,4 +1,11 @@
-import { DEFAULT_STALE_AFTER_MS, openStore, parseStoreLocation, type EvalRun, type Store, type StoreLocation } from '../store/index.js';
+import {
+  DEFAULT_STALE_AFTER_MS,
+  openStore,
+  parseStoreLocation,
+  type EvalRun,
+  type Store,
+  type StoreLocation,
+} from '../store/index.js';
 
 export interface OpenProjectStoreOptions {
   /** Where the store is: a SQLite file (created with its directory when missing) or a PostgreSQL URL. */
@@ -15,13 +22,22 @@ export interface OpenProjectStoreOptions {
 }
 
 /** The store as every command opens it, plus recovery of runs a killed process left `running`. */
-export async function openProjectStore(options: OpenProjectStoreOptions): Promise<{ store: Store; recovered: EvalRun[] }> {
+export async function openProjectStore(
+  options: OpenProjectStoreOptions,
+): Promise<{ store: Store; recovered: EvalRun[] }> {
   const clock = options.clock ?? (() => new Date());
   const location = options.location ?? parseStoreLocation(options.path ?? '.taskeval/taskeval.db', '.');
-  const store = await openStore(location, { now: () => clock().toISOString(), checkIntegrity: options.checkIntegrity ?? false, readOnly: options.readOnly ?? false });
+  const store = await openStore(location, {
+    now: () => clock().toISOString(),
+    checkIntegrity: options.checkIntegrity ?? false,
+    readOnly: options.readOnly ?? false,
+  });
   if (options.readOnly) return { store, recovered: [] };
   try {
-    const recovered = await store.recoverStaleRuns(clock().toISOString(), options.staleAfterMs ?? DEFAULT_STALE_AFTER_MS);
+    const recovered = await store.recoverStaleRuns(
+      clock().toISOString(),
+      options.staleAfterMs ?? DEFAULT_STALE_AFTER_MS,
+    );
     return { store, recovered };
   } catch (error) {
     await store.close();

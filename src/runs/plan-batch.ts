@@ -18,7 +18,12 @@ export interface BatchPlan<T extends RunTask = RunTask> {
  * window end and up to `now`, plus the previous batch's transient errors that still have retries left.
  * The same plan serves a batch run here and one run by queue workers.
  */
-export async function planBatch<T extends RunTask>(store: Store, projectId: string, all: readonly T[], now: string): Promise<BatchPlan<T>> {
+export async function planBatch<T extends RunTask>(
+  store: Store,
+  projectId: string,
+  all: readonly T[],
+  now: string,
+): Promise<BatchPlan<T>> {
   const previous = await store.latestCompletedRun({ projectId, trigger: 'schedule' });
   const window: RunWindow = { start: previous?.window?.end ?? null, end: now };
   const retries = await findRetryCandidates(store, previous);
@@ -31,7 +36,9 @@ export async function planBatch<T extends RunTask>(store: Store, projectId: stri
     else warnings.push(`${candidate.taskId}: not retried, the source no longer lists it as completed`);
   }
   for (const gone of retries.exhausted) {
-    warnings.push(`${gone.taskId}: left as error after ${gone.failures} transient failures: ${gone.reason ?? 'no reason recorded'}`);
+    warnings.push(
+      `${gone.taskId}: left as error after ${gone.failures} transient failures: ${gone.reason ?? 'no reason recorded'}`,
+    );
   }
   return { window, retries, tasks: [...chosen.values()].sort(compareRunTasks), warnings };
 }

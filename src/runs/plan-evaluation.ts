@@ -14,7 +14,13 @@ import { resolveStoreLocation, type StoreFlagValues } from './resolve-store-loca
 export const EVALUATION_KINDS = ['score', 'run', 'batch', 'completion', 'api'] as const;
 export type EvaluationKind = (typeof EVALUATION_KINDS)[number];
 
-const TRIGGER: Record<EvaluationKind, RunTrigger | null> = { score: null, run: 'manual', batch: 'schedule', completion: 'task_completion', api: 'api' };
+const TRIGGER: Record<EvaluationKind, RunTrigger | null> = {
+  score: null,
+  run: 'manual',
+  batch: 'schedule',
+  completion: 'task_completion',
+  api: 'api',
+};
 
 /** Every flag an evaluation takes, as a command line gives them (numbers still text). */
 export interface EvaluationFlags extends JudgeFlagValues, StoreFlagValues {
@@ -54,7 +60,12 @@ export interface EvaluationPlan {
  * Turns flags and config into an evaluation plan without opening anything, or throws one usage error that
  * lists every problem found (the first names its flag), so a command line is fixed in one go.
  */
-export function planEvaluation(kind: EvaluationKind, flags: EvaluationFlags, config: TaskevalConfig, where: { cwd: string; env: NodeJS.ProcessEnv; configPath: string | null }): EvaluationPlan {
+export function planEvaluation(
+  kind: EvaluationKind,
+  flags: EvaluationFlags,
+  config: TaskevalConfig,
+  where: { cwd: string; env: NodeJS.ProcessEnv; configPath: string | null },
+): EvaluationPlan {
   const problems: TaskevalError[] = [];
   const attempt = <T>(fn: () => T, fallback: T): T => {
     try {
@@ -68,13 +79,18 @@ export function planEvaluation(kind: EvaluationKind, flags: EvaluationFlags, con
   const judge = attempt(() => resolveJudgeSpec(flags, config.judge), null);
   const labels = attempt(() => parseLabels(flags.label), {});
   const queue = attempt(() => planQueue(kind, flags), null);
-  if (flags.resume !== undefined && kind !== 'run') problems.push(new ConfigError('usage', '--resume is for taskeval run', { field: '--resume' }));
+  if (flags.resume !== undefined && kind !== 'run')
+    problems.push(new ConfigError('usage', '--resume is for taskeval run', { field: '--resume' }));
   if (problems.length > 1) {
-    throw new ConfigError('usage', problems.map((p) => p.message).join('; '), { field: problems[0]!.field ?? 'flags', ...(problems[0]!.hint ? { hint: problems[0]!.hint } : {}) });
+    throw new ConfigError('usage', problems.map((p) => p.message).join('; '), {
+      field: problems[0]!.field ?? 'flags',
+      ...(problems[0]!.hint ? { hint: problems[0]!.hint } : {}),
+    });
   }
   if (problems[0]) throw problems[0];
   // A `score` keeps nothing; only a judge's cache needs the store.
-  const store = kind === 'score' && !judge?.useCache ? null : resolveStoreLocation(flags, where, config, where.configPath);
+  const store =
+    kind === 'score' && !judge?.useCache ? null : resolveStoreLocation(flags, where, config, where.configPath);
   return {
     kind,
     trigger: TRIGGER[kind],
@@ -91,16 +107,26 @@ export function planEvaluation(kind: EvaluationKind, flags: EvaluationFlags, con
 /** `--label key=value` pairs; a pair without `=` or with an odd key is a usage error naming it. */
 export function parseLabels(pairs: readonly string[] | undefined): Record<string, string> {
   const parsed = parseLabelPairs(pairs ?? []);
-  if (!parsed.ok) throw new ConfigError('usage', `--label: "${parsed.bad}" is not key=value (a key is letters, digits, _ . -)`, { field: '--label' });
+  if (!parsed.ok)
+    throw new ConfigError('usage', `--label: "${parsed.bad}" is not key=value (a key is letters, digits, _ . -)`, {
+      field: '--label',
+    });
   return parsed.labels;
 }
 
 /** The queue flags: each needs --queue, and a cost budget cannot be shared by workers. */
 export function planQueue(kind: EvaluationKind, flags: EvaluationFlags): EvaluationPlan['queue'] {
   if (flags.detach && !flags.queue) throw new ConfigError('usage', '--detach needs --queue', { field: '--detach' });
-  if (flags.jobTimeout !== undefined && !flags.queue) throw new ConfigError('usage', '--job-timeout needs --queue', { field: '--job-timeout' });
-  if (flags.queue && flags.maxCost !== undefined) throw new ConfigError('usage', '--max-cost cannot be shared by queue workers', { field: '--max-cost' });
+  if (flags.jobTimeout !== undefined && !flags.queue)
+    throw new ConfigError('usage', '--job-timeout needs --queue', { field: '--job-timeout' });
+  if (flags.queue && flags.maxCost !== undefined)
+    throw new ConfigError('usage', '--max-cost cannot be shared by queue workers', { field: '--max-cost' });
   if (!flags.queue) return null;
-  if (kind !== 'run' && kind !== 'batch') throw new ConfigError('usage', '--queue is for taskeval run and batch', { field: '--queue' });
-  return { detach: flags.detach === true, jobTimeoutSeconds: flags.jobTimeout === undefined ? DEFAULT_JOB_TIMEOUT_SECONDS : parseCount('--job-timeout', flags.jobTimeout, 1) };
+  if (kind !== 'run' && kind !== 'batch')
+    throw new ConfigError('usage', '--queue is for taskeval run and batch', { field: '--queue' });
+  return {
+    detach: flags.detach === true,
+    jobTimeoutSeconds:
+      flags.jobTimeout === undefined ? DEFAULT_JOB_TIMEOUT_SECONDS : parseCount('--job-timeout', flags.jobTimeout, 1),
+  };
 }

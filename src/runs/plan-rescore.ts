@@ -29,21 +29,41 @@ export async function planRescore(store: Store, input: { runId?: string; resume?
     const plan = await planResume(store, input.resume);
     resumeOf = plan.previous;
     const of = plan.previous.settings.rescoreOf;
-    if (!of) throw new ConfigError('usage', `run ${plan.previous.id} is not a re-score; resume it with taskeval run --resume`, { field: '--resume' });
-    if (sourceId !== undefined && sourceId !== of) throw new ConfigError('usage', `run ${plan.previous.id} re-scored ${of}, not ${sourceId}`, { field: '--run' });
+    if (!of)
+      throw new ConfigError(
+        'usage',
+        `run ${plan.previous.id} is not a re-score; resume it with taskeval run --resume`,
+        { field: '--resume' },
+      );
+    if (sourceId !== undefined && sourceId !== of)
+      throw new ConfigError('usage', `run ${plan.previous.id} re-scored ${of}, not ${sourceId}`, { field: '--run' });
     sourceId = of;
     only = new Set(plan.missingTaskIds);
   }
-  if (sourceId === undefined) throw new ConfigError('usage', 'name the run to re-score with --run ID (or resume one with --resume ID)', { field: '--run' });
+  if (sourceId === undefined)
+    throw new ConfigError('usage', 'name the run to re-score with --run ID (or resume one with --resume ID)', {
+      field: '--run',
+    });
   const source = await store.getRun(sourceId);
   if (!isTerminalStatus(source.status)) {
-    throw new LifecycleError('invalid_transition', `run ${source.id} is still ${source.status}; only a finished, cancelled or failed run can be re-scored`, {
-      hint: 'wait for it to finish',
-    });
+    throw new LifecycleError(
+      'invalid_transition',
+      `run ${source.id} is still ${source.status}; only a finished, cancelled or failed run can be re-scored`,
+      {
+        hint: 'wait for it to finish',
+      },
+    );
   }
   const items: RescoreItem[] = [];
   for (let offset = 0; ; offset += PAGE) {
-    const page = await store.listResults({ runId: source.id, full: true, sort: 'taskId', order: 'asc', limit: PAGE, offset });
+    const page = await store.listResults({
+      runId: source.id,
+      full: true,
+      sort: 'taskId',
+      order: 'asc',
+      limit: PAGE,
+      offset,
+    });
     for (const stored of page.items) {
       if (only && !only.has(stored.taskId)) continue;
       const task = (stored.taskSnapshot ?? { id: stored.taskId, title: stored.title }) as Task;

@@ -43,7 +43,8 @@ export function resolveJudgeSpec(values: JudgeFlagValues, config: JudgeConfig | 
   if (values.judgeModel !== undefined) flags.model = values.judgeModel;
   if (values.judgeBaseUrl !== undefined) flags.baseUrl = values.judgeBaseUrl;
   if (values.judgeCommand !== undefined) flags.command = values.judgeCommand;
-  if (values.judgeTemperature !== undefined) flags.temperature = numberFlag('--judge-temperature', values.judgeTemperature);
+  if (values.judgeTemperature !== undefined)
+    flags.temperature = numberFlag('--judge-temperature', values.judgeTemperature);
   if (values.judgeMaxTokens !== undefined) flags.maxTokens = numberFlag('--judge-max-tokens', values.judgeMaxTokens);
   if (values.samples !== undefined) flags.samples = numberFlag('--samples', values.samples);
   if (values.concurrency !== undefined) flags.concurrency = numberFlag('--concurrency', values.concurrency);
@@ -54,14 +55,22 @@ export function resolveJudgeSpec(values: JudgeFlagValues, config: JudgeConfig | 
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const key = String(issue.path[0] ?? '');
-    const where = key in flags ? FLAG_OF[key] ?? key : `judge.${issue.path.join('.')} in the config`;
-    throw new ConfigError('usage', `${where}: ${issue.message}`, { field: where, hint: 'See docs/judge.md for every judge flag and key.' });
+    const where = key in flags ? (FLAG_OF[key] ?? key) : `judge.${issue.path.join('.')} in the config`;
+    throw new ConfigError('usage', `${where}: ${issue.message}`, {
+      field: where,
+      hint: 'See docs/judge.md for every judge flag and key.',
+    });
   }
   const spec = parsed.data;
   if (!spec.provider) {
     const stray = Object.keys(flags).map((k) => FLAG_OF[k]);
-    if (stray.length) throw new ConfigError('usage', `${stray.join(', ')} given without --judge`, { field: 'judge', hint: 'Choose a judge with --judge openai|anthropic|openai-compatible|command.' });
-    if (maxCost !== undefined) throw new ConfigError('usage', '--max-cost given without --judge', { field: '--max-cost' });
+    if (stray.length)
+      throw new ConfigError('usage', `${stray.join(', ')} given without --judge`, {
+        field: 'judge',
+        hint: 'Choose a judge with --judge openai|anthropic|openai-compatible|command.',
+      });
+    if (maxCost !== undefined)
+      throw new ConfigError('usage', '--max-cost given without --judge', { field: '--max-cost' });
     return null;
   }
   if (maxCost !== undefined && !(spec.model && spec.prices?.[spec.model])) {

@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
 import { JudgeError, LifecycleError, type Forge, type TaskResult } from '../core/index.js';
 import { costOf, judgePrice, meterJudge, type JudgeTotals } from '../judge/index.js';
-import { ageCutoff, type EvalRun, type PruneReport, type RunWindow, type Store, type StoreLocation } from '../store/index.js';
+import {
+  ageCutoff,
+  type EvalRun,
+  type PruneReport,
+  type RunWindow,
+  type Store,
+  type StoreLocation,
+} from '../store/index.js';
 import { evaluateTasks } from './evaluate-tasks.js';
 import { executeRun } from './execute-run.js';
 import { executeBatch } from './execute-batch.js';
@@ -27,7 +34,10 @@ export interface LoadedRunTasks {
 }
 
 /** Narrows the loaded tasks before their evidence is read (a batch's window and retries). */
-export type ChooseTasks<T extends RunTask = RunTask> = (items: readonly T[], projectId: string) => Promise<readonly T[]>;
+export type ChooseTasks<T extends RunTask = RunTask> = (
+  items: readonly T[],
+  projectId: string,
+) => Promise<readonly T[]>;
 
 /** What an evaluation needs from whoever runs it: the CLI, the dashboard's server, a test. */
 export interface EvaluationIo extends RunObserver {
@@ -61,19 +71,36 @@ export interface EvaluationResult {
   nothingToResume: EvalRun | null;
   batch: { window: RunWindow; retries: RetryPlan; pruned: PruneReport | null } | null;
   /** What the judge cost a `score`; null without a judge. */
-  scoreTotals: { totals: JudgeTotals; costUsd: number | null; cacheEnabled: boolean; provider: string; model: string } | null;
+  scoreTotals: {
+    totals: JudgeTotals;
+    costUsd: number | null;
+    cacheEnabled: boolean;
+    provider: string;
+    model: string;
+  } | null;
   /** The tasks `score` took, and how many. */
   scored: number;
   store: Store | null;
 }
 
-const NOTHING: Omit<EvaluationResult, 'store'> = { run: null, detached: null, nothingToResume: null, batch: null, scoreTotals: null, scored: 0 };
+const NOTHING: Omit<EvaluationResult, 'store'> = {
+  run: null,
+  detached: null,
+  nothingToResume: null,
+  batch: null,
+  scoreTotals: null,
+  scored: 0,
+};
 
 /**
  * The one way an evaluation plan is carried out: opens the store, builds the judge and loads the tasks once,
  * then evaluates here or on the queue (two strategies of one call). `report` renders while the store is open.
  */
-export async function runEvaluation<T>(plan: EvaluationPlan, io: EvaluationIo, report: (result: EvaluationResult) => Promise<T>): Promise<T> {
+export async function runEvaluation<T>(
+  plan: EvaluationPlan,
+  io: EvaluationIo,
+  report: (result: EvaluationResult) => Promise<T>,
+): Promise<T> {
   const opened = plan.store ? await io.openStore(plan.store) : null;
   const store = opened?.store ?? null;
   try {
@@ -86,11 +113,17 @@ export async function runEvaluation<T>(plan: EvaluationPlan, io: EvaluationIo, r
 }
 
 /** `score`: every task through the evaluation loop, handed on in task order; nothing stored. */
-async function score(plan: EvaluationPlan, io: EvaluationIo, judge: OpenedJudge | null, store: Store | null): Promise<Omit<EvaluationResult, 'store'>> {
+async function score(
+  plan: EvaluationPlan,
+  io: EvaluationIo,
+  judge: OpenedJudge | null,
+  store: Store | null,
+): Promise<Omit<EvaluationResult, 'store'>> {
   const set = await io.loadTasks(plan, null);
   const now = new Date();
   const meter = judge ? meterJudge(judge.judge, store?.judgeCache) : null;
-  const metered = judge && meter ? { ...judge, judge: meter.judge, ...(meter.cache ? { cache: meter.cache } : {}) } : null;
+  const metered =
+    judge && meter ? { ...judge, judge: meter.judge, ...(meter.cache ? { cache: meter.cache } : {}) } : null;
   // Results come back in completion order; those ahead of their turn wait here (about the judge's concurrency).
   const waiting = new Map<number, TaskResult>();
   let turn = 0;
@@ -118,14 +151,35 @@ async function score(plan: EvaluationPlan, io: EvaluationIo, judge: OpenedJudge 
   return {
     ...NOTHING,
     scored: turn,
-    scoreTotals: { totals, costUsd: price ? costOf(totals.usage, price) : null, cacheEnabled: store !== null, provider: judge.judge.provider, model: judge.judge.modelId },
+    scoreTotals: {
+      totals,
+      costUsd: price ? costOf(totals.usage, price) : null,
+      cacheEnabled: store !== null,
+      provider: judge.judge.provider,
+      model: judge.judge.modelId,
+    },
   };
 }
 
 /** `run`, `batch`, `completion` and `api`: a stored run, evaluated here or by queue workers. */
-async function evaluateStored(plan: EvaluationPlan, io: EvaluationIo, judge: OpenedJudge | null, store: Store): Promise<Omit<EvaluationResult, 'store'>> {
-  const common = { store, judge, taskevalVersion: io.taskevalVersion, labels: plan.labels, ...(io.signal ? { signal: io.signal } : {}) };
-  const observe = { ...(io.onStart ? { onStart: io.onStart } : {}), ...(io.onResult ? { onResult: io.onResult } : {}), ...(io.onProgress ? { onProgress: io.onProgress } : {}) };
+async function evaluateStored(
+  plan: EvaluationPlan,
+  io: EvaluationIo,
+  judge: OpenedJudge | null,
+  store: Store,
+): Promise<Omit<EvaluationResult, 'store'>> {
+  const common = {
+    store,
+    judge,
+    taskevalVersion: io.taskevalVersion,
+    labels: plan.labels,
+    ...(io.signal ? { signal: io.signal } : {}),
+  };
+  const observe = {
+    ...(io.onStart ? { onStart: io.onStart } : {}),
+    ...(io.onResult ? { onResult: io.onResult } : {}),
+    ...(io.onProgress ? { onProgress: io.onProgress } : {}),
+  };
   if (plan.kind === 'completion') {
     const first = await io.loadTasks(plan, store);
     await watchCompletions({
@@ -136,7 +190,15 @@ async function evaluateStored(plan: EvaluationPlan, io: EvaluationIo, judge: Ope
       ...(io.signal ? { signal: io.signal } : {}),
       poll: async () => (await io.loadTasks(plan, store)).tasks,
       evaluate: async (tasks, signal) => {
-        const { run } = await executeRun({ ...common, signal, projectId: first.projectId, forge: first.forge, tasks, trigger: 'task_completion', keepResults: false });
+        const { run } = await executeRun({
+          ...common,
+          signal,
+          projectId: first.projectId,
+          forge: first.forge,
+          tasks,
+          trigger: 'task_completion',
+          keepResults: false,
+        });
         io.log?.(`run ${run.id} ${run.status}: ${run.summary ?? ''}`);
       },
     });
@@ -147,15 +209,45 @@ async function evaluateStored(plan: EvaluationPlan, io: EvaluationIo, judge: Ope
     // gathered for the window and the retries only.
     let planned: BatchPlan<RunTask> | undefined;
     const now = new Date().toISOString();
-    const set = await io.loadTasks(plan, store, async (items, projectId) => (planned = await planBatch(store, projectId, items, now)).tasks);
+    const set = await io.loadTasks(
+      plan,
+      store,
+      async (items, projectId) => (planned = await planBatch(store, projectId, items, now)).tasks,
+    );
     const batch = planned!;
     if (plan.queue) {
-      const run = await queued(plan, io, store, judge, set, { tasks: batch.tasks, trigger: 'schedule', window: batch.window, warnings: [...set.warnings, ...batch.warnings] });
-      const pruned = plan.retentionDays === undefined ? null : await store.prune({ olderThan: ageCutoff(plan.retentionDays, new Date().toISOString()) });
-      return { ...NOTHING, ...(run.detached ? { detached: run.run } : { run: run.run }), batch: { window: batch.window, retries: batch.retries, pruned } };
+      const run = await queued(plan, io, store, judge, set, {
+        tasks: batch.tasks,
+        trigger: 'schedule',
+        window: batch.window,
+        warnings: [...set.warnings, ...batch.warnings],
+      });
+      const pruned =
+        plan.retentionDays === undefined
+          ? null
+          : await store.prune({ olderThan: ageCutoff(plan.retentionDays, new Date().toISOString()) });
+      return {
+        ...NOTHING,
+        ...(run.detached ? { detached: run.run } : { run: run.run }),
+        batch: { window: batch.window, retries: batch.retries, pruned },
+      };
     }
-    const outcome = await executeBatch({ ...common, ...observe, projectId: set.projectId, forge: set.forge, tasks: batch.tasks, plan: batch, warnings: set.warnings, keepResults: false, ...(plan.retentionDays !== undefined ? { retentionDays: plan.retentionDays } : {}) });
-    return { ...NOTHING, run: outcome.run, batch: { window: outcome.window, retries: outcome.retries, pruned: outcome.pruned } };
+    const outcome = await executeBatch({
+      ...common,
+      ...observe,
+      projectId: set.projectId,
+      forge: set.forge,
+      tasks: batch.tasks,
+      plan: batch,
+      warnings: set.warnings,
+      keepResults: false,
+      ...(plan.retentionDays !== undefined ? { retentionDays: plan.retentionDays } : {}),
+    });
+    return {
+      ...NOTHING,
+      run: outcome.run,
+      batch: { window: outcome.window, retries: outcome.retries, pruned: outcome.pruned },
+    };
   }
   const set = await io.loadTasks(plan, store);
   let tasks = set.tasks;
@@ -169,10 +261,18 @@ async function evaluateStored(plan: EvaluationPlan, io: EvaluationIo, judge: Ope
     requested = resume.missingTaskIds;
     resumeOf = resume.previous.id;
     tasks = resume.missingTaskIds.flatMap((id) => byId.get(id) ?? []);
-    for (const id of resume.missingTaskIds) if (!byId.has(id)) warnings.push(`${id}: not resumed, the source no longer has it`);
+    for (const id of resume.missingTaskIds)
+      if (!byId.has(id)) warnings.push(`${id}: not resumed, the source no longer has it`);
   }
   if (plan.queue) {
-    const run = await queued(plan, io, store, judge, set, { tasks, trigger: plan.trigger!, window: null, warnings, ...(requested ? { requested } : {}), resumeOf });
+    const run = await queued(plan, io, store, judge, set, {
+      tasks,
+      trigger: plan.trigger!,
+      window: null,
+      warnings,
+      ...(requested ? { requested } : {}),
+      resumeOf,
+    });
     return { ...NOTHING, ...(run.detached ? { detached: run.run } : { run: run.run }) };
   }
   const { run } = await executeRun({
@@ -197,7 +297,14 @@ async function queued(
   store: Store,
   judge: OpenedJudge | null,
   set: LoadedRunTasks,
-  what: { tasks: readonly RunTask[]; trigger: EvalRun['trigger']; window: RunWindow | null; warnings: readonly string[]; requested?: string[]; resumeOf?: string | null },
+  what: {
+    tasks: readonly RunTask[];
+    trigger: EvalRun['trigger'];
+    window: RunWindow | null;
+    warnings: readonly string[];
+    requested?: string[];
+    resumeOf?: string | null;
+  },
 ): Promise<{ run: EvalRun; detached: boolean }> {
   if (!plan.store) throw new LifecycleError('invalid_transition', 'a queued run needs a store');
   const queue = await EvaluationQueue.open(plan.store);
@@ -221,7 +328,16 @@ async function queued(
     });
     io.onQueued?.(run, what.tasks.length, plan.queue!.detach);
     if (plan.queue!.detach) return { run, detached: true };
-    return { run: await followQueuedRun({ store, queue, runId: run.id, ...(io.signal ? { signal: io.signal } : {}), ...(io.onQueueProgress ? { onProgress: io.onQueueProgress } : {}) }), detached: false };
+    return {
+      run: await followQueuedRun({
+        store,
+        queue,
+        runId: run.id,
+        ...(io.signal ? { signal: io.signal } : {}),
+        ...(io.onQueueProgress ? { onProgress: io.onQueueProgress } : {}),
+      }),
+      detached: false,
+    };
   } finally {
     await queue.close();
   }

@@ -97,7 +97,11 @@ describe('watchCompletions', () => {
     const polls = [
       [runTask('A', '2026-03-01T10:00:00.000Z'), runTask('OPEN', null)],
       [runTask('A', '2026-03-01T10:00:00.000Z'), runTask('OPEN', null)],
-      [runTask('A', '2026-03-01T10:00:00.000Z'), runTask('OPEN', '2026-03-01T11:00:00.000Z'), runTask('B', '2026-03-01T11:30:00.000Z')],
+      [
+        runTask('A', '2026-03-01T10:00:00.000Z'),
+        runTask('OPEN', '2026-03-01T11:00:00.000Z'),
+        runTask('B', '2026-03-01T11:30:00.000Z'),
+      ],
     ];
     const evaluated: string[][] = [];
     let poll = 0;
@@ -124,7 +128,11 @@ describe('watchCompletions', () => {
     const controller = new AbortController();
     const evaluated: string[] = [];
     await watchCompletions({
-      store, projectId: 'p', intervalMs: 5, log: () => undefined, signal: controller.signal,
+      store,
+      projectId: 'p',
+      intervalMs: 5,
+      log: () => undefined,
+      signal: controller.signal,
       poll: async () => [runTask('A')],
       evaluate: async (tasks) => void evaluated.push(...tasks.map((t) => t.task.id)),
       onPoll: () => controller.abort(),

@@ -20,10 +20,14 @@ export function nextScheduledRun(cron: string, timezone = 'UTC', from?: Date): D
   try {
     return new Cron(cron, { timezone, paused: true }).nextRun(from);
   } catch (error) {
-    throw new ConfigError('usage', `--cron "${cron}" (timezone ${timezone}) is not a valid schedule: ${(error as Error).message}`, {
-      field: '--cron',
-      hint: 'Use five fields, minute hour day month weekday, e.g. "0 5 * * *" for daily at 05:00; --tz takes an IANA zone such as Europe/Berlin.',
-    });
+    throw new ConfigError(
+      'usage',
+      `--cron "${cron}" (timezone ${timezone}) is not a valid schedule: ${(error as Error).message}`,
+      {
+        field: '--cron',
+        hint: 'Use five fields, minute hour day month weekday, e.g. "0 5 * * *" for daily at 05:00; --tz takes an IANA zone such as Europe/Berlin.',
+      },
+    );
   }
 }
 

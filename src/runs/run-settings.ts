@@ -4,7 +4,10 @@ import { JudgeSpecSchema, PROMPT_VERSION, type Judge, type JudgeSpec } from '../
 import type { RunProvenance, RunSettings } from '../store/index.js';
 
 /** The judge and versions a run records: what made its results. */
-export function runProvenance(judge: Pick<Judge, 'provider' | 'modelId'> | null, taskevalVersion: string): RunProvenance {
+export function runProvenance(
+  judge: Pick<Judge, 'provider' | 'modelId'> | null,
+  taskevalVersion: string,
+): RunProvenance {
   return {
     judgeProvider: judge?.provider ?? null,
     judgeModel: judge?.modelId ?? null,
@@ -24,7 +27,10 @@ export function runSettings(
   queued = false,
   origin: { forge?: Forge | null; rescoreOf?: string | null } = {},
 ): RunSettings {
-  const where = { ...(origin.forge ? { forge: origin.forge } : {}), ...(origin.rescoreOf ? { rescoreOf: origin.rescoreOf } : {}) };
+  const where = {
+    ...(origin.forge ? { forge: origin.forge } : {}),
+    ...(origin.rescoreOf ? { rescoreOf: origin.rescoreOf } : {}),
+  };
   if (!judge) return { judge: null, labels: { ...labels }, queued, ...where };
   const recorded: Record<string, unknown> = { ...judge };
   if (judge.baseUrl) recorded.baseUrl = redactUrl(judge.baseUrl);

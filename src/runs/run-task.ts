@@ -14,7 +14,11 @@ export interface RunTask {
 
 /** Orders tasks by completion time, then creation time, then id (contract section 8); missing times go last. */
 export function compareRunTasks(a: RunTask, b: RunTask): number {
-  return compareTime(a.completedAt, b.completedAt) || compareTime(a.createdAt ?? null, b.createdAt ?? null) || (a.task.id < b.task.id ? -1 : a.task.id > b.task.id ? 1 : 0);
+  return (
+    compareTime(a.completedAt, b.completedAt) ||
+    compareTime(a.createdAt ?? null, b.createdAt ?? null) ||
+    (a.task.id < b.task.id ? -1 : a.task.id > b.task.id ? 1 : 0)
+  );
 }
 
 function compareTime(a: string | null, b: string | null): number {

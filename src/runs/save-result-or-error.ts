@@ -9,10 +9,23 @@ import type { RunTask } from './run-task.js';
  * record never fails the run. A store that refuses the error result too is down: the first error
  * is thrown and the run fails as before.
  */
-export async function saveResultOrError(store: Store, runId: string, item: RunTask, result: TaskResult, now: string, labels: Readonly<Record<string, string>> = {}): Promise<StoredResult> {
+export async function saveResultOrError(
+  store: Store,
+  runId: string,
+  item: RunTask,
+  result: TaskResult,
+  now: string,
+  labels: Readonly<Record<string, string>> = {},
+): Promise<StoredResult> {
   const cohort = taskCohort(item.task, labels);
   try {
-    return await store.saveResult(runId, { result, taskSnapshot: taskSnapshot(item), completedAt: item.completedAt, cohort, now });
+    return await store.saveResult(runId, {
+      result,
+      taskSnapshot: taskSnapshot(item),
+      completedAt: item.completedAt,
+      cohort,
+      now,
+    });
   } catch (error) {
     if (isBug(error)) throw error;
     const message = error instanceof Error ? error.message : String(error);
@@ -20,10 +33,27 @@ export async function saveResultOrError(store: Store, runId: string, item: RunTa
     // The fallback must be storable anywhere: no NUL (PostgreSQL text refuses it), no labels, short title.
     const clean = (text: string | null) => (text === null ? null : text.replaceAll('\u0000', ''));
     const title = typeof result.title === 'string' ? clean(truncateExcerpt(result.title, 200).excerpt) : null;
-    const safeCohort = { agent: clean(cohort.agent), modelProvider: clean(cohort.modelProvider), modelId: clean(cohort.modelId), labels: {} };
-    const fallback: TaskResult = taskErrorResult({ taskId: result.taskId, title, ...(result.evaluatedAt ? { evaluatedAt: result.evaluatedAt } : {}), reason, transient: false });
+    const safeCohort = {
+      agent: clean(cohort.agent),
+      modelProvider: clean(cohort.modelProvider),
+      modelId: clean(cohort.modelId),
+      labels: {},
+    };
+    const fallback: TaskResult = taskErrorResult({
+      taskId: result.taskId,
+      title,
+      ...(result.evaluatedAt ? { evaluatedAt: result.evaluatedAt } : {}),
+      reason,
+      transient: false,
+    });
     try {
-      return await store.saveResult(runId, { result: fallback, taskSnapshot: { id: clean(item.task.id), title }, completedAt: item.completedAt, cohort: safeCohort, now });
+      return await store.saveResult(runId, {
+        result: fallback,
+        taskSnapshot: { id: clean(item.task.id), title },
+        completedAt: item.completedAt,
+        cohort: safeCohort,
+        now,
+      });
     } catch {
       throw error;
     }

@@ -25,7 +25,9 @@ describe('checkServeExposure', () => {
   });
 
   it('warns when a tokened server is reachable from other machines', () => {
-    expect(checkServeExposure({ host: '192.168.1.5', auth: true, allowRemote: false }).join('\n')).toMatch(/other machines/);
+    expect(checkServeExposure({ host: '192.168.1.5', auth: true, allowRemote: false }).join('\n')).toMatch(
+      /other machines/,
+    );
   });
 });
 

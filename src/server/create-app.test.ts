@@ -28,7 +28,9 @@ describe('auth', () => {
   });
 
   it('refuses a wrong bearer token even when a valid cookie is also sent', async () => {
-    const res = await fx.app.request('/api/runs', { headers: { authorization: `Bearer ${'b'.repeat(64)}`, cookie: `taskeval_token=${TEST_TOKEN}` } });
+    const res = await fx.app.request('/api/runs', {
+      headers: { authorization: `Bearer ${'b'.repeat(64)}`, cookie: `taskeval_token=${TEST_TOKEN}` },
+    });
     expect(res.status).toBe(401);
   });
 
@@ -53,7 +55,9 @@ describe('auth', () => {
     expect(cookie).toContain(`taskeval_token=${TEST_TOKEN}`);
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Strict/i);
-    const followed = await fx.app.request('/results?band=weak', { headers: { cookie: `taskeval_token=${TEST_TOKEN}` } });
+    const followed = await fx.app.request('/results?band=weak', {
+      headers: { cookie: `taskeval_token=${TEST_TOKEN}` },
+    });
     expect(followed.status).toBe(200);
   });
 
@@ -84,12 +88,13 @@ describe('auth', () => {
 describe('other origins and host names', () => {
   const post = (headers: Record<string, string>) => fx.get('/api/runs', { method: 'POST', headers });
 
-  it('refuses a request under a host name that is not the server\'s own (DNS rebinding) with 421', async () => {
+  it("refuses a request under a host name that is not the server's own (DNS rebinding) with 421", async () => {
     const res = await fx.get('/api/runs', { headers: { host: 'attacker.example:4100' } });
     expect(res.status).toBe(421);
     expect(await res.json()).toMatchObject({ code: 'misdirected' });
     expect((await fx.get('/', { headers: { host: 'attacker.example' } })).status).toBe(421);
-    for (const host of ['127.0.0.1:4100', 'localhost:4100', '[::1]:4100', 'LOCALHOST']) expect((await fx.get('/api/runs', { headers: { host } })).status).toBe(200);
+    for (const host of ['127.0.0.1:4100', 'localhost:4100', '[::1]:4100', 'LOCALHOST'])
+      expect((await fx.get('/api/runs', { headers: { host } })).status).toBe(200);
   });
 
   it('refuses a state-changing request from another origin, another localhost port included, with 403', async () => {
@@ -102,7 +107,9 @@ describe('other origins and host names', () => {
     expect((await post({ host: '127.0.0.1:4100', origin: 'http://127.0.0.1:4100' })).status).toBe(503);
     expect((await post({ host: '127.0.0.1:4100' })).status).toBe(503);
     // Reading is not refused for its Origin; CORS keeps other pages from reading the answer.
-    expect((await fx.get('/api/runs', { headers: { host: 'localhost:4100', origin: 'http://localhost:3000' } })).status).toBe(200);
+    expect(
+      (await fx.get('/api/runs', { headers: { host: 'localhost:4100', origin: 'http://localhost:3000' } })).status,
+    ).toBe(200);
   });
 
   it('answers any host name when told to (a wildcard bind with --allow-remote) and the bound name when given', async () => {
@@ -149,9 +156,17 @@ describe('GET /api/runs', () => {
 
 describe('GET /api/runs/:id', () => {
   it('returns the run with counts, aggregates, bands and its event trail', async () => {
-    const { run } = await seedRun(fx.store, [hybridResult({ taskId: 'FN-1', finals: [80, 90, 70] }), buildSampleError('FN-2'), buildSampleSkipped('FN-3')]);
+    const { run } = await seedRun(fx.store, [
+      hybridResult({ taskId: 'FN-1', finals: [80, 90, 70] }),
+      buildSampleError('FN-2'),
+      buildSampleSkipped('FN-3'),
+    ]);
     const body = await json(await fx.get(`/api/runs/${run.id}`));
-    expect(body.run).toMatchObject({ id: run.id, status: 'completed', counts: { total: 3, scored: 1, errored: 1, skipped: 1 } });
+    expect(body.run).toMatchObject({
+      id: run.id,
+      status: 'completed',
+      counts: { total: 3, scored: 1, errored: 1, skipped: 1 },
+    });
     expect(body.run.aggregates.overall).toBe(82);
     expect(body.bands).toEqual({ failing: 0, weak: 0, acceptable: 0, strong: 1, excellent: 0 });
     expect(body.events.map((e: { seq: number }) => e.seq)).toEqual(body.events.map((_: unknown, i: number) => i + 1));
@@ -176,12 +191,24 @@ describe('GET /api/results', () => {
   });
 
   it('filters by band, score range, mode, status and text, and counts every match', async () => {
-    expect((await json(await fx.get('/api/results?band=failing'))).items.map((r: { taskId: string }) => r.taskId)).toEqual(['FN-1']);
+    expect(
+      (await json(await fx.get('/api/results?band=failing'))).items.map((r: { taskId: string }) => r.taskId),
+    ).toEqual(['FN-1']);
     expect((await json(await fx.get('/api/results?band=failing,weak'))).count).toBe(2);
-    expect((await json(await fx.get('/api/results?min=40&max=60'))).items.map((r: { taskId: string }) => r.taskId)).toEqual(['FN-2']);
-    expect((await json(await fx.get('/api/results?mode=deterministic-only'))).items.map((r: { taskId: string }) => r.taskId)).toEqual(['FN-3']);
-    expect((await json(await fx.get('/api/results?status=error'))).items[0]).toMatchObject({ taskId: 'FN-4', status: 'error', reason: 'judge timed out' });
-    expect((await json(await fx.get('/api/results?q=flaky'))).items.map((r: { taskId: string }) => r.taskId)).toEqual(['FN-2']);
+    expect(
+      (await json(await fx.get('/api/results?min=40&max=60'))).items.map((r: { taskId: string }) => r.taskId),
+    ).toEqual(['FN-2']);
+    expect(
+      (await json(await fx.get('/api/results?mode=deterministic-only'))).items.map((r: { taskId: string }) => r.taskId),
+    ).toEqual(['FN-3']);
+    expect((await json(await fx.get('/api/results?status=error'))).items[0]).toMatchObject({
+      taskId: 'FN-4',
+      status: 'error',
+      reason: 'judge timed out',
+    });
+    expect((await json(await fx.get('/api/results?q=flaky'))).items.map((r: { taskId: string }) => r.taskId)).toEqual([
+      'FN-2',
+    ]);
     expect((await json(await fx.get('/api/results?task=FN-3'))).count).toBe(1);
   });
 
@@ -232,9 +259,13 @@ describe('GET /api/results/:id and history', () => {
     expect(await json(res)).toMatchObject({ code: 'not_found' });
   });
 
-  it("lists every result of a task across runs, oldest first", async () => {
+  it('lists every result of a task across runs, oldest first', async () => {
     const a = await seedRun(fx.store, [hybridResult({ taskId: 'FN-7', finals: [40, 40, 40] })], { at: 0 });
-    const b = await seedRun(fx.store, [hybridResult({ taskId: 'FN-7', finals: [80, 80, 80] }), hybridResult({ taskId: 'FN-8' })], { at: 60 });
+    const b = await seedRun(
+      fx.store,
+      [hybridResult({ taskId: 'FN-7', finals: [80, 80, 80] }), hybridResult({ taskId: 'FN-8' })],
+      { at: 60 },
+    );
     const body = await json(await fx.get('/api/tasks/FN-7/history'));
     expect(body).toMatchObject({ taskId: 'FN-7', count: 2 });
     expect(body.items.map((r: { runId: string }) => r.runId)).toEqual([a.run.id, b.run.id]);
@@ -249,23 +280,49 @@ describe('GET /api/results/:id and history', () => {
 
 describe('GET /api/trends', () => {
   it('returns the mean and count per category and overall per bucket', async () => {
-    await seedRun(fx.store, [hybridResult({ taskId: 'FN-1', finals: [80, 90, 70] }), hybridResult({ taskId: 'FN-2', finals: [60, 70, 50] })]);
+    await seedRun(fx.store, [
+      hybridResult({ taskId: 'FN-1', finals: [80, 90, 70] }),
+      hybridResult({ taskId: 'FN-2', finals: [60, 70, 50] }),
+    ]);
     const body = await json(await fx.get('/api/trends?bucket=week'));
     expect(body.bucket).toBe('week');
-    expect(body.points).toEqual([{ bucket: '2026-03-02', count: 2, mean: { agentPerformance: 70, taskOutcomeQuality: 80, processCompliance: 60, overall: expect.any(Number) } }]);
+    expect(body.points).toEqual([
+      {
+        bucket: '2026-03-02',
+        count: 2,
+        mean: { agentPerformance: 70, taskOutcomeQuality: 80, processCompliance: 60, overall: expect.any(Number) },
+      },
+    ]);
   });
 
   it('buckets by completion day with ?run=, gives one series per model with &by=model, and results filter by model and label', async () => {
     const { run } = await seedRun(fx.store, [], { status: 'running' });
     for (let i = 0; i < 8; i++) {
-      const cohort = { agent: 'codex', modelProvider: 'openai', modelId: i < 5 ? 'gpt-5' : 'gpt-5-mini', labels: { prompt: i % 2 ? 'v2' : 'v1' } };
-      await fx.store.saveResult(run.id, { result: hybridResult({ taskId: `FN-${i}`, finals: [60, 70, 80] }), completedAt: `2026-02-${10 + i}T10:00:00.000Z`, cohort, now: '2026-03-02T11:00:00.000Z' });
+      const cohort = {
+        agent: 'codex',
+        modelProvider: 'openai',
+        modelId: i < 5 ? 'gpt-5' : 'gpt-5-mini',
+        labels: { prompt: i % 2 ? 'v2' : 'v1' },
+      };
+      await fx.store.saveResult(run.id, {
+        result: hybridResult({ taskId: `FN-${i}`, finals: [60, 70, 80] }),
+        completedAt: `2026-02-${10 + i}T10:00:00.000Z`,
+        cohort,
+        now: '2026-03-02T11:00:00.000Z',
+      });
     }
     const daily = await json(await fx.get(`/api/trends?bucket=day&run=${run.id}`));
-    expect(daily.points.map((p: { bucket: string; count: number }) => [p.bucket, p.count])).toEqual(Array.from({ length: 8 }, (_, i) => [`2026-02-${10 + i}`, 1]));
+    expect(daily.points.map((p: { bucket: string; count: number }) => [p.bucket, p.count])).toEqual(
+      Array.from({ length: 8 }, (_, i) => [`2026-02-${10 + i}`, 1]),
+    );
     const byModel = await json(await fx.get(`/api/trends?bucket=week&run=${run.id}&by=model`));
     expect(byModel.by).toBe('model');
-    expect(byModel.series.map((s: { cohort: string; points: { count: number }[] }) => [s.cohort, s.points.map((p) => p.count)])).toEqual([
+    expect(
+      byModel.series.map((s: { cohort: string; points: { count: number }[] }) => [
+        s.cohort,
+        s.points.map((p) => p.count),
+      ]),
+    ).toEqual([
       ['gpt-5', [5]],
       ['gpt-5-mini', [1, 2]],
     ]);

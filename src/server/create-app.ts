@@ -15,7 +15,8 @@ const isApi = (c: Context) => c.req.path === '/api' || c.req.path.startsWith('/a
 
 const SECURITY_HEADERS: Record<string, string> = {
   // Scripts only from our own /assets; inline style attributes carry bar widths.
-  'Content-Security-Policy': "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+  'Content-Security-Policy':
+    "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
   'X-Frame-Options': 'DENY',
@@ -32,8 +33,12 @@ export function createApp(deps: AppDeps): Hono {
   });
 
   // Static assets are public so that the refusal page is styled; they hold no data.
-  app.get('/assets/app.css', (c) => c.body(APP_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'no-cache' }));
-  app.get('/assets/app.js', (c) => c.body(APP_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' }));
+  app.get('/assets/app.css', (c) =>
+    c.body(APP_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'no-cache' }),
+  );
+  app.get('/assets/app.js', (c) =>
+    c.body(APP_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' }),
+  );
 
   app.use(
     '*',
@@ -53,7 +58,10 @@ export function createApp(deps: AppDeps): Hono {
         token: deps.token,
         refuse: (c) => {
           const message = 'a valid token is required';
-          if (isApi(c)) return apiErrorResponse(c, new ApiError('unauthorized', message), { 'WWW-Authenticate': 'Bearer realm="taskeval"' });
+          if (isApi(c))
+            return apiErrorResponse(c, new ApiError('unauthorized', message), {
+              'WWW-Authenticate': 'Bearer realm="taskeval"',
+            });
           return renderPage(c, errorPage(401, 'This dashboard needs its access token.'), 401);
         },
       }),
@@ -75,7 +83,10 @@ export function createApp(deps: AppDeps): Hono {
 
   app.onError((error, c) => {
     const { status, body } = errorStatus(error);
-    if (status === 500) deps.log?.(`taskeval serve: ${c.req.method} ${c.req.path} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    if (status === 500)
+      deps.log?.(
+        `taskeval serve: ${c.req.method} ${c.req.path} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
     if (isApi(c)) return c.json(body, status);
     return renderPage(c, errorPage(status, body.message), status);
   });

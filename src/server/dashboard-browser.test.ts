@@ -11,7 +11,9 @@ import { deterministicOnlyResult, divergentResult, hybridResult } from './testin
 
 /** Runs in the page: how far the document is wider than the viewport. */
 function sidewaysOverflow(): number {
-  const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;
+  const root = (
+    globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }
+  ).document.documentElement;
   return root.scrollWidth - root.clientWidth;
 }
 
@@ -34,8 +36,20 @@ if (!availability.run && !process.env.CI) {
       if (!availability.run) throw new Error(`CI is set but ${availability.reason}`);
       await mkdir(OUTPUT, { recursive: true });
       fx = await createServerFixture();
-      await seedRun(fx.store, [hybridResult({ taskId: 'FN-1', title: 'Improve login', finals: [82, 88, 79] })], { at: 0 });
-      await seedRun(fx.store, [hybridResult({ taskId: 'FN-1', title: 'Improve login', finals: [85, 91, 80] }), hybridResult({ taskId: 'FN-2', title: 'Flaky upload test', finals: [30, 25, 35] }), divergentResult({ taskId: 'FN-3', title: 'Rewrite the scheduler', finals: [50, 60, 70] }), deterministicOnlyResult({ taskId: 'FN-4', title: 'Docs for the API', finals: [70, 65, 90] }), buildSampleError('FN-5')], { at: 24 * 60 });
+      await seedRun(fx.store, [hybridResult({ taskId: 'FN-1', title: 'Improve login', finals: [82, 88, 79] })], {
+        at: 0,
+      });
+      await seedRun(
+        fx.store,
+        [
+          hybridResult({ taskId: 'FN-1', title: 'Improve login', finals: [85, 91, 80] }),
+          hybridResult({ taskId: 'FN-2', title: 'Flaky upload test', finals: [30, 25, 35] }),
+          divergentResult({ taskId: 'FN-3', title: 'Rewrite the scheduler', finals: [50, 60, 70] }),
+          deterministicOnlyResult({ taskId: 'FN-4', title: 'Docs for the API', finals: [70, 65, 90] }),
+          buildSampleError('FN-5'),
+        ],
+        { at: 24 * 60 },
+      );
       server = await startServer(fx.app, { host: '127.0.0.1', port: 0 });
       browser = await launchChromium();
       page = await browser.context.newPage();
@@ -69,15 +83,23 @@ if (!availability.run && !process.env.CI) {
       await page.selectOption('select[name="band"]', 'failing');
       await page.click('form[data-testid="results-filter"] button[type="submit"]');
       await page.waitForURL(/band=failing/);
-      const tasks = await page.locator('[data-testid="results-table"] tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-task-id')));
+      const tasks = await page
+        .locator('[data-testid="results-table"] tbody tr')
+        .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-task-id')));
       expect(tasks).toEqual(['FN-2']);
       await page.goto(`${server.origin}/results`);
       await page.fill('input[name="q"]', 'scheduler');
       await page.press('input[name="q"]', 'Enter');
       await page.waitForURL(/q=scheduler/);
-      expect(await page.locator('[data-testid="results-table"] tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-task-id')))).toEqual(['FN-3']);
+      expect(
+        await page
+          .locator('[data-testid="results-table"] tbody tr')
+          .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-task-id'))),
+      ).toEqual(['FN-3']);
       await page.goto(`${server.origin}/results`);
-      await expect(page.locator('tr[data-task-id="FN-4"] td.hide-narrow .mode-det').textContent()).resolves.toBe('deterministic only');
+      await expect(page.locator('tr[data-task-id="FN-4"] td.hide-narrow .mode-det').textContent()).resolves.toBe(
+        'deterministic only',
+      );
       await expect(page.locator('tr[data-task-id="FN-5"]').textContent()).resolves.toContain('judge timed out');
       await page.screenshot({ path: join(OUTPUT, 'results-1280.png'), fullPage: true });
     });
@@ -86,7 +108,9 @@ if (!availability.run && !process.env.CI) {
       await page.goto(`${server.origin}/results?status=scored`);
       await page.click('th a[data-sort="overall"]');
       await page.waitForURL(/sort=overall/);
-      const scores = await page.locator('[data-testid="results-table"] tbody tr td:nth-child(6) .bar-value').allTextContents();
+      const scores = await page
+        .locator('[data-testid="results-table"] tbody tr td:nth-child(6) .bar-value')
+        .allTextContents();
       const numbers = scores.map(Number);
       expect(numbers).toEqual([...numbers].sort((a, b) => b - a));
     });
@@ -103,7 +127,14 @@ if (!availability.run && !process.env.CI) {
       expect(await item.getAttribute('class')).not.toContain('highlighted');
       await citation.click();
       await expect.poll(() => item.getAttribute('class')).toContain('highlighted');
-      await expect.poll(() => item.evaluate((el) => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= (globalThis as unknown as { innerHeight: number }).innerHeight; })).toBe(true);
+      await expect
+        .poll(() =>
+          item.evaluate((el) => {
+            const r = el.getBoundingClientRect();
+            return r.top >= 0 && r.bottom <= (globalThis as unknown as { innerHeight: number }).innerHeight;
+          }),
+        )
+        .toBe(true);
       expect(await page.locator('.evidence-item.highlighted').count()).toBe(1);
       await page.screenshot({ path: join(OUTPUT, 'citation-highlighted-1280.png') });
       await page.screenshot({ path: join(OUTPUT, 'result-1280.png'), fullPage: true });
@@ -134,17 +165,29 @@ if (!availability.run && !process.env.CI) {
       }
       // Task ids stay on one line; the title shows under the id instead of being hidden.
       await page.goto(`${server.origin}/results`);
-      const idLines = await page.locator('a.task-id').evaluateAll((links) => links.map((a) => (a as unknown as { getClientRects(): { length: number } }).getClientRects().length));
+      const idLines = await page
+        .locator('a.task-id')
+        .evaluateAll((links) =>
+          links.map((a) => (a as unknown as { getClientRects(): { length: number } }).getClientRects().length),
+        );
       expect(idLines.length).toBeGreaterThan(0);
       expect(idLines.every((n) => n === 1)).toBe(true);
-      await expect(page.locator('tr[data-task-id="FN-2"] .narrow-title:not(.narrow-agent)').first().isVisible()).resolves.toBe(true);
+      await expect(
+        page.locator('tr[data-task-id="FN-2"] .narrow-title:not(.narrow-agent)').first().isVisible(),
+      ).resolves.toBe(true);
       // The overall score of every row is on screen, not behind the table's sideways scroll, and the mode is still said.
-      const overallRight = await page.locator('table.results .overall-cell').evaluateAll((cells) =>
-        cells.map((c) => (c as unknown as { getBoundingClientRect(): { right: number } }).getBoundingClientRect().right),
-      );
+      const overallRight = await page
+        .locator('table.results .overall-cell')
+        .evaluateAll((cells) =>
+          cells.map(
+            (c) => (c as unknown as { getBoundingClientRect(): { right: number } }).getBoundingClientRect().right,
+          ),
+        );
       expect(overallRight.length).toBe(5);
       for (const right of overallRight) expect(right).toBeLessThanOrEqual(390);
-      await expect(page.locator('tr[data-task-id="FN-4"] .narrow-mode').textContent()).resolves.toContain('deterministic only');
+      await expect(page.locator('tr[data-task-id="FN-4"] .narrow-mode').textContent()).resolves.toContain(
+        'deterministic only',
+      );
       expect(await page.locator('tr[data-task-id="FN-1"]').count()).toBe(2);
       await page.goto(`${server.origin}/results?latest=1`);
       expect(await page.locator('tr[data-task-id="FN-1"]').count()).toBe(1);

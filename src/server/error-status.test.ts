@@ -19,7 +19,11 @@ describe('errorStatus', () => {
   });
 
   it('keeps the field of a typed error', () => {
-    expect(errorStatus(new StoreError('invalid_input', 'bad', { field: 'limit' })).body).toEqual({ code: 'invalid_input', message: 'bad', field: 'limit' });
+    expect(errorStatus(new StoreError('invalid_input', 'bad', { field: 'limit' })).body).toEqual({
+      code: 'invalid_input',
+      message: 'bad',
+      field: 'limit',
+    });
   });
 
   it('maps a zod error to 400 naming the path', () => {
@@ -29,6 +33,8 @@ describe('errorStatus', () => {
   });
 
   it('never puts the message of an internal error in the body', () => {
-    expect(JSON.stringify(errorStatus(new StoreError('store_failed', '/secret/path')).body)).not.toContain('/secret/path');
+    expect(JSON.stringify(errorStatus(new StoreError('store_failed', '/secret/path')).body)).not.toContain(
+      '/secret/path',
+    );
   });
 });

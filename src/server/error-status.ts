@@ -4,7 +4,8 @@ import { ZodError } from 'zod';
 import { isTaskevalError, type ErrorCode } from '../core/index.js';
 
 /** Codes the HTTP boundary adds to the core's. */
-export type ApiErrorCode = ErrorCode | 'unauthorized' | 'forbidden' | 'misdirected' | 'busy' | 'unavailable' | 'internal';
+export type ApiErrorCode =
+  ErrorCode | 'unauthorized' | 'forbidden' | 'misdirected' | 'busy' | 'unavailable' | 'internal';
 
 /** An error raised by the server itself (auth, missing dependency), mapped like the core's. */
 export class ApiError extends Error {
@@ -68,12 +69,22 @@ export function errorStatus(error: unknown): { status: ErrorStatus; body: ApiErr
   if (error instanceof ZodError) {
     const issue = error.issues[0];
     const field = issue?.path.map(String).join('.') ?? '';
-    return { status: 400, body: { code: 'invalid_input', message: field ? `${field}: ${issue?.message}` : (issue?.message ?? 'invalid input'), field } };
+    return {
+      status: 400,
+      body: {
+        code: 'invalid_input',
+        message: field ? `${field}: ${issue?.message}` : (issue?.message ?? 'invalid input'),
+        field,
+      },
+    };
   }
   if (isTaskevalError(error) || error instanceof ApiError) {
     const status = STATUS_BY_CODE[error.code];
     if (status === 500) return internal();
-    return { status, body: { code: error.code, message: error.message, ...(error.field !== undefined ? { field: error.field } : {}) } };
+    return {
+      status,
+      body: { code: error.code, message: error.message, ...(error.field !== undefined ? { field: error.field } : {}) },
+    };
   }
   // Hono raises these for bodies it cannot parse.
   if (error instanceof HTTPException && error.status === 400) {

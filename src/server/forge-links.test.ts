@@ -22,7 +22,10 @@ afterEach(async () => {
 
 /** Runs the git-only source over the repository into a store and renders the first result's page. */
 async function resultPage(): Promise<{ html: string; runHtml: string; sha: string }> {
-  const sha = await repo.commit({ subject: 'feat(T-1): add parser', files: { 'src/parser.ts': 'export const parse = 1;\n' } });
+  const sha = await repo.commit({
+    subject: 'feat(T-1): add parser',
+    files: { 'src/parser.ts': 'export const parse = 1;\n' },
+  });
   const db = join(dir, 'runs.db');
   const io = captureIo(dir);
   expect(await runCli(['run', '--project', repo.dir, '--source', 'git', '--db', db, '--json'], io)).toBe(0);

@@ -55,7 +55,10 @@ describe('pages with results', () => {
   });
 
   it('shows latest runs, trend lines, band distribution and the weakest tasks on the overview', async () => {
-    await seedRun(fx.store, [hybridResult({ taskId: 'FN-1', finals: [20, 30, 25] }), hybridResult({ taskId: 'FN-2', finals: [90, 95, 92] })]);
+    await seedRun(fx.store, [
+      hybridResult({ taskId: 'FN-1', finals: [20, 30, 25] }),
+      hybridResult({ taskId: 'FN-2', finals: [90, 95, 92] }),
+    ]);
     const html = await page(fx, '/');
     expect(html).toContain('data-testid="runs-table"');
     expect(html).toContain('<svg class="chart"');
@@ -71,19 +74,32 @@ describe('pages with results', () => {
     for (let i = 0; i < 24; i++) {
       const modelId = i < 12 ? 'gpt-5' : 'claude-sonnet-4-5';
       const overall = i < 12 ? 80 + (i % 5) : 55 + (i % 5);
-      await fx.store.saveResult(run.id, { result: deterministicOnlyResult({ taskId: `FN-${i}`, finals: [overall, overall, overall] }), cohort: { agent: null, modelProvider: null, modelId, labels: {} }, now: '2026-03-02T11:00:00.000Z' });
+      await fx.store.saveResult(run.id, {
+        result: deterministicOnlyResult({ taskId: `FN-${i}`, finals: [overall, overall, overall] }),
+        cohort: { agent: null, modelProvider: null, modelId, labels: {} },
+        now: '2026-03-02T11:00:00.000Z',
+      });
     }
     await fx.store.transitionRun(run.id, 'completed', { now: '2026-03-02T12:00:00.000Z' });
     const html = await page(fx, '/compare?by=model');
     expect(html).toContain('data-cohort="gpt-5"');
     expect(html).toContain('data-cohort="claude-sonnet-4-5"');
     expect(html).toMatch(/aria-label="gpt-5 Overall: mean \d+\.\d, 95% CI \d+\.\d to \d+\.\d"/);
-    expect(html).toMatch(/class="clear" data-score="overall"><span class="muted small">Overall:<\/span> gpt-5 higher than claude-sonnet-4-5 by 24\.7 like for like \(95% CI/);
+    expect(html).toMatch(
+      /class="clear" data-score="overall"><span class="muted small">Overall:<\/span> gpt-5 higher than claude-sonnet-4-5 by 24\.7 like for like \(95% CI/,
+    );
     expect(html).toContain('Scores: deterministic only (no judge).');
     const api = (await (await fx.get('/api/compare?by=model')).json()) as { cohorts: { key: string; n: number }[] };
-    expect(api.cohorts.map((c: { key: string; n: number }) => [c.key, c.n])).toEqual([['claude-sonnet-4-5', 12], ['gpt-5', 12]]);
+    expect(api.cohorts.map((c: { key: string; n: number }) => [c.key, c.n])).toEqual([
+      ['claude-sonnet-4-5', 12],
+      ['gpt-5', 12],
+    ]);
 
-    const later = await seedRun(fx.store, Array.from({ length: 24 }, (_, i) => deterministicOnlyResult({ taskId: `FN-${i}`, finals: [60, 60, 60] })), { at: 60 });
+    const later = await seedRun(
+      fx.store,
+      Array.from({ length: 24 }, (_, i) => deterministicOnlyResult({ taskId: `FN-${i}`, finals: [60, 60, 60] })),
+      { at: 60 },
+    );
     const paired = await page(fx, `/compare?a=${run.id}&b=${later.run.id}`);
     expect(paired).toContain('24 task(s) scored in both');
     expect(paired).toContain('data-testid="movers"');
@@ -92,7 +108,11 @@ describe('pages with results', () => {
   });
 
   it('says "deterministic only" wherever such a result appears and shows its AI parts as —', async () => {
-    const { run, results } = await seedRun(fx.store, [deterministicOnlyResult({ taskId: 'FN-9', finals: [70, 70, 70] })], { judge: false });
+    const { run, results } = await seedRun(
+      fx.store,
+      [deterministicOnlyResult({ taskId: 'FN-9', finals: [70, 70, 70] })],
+      { judge: false },
+    );
     const badge = /class="badge mode-det"[^>]*>deterministic only</;
     expect(await page(fx, '/results')).toMatch(badge);
     expect(await page(fx, `/runs/${run.id}`)).toMatch(badge);
@@ -110,14 +130,31 @@ describe('pages with results', () => {
       signals: {
         ...base.signals,
         hindsight: true,
-        coverage: { agentPerformance: [], taskOutcomeQuality: ['commits' as const], processCompliance: ['commits' as const] },
+        coverage: {
+          agentPerformance: [],
+          taskOutcomeQuality: ['commits' as const],
+          processCompliance: ['commits' as const],
+        },
         categories: {
           ...base.signals.categories,
           taskOutcomeQuality: {
             score: 39,
             contributions: [
-              { category: 'taskOutcomeQuality' as const, rule: 'risk.size', label: '40 code lines added', points: -4, evidence: [] },
-              { category: 'taskOutcomeQuality' as const, rule: 'history.reverted', label: 'The task was later reverted', points: -30, evidence: [], hindsight: true },
+              {
+                category: 'taskOutcomeQuality' as const,
+                rule: 'risk.size',
+                label: '40 code lines added',
+                points: -4,
+                evidence: [],
+              },
+              {
+                category: 'taskOutcomeQuality' as const,
+                rule: 'history.reverted',
+                label: 'The task was later reverted',
+                points: -30,
+                evidence: [],
+                hindsight: true,
+              },
             ],
           },
         },
@@ -125,10 +162,16 @@ describe('pages with results', () => {
     };
     const { results } = await seedRun(fx.store, [result], { judge: false });
     const detail = await page(fx, `/results/${results[0]!.id}`);
-    const ap = detail.slice(detail.indexOf('data-category="agentPerformance"'), detail.indexOf('data-category="taskOutcomeQuality"'));
+    const ap = detail.slice(
+      detail.indexOf('data-category="agentPerformance"'),
+      detail.indexOf('data-category="taskOutcomeQuality"'),
+    );
     expect(ap).toContain('data-coverage="none"');
     expect(ap).toContain('No evidence for this category');
-    const toq = detail.slice(detail.indexOf('data-category="taskOutcomeQuality"'), detail.indexOf('data-category="processCompliance"'));
+    const toq = detail.slice(
+      detail.indexOf('data-category="taskOutcomeQuality"'),
+      detail.indexOf('data-category="processCompliance"'),
+    );
     expect(toq).not.toContain('data-coverage="none"');
     expect(toq).toContain('Evidence groups: commits');
     expect(toq.indexOf('What happened after (hindsight)')).toBeGreaterThan(toq.indexOf('40 code lines added'));
@@ -154,10 +197,20 @@ describe('pages with results', () => {
     expect(targets.length).toBeGreaterThan(0);
     for (const target of targets) expect(html).toContain(`id="${target}"`);
     if (stored.status !== 'scored') throw new Error('expected a scored sample');
-    for (const entry of bundleEntries(stored.evidenceBundle)) expect(html).toContain(`id="${evidenceAnchor(entry.id)}"`);
+    for (const entry of bundleEntries(stored.evidenceBundle))
+      expect(html).toContain(`id="${evidenceAnchor(entry.id)}"`);
     // Groups in contract order.
     const groups = [...html.matchAll(/data-group="([a-zA-Z]+)"/g)].map((m) => m[1]);
-    expect(groups).toEqual(['taskMetadata', 'commits', 'workflow', 'reviews', 'documents', 'taskActivity', 'agentLogs', 'runAudit']);
+    expect(groups).toEqual([
+      'taskMetadata',
+      'commits',
+      'workflow',
+      'reviews',
+      'documents',
+      'taskActivity',
+      'agentLogs',
+      'runAudit',
+    ]);
     expect(html).toContain('data-testid="provenance"');
     expect(html).toContain('gpt-test');
   });
@@ -184,20 +237,30 @@ describe('pages with results', () => {
     expect(html).toContain('task_evaluated');
     expect(rows(html)).toBe(2);
     expect(html).toMatch(/data-testid="run-labels">none</);
-    const labelled = await seedRun(fx.store, [hybridResult({ taskId: 'FN-3' })], { labels: { prompt: 'v2', agent: 'codex' } });
+    const labelled = await seedRun(fx.store, [hybridResult({ taskId: 'FN-3' })], {
+      labels: { prompt: 'v2', agent: 'codex' },
+    });
     expect(await page(fx, `/runs/${labelled.run.id}`)).toMatch(/data-testid="run-labels">prompt=v2 · agent=codex</);
   });
 
   it("shows a run's judge and agent tokens and costs, and says deterministic only for a run without a judge", async () => {
-    const { run } = await seedRun(fx.store, [hybridResult({ taskId: 'FN-1' }), hybridResult({ taskId: 'FN-2' }), buildSampleError('FN-3')]);
-    const spend = (await page(fx, `/runs/${run.id}`)).match(/data-testid="run-spend">([\s\S]*?)<\/dl>/)![1]!.replace(/<[^>]+>/g, ' ');
+    const { run } = await seedRun(fx.store, [
+      hybridResult({ taskId: 'FN-1' }),
+      hybridResult({ taskId: 'FN-2' }),
+      buildSampleError('FN-3'),
+    ]);
+    const spend = (await page(fx, `/runs/${run.id}`))
+      .match(/data-testid="run-spend">([\s\S]*?)<\/dl>/)![1]!
+      .replace(/<[^>]+>/g, ' ');
     // Two scored results at 4,000 + 600 tokens and $0.01 each; the error has no usage and is not counted.
     expect(spend).toContain('8,000 input + 1,200 output (0 cached) over 2 results');
     expect(spend).toContain('$0.02 over 2 results');
     expect(spend).toContain('not recorded');
     const plain = await seedRun(fx.store, [deterministicOnlyResult({ taskId: 'FN-4' })], { judge: false, at: 30 });
     expect(await page(fx, `/runs/${plain.run.id}`)).toMatch(/Judge tokens<\/dt><dd>none — deterministic only</);
-    expect(await (await fx.get(`/api/runs/${run.id}`)).json()).toMatchObject({ spend: { judgedResults: 2, judgeInputTokens: 8000, judgeCostUsd: 0.02, agentTokens: null } });
+    expect(await (await fx.get(`/api/runs/${run.id}`)).json()).toMatchObject({
+      spend: { judgedResults: 2, judgeInputTokens: 8000, judgeCostUsd: 0.02, agentTokens: null },
+    });
   });
 
   it('shows what validate kept for a run on the Validity page, AUC with its interval and the bad rate per band', async () => {
@@ -207,18 +270,35 @@ describe('pages with results', () => {
     expect(empty).toContain(`taskeval validate --run ${run.id} --outcomes`);
     expect(await page(fx, `/runs/${run.id}`)).not.toContain('run-validity-link');
     const item = (taskId: string, score: number, label: boolean) => ({
-      taskId, scores: { agentPerformance: score, taskOutcomeQuality: score, processCompliance: score, overall: score }, rulePoints: {}, label, size: 5,
+      taskId,
+      scores: { agentPerformance: score, taskOutcomeQuality: score, processCompliance: score, overall: score },
+      rulePoints: {},
+      label,
+      size: 5,
     });
-    const report = validateScores([item('FN-1', 30, true), item('FN-2', 45, true), item('FN-3', 80, false), item('FN-4', 92, false)], { label: 'bugIntroducing', iterations: 50, seed: 1 });
-    await fx.store.saveValidation(run.id, { label: 'bugIntroducing (SZZ, 7d, ≥1 line)', report, notes: ['1 scored result(s) have no label and were left out'], now: '2026-03-03T10:00:00Z' });
+    const report = validateScores(
+      [item('FN-1', 30, true), item('FN-2', 45, true), item('FN-3', 80, false), item('FN-4', 92, false)],
+      { label: 'bugIntroducing', iterations: 50, seed: 1 },
+    );
+    await fx.store.saveValidation(run.id, {
+      label: 'bugIntroducing (SZZ, 7d, ≥1 line)',
+      report,
+      notes: ['1 scored result(s) have no label and were left out'],
+      now: '2026-03-03T10:00:00Z',
+    });
     const html = await page(fx, `/validity?run=${run.id}`);
     expect(html).toContain('bugIntroducing (SZZ, 7d, ≥1 line)');
     expect(html).toContain('2 bad and 2 good tasks');
-    const overall = html.match(/<tr data-score="overall"><td>Overall<\/td><td class="num">([^<]+)<\/td><td>([^<]+)<\/td>/)!;
+    const overall = html.match(
+      /<tr data-score="overall"><td>Overall<\/td><td class="num">([^<]+)<\/td><td>([^<]+)<\/td>/,
+    )!;
     expect(overall[1]).toBe('1.000');
     expect(overall[2]).toMatch(/^\d\.\d{3} – \d\.\d{3}$/);
     // Scores 30, 45, 80, 92: failing and weak hold one bad task each, acceptable none, strong and excellent one good each.
-    const bands = html.match(/data-testid="validity-bands">[\s\S]*?<tr data-score="overall">([\s\S]*?)<\/tr>/)![1]!.match(/<td class="num"[^>]*>([^<]+)</g)!.map((c) => c.replace(/^.*>/, '').replace('<', ''));
+    const bands = html
+      .match(/data-testid="validity-bands">[\s\S]*?<tr data-score="overall">([\s\S]*?)<\/tr>/)![1]!
+      .match(/<td class="num"[^>]*>([^<]+)</g)!
+      .map((c) => c.replace(/^.*>/, '').replace('<', ''));
     expect(bands).toEqual(['100% of 1', '100% of 1', '—', '0% of 1', '0% of 1']);
     expect(html).toContain('1 scored result(s) have no label and were left out');
     expect(await page(fx, '/validity')).toContain('bugIntroducing (SZZ, 7d, ≥1 line)');
@@ -227,10 +307,14 @@ describe('pages with results', () => {
   });
 
   it('exports every result the list filter matches, in its order, from the link the results page offers', async () => {
-    const many = Array.from({ length: 230 }, (_, i) => hybridResult({ taskId: `FN-${String(i).padStart(3, '0')}`, finals: i % 2 ? [80, 90, 70] : [30, 35, 40] }));
+    const many = Array.from({ length: 230 }, (_, i) =>
+      hybridResult({ taskId: `FN-${String(i).padStart(3, '0')}`, finals: i % 2 ? [80, 90, 70] : [30, 35, 40] }),
+    );
     await seedRun(fx.store, many);
     const html = await page(fx, '/results?band=failing&sort=taskId&order=asc');
-    const csvHref = html.match(/data-testid="results-export">[\s\S]*?href="([^"]+format=csv)"/)![1]!.replaceAll('&amp;', '&');
+    const csvHref = html
+      .match(/data-testid="results-export">[\s\S]*?href="([^"]+format=csv)"/)![1]!
+      .replaceAll('&amp;', '&');
     expect(csvHref).toBe('/results/export?band=failing&sort=taskId&order=asc&format=csv');
     const res = await fx.get(csvHref);
     expect(res.status).toBe(200);
@@ -291,7 +375,9 @@ describe('paging over 10,000 stored results', () => {
     let count = 0;
     let previous = -1;
     for (let offset = 0; ; offset += 500) {
-      const body = (await (await fx.get(`/api/results?band=weak&sort=overall&order=asc&limit=500&offset=${offset}`)).json()) as any;
+      const body = (await (
+        await fx.get(`/api/results?band=weak&sort=overall&order=asc&limit=500&offset=${offset}`)
+      ).json()) as any;
       count = body.count;
       for (const r of body.items as { id: string; overallScore: number; overallBand: string }[]) {
         expect(r.overallBand).toBe('weak');

@@ -1,8 +1,24 @@
 /** @jsxRuntime automatic @jsxImportSource hono/jsx */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { compareStoredCohorts, compareStoredRuns, describeCompareModes, EXPORT_FORMATS, exportResults, trendMode } from '../runs/index.js';
-import { ComparePage, ErrorPage, OverviewPage, ResultPage, ResultsPage, RunPage, RunsPage, ValidityPage } from '../web/index.js';
+import {
+  compareStoredCohorts,
+  compareStoredRuns,
+  describeCompareModes,
+  EXPORT_FORMATS,
+  exportResults,
+  trendMode,
+} from '../runs/index.js';
+import {
+  ComparePage,
+  ErrorPage,
+  OverviewPage,
+  ResultPage,
+  ResultsPage,
+  RunPage,
+  RunsPage,
+  ValidityPage,
+} from '../web/index.js';
 import { CompareQuerySchema, parseQuery, ResultsQuerySchema, toListResultsQuery } from './api/api-queries.js';
 import { bandCounts } from './api/runs-routes.js';
 import type { AppDeps } from './app-deps.js';
@@ -32,10 +48,16 @@ export function pagesRoutes(deps: AppDeps): Hono {
   app.get('/', async (c) => {
     const { bucket } = parseQuery(OverviewQuery, c.req.query());
     const mode = await trendMode(store);
-    const [runs, trends] = await Promise.all([store.listRuns({ limit: OVERVIEW_RUNS }), store.trends({ bucket, ...mode.filter })]);
+    const [runs, trends] = await Promise.all([
+      store.listRuns({ limit: OVERVIEW_RUNS }),
+      store.trends({ bucket, ...mode.filter }),
+    ]);
     const latestRun = runs.items.find((r) => r.counts.scored > 0) ?? null;
     const [bands, weakest] = latestRun
-      ? await Promise.all([bandCounts(store, latestRun.id), store.listResults({ runId: latestRun.id, status: 'scored', sort: 'overall', order: 'asc', limit: WEAKEST })])
+      ? await Promise.all([
+          bandCounts(store, latestRun.id),
+          store.listResults({ runId: latestRun.id, status: 'scored', sort: 'overall', order: 'asc', limit: WEAKEST }),
+        ])
       : [null, null];
     return renderPage(
       c,
@@ -44,7 +66,11 @@ export function pagesRoutes(deps: AppDeps): Hono {
         runCount={runs.count}
         bucket={bucket}
         trends={trends}
-        trendNote={mode.used && mode.leftOut.length ? `Scores ${mode.used}; left out: ${mode.leftOut.map((l) => `${l.n} ${l.mode}`).join('; ')}.` : null}
+        trendNote={
+          mode.used && mode.leftOut.length
+            ? `Scores ${mode.used}; left out: ${mode.leftOut.map((l) => `${l.n} ${l.mode}`).join('; ')}.`
+            : null
+        }
         latest={latestRun && bands ? { run: latestRun, bands } : null}
         weakest={weakest?.items ?? []}
         canStartRun={Boolean(deps.startRun)}
@@ -77,12 +103,18 @@ export function pagesRoutes(deps: AppDeps): Hono {
       },
     });
     const type = format === 'csv' ? 'text/csv' : format === 'jsonl' ? 'application/x-ndjson' : 'application/json';
-    return c.body(body, 200, { 'Content-Type': `${type}; charset=utf-8`, 'Content-Disposition': `attachment; filename="taskeval-results.${format}"` });
+    return c.body(body, 200, {
+      'Content-Type': `${type}; charset=utf-8`,
+      'Content-Disposition': `attachment; filename="taskeval-results.${format}"`,
+    });
   });
 
   app.get('/results/:id', async (c) => {
     const result = await store.getResult(c.req.param('id'));
-    const [history, run] = await Promise.all([store.taskHistory(result.taskId, { limit: 50 }), store.getRun(result.runId)]);
+    const [history, run] = await Promise.all([
+      store.taskHistory(result.taskId, { limit: 50 }),
+      store.getRun(result.runId),
+    ]);
     return renderPage(c, <ResultPage result={result} history={history} forge={run.settings.forge ?? null} />);
   });
 
@@ -102,7 +134,17 @@ export function pagesRoutes(deps: AppDeps): Hono {
         {...(q.a ? { a: q.a } : {})}
         {...(q.b ? { b: q.b } : {})}
         mixModes={Boolean(q.mixModes)}
-        choices={{ labelKeys: facets.labelKeys, agents: facets.agents, models: facets.models, runs: runs.items.map((r) => ({ id: r.id, createdAt: r.createdAt, status: r.status, judge: r.provenance.judgeModel })) }}
+        choices={{
+          labelKeys: facets.labelKeys,
+          agents: facets.agents,
+          models: facets.models,
+          runs: runs.items.map((r) => ({
+            id: r.id,
+            createdAt: r.createdAt,
+            status: r.status,
+            judge: r.provenance.judgeModel,
+          })),
+        }}
         cohorts={cohorts?.report ?? null}
         paired={paired?.report ?? null}
         modeNote={modes ? describeCompareModes(modes) : null}
@@ -112,7 +154,10 @@ export function pagesRoutes(deps: AppDeps): Hono {
 
   app.get('/runs', async (c) => {
     const { limit, offset } = parseQuery(pageQuery(25), c.req.query());
-    const [page, queue] = await Promise.all([store.listRuns({ limit, offset }), deps.queueStats ? deps.queueStats() : Promise.resolve(null)]);
+    const [page, queue] = await Promise.all([
+      store.listRuns({ limit, offset }),
+      deps.queueStats ? deps.queueStats() : Promise.resolve(null),
+    ]);
     return renderPage(c, <RunsPage page={page} limit={limit} offset={offset} queue={queue} />);
   });
 
@@ -127,7 +172,19 @@ export function pagesRoutes(deps: AppDeps): Hono {
       store.runSpend(runId),
       store.listValidations({ runId }),
     ]);
-    return renderPage(c, <RunPage run={run} events={events} bands={bands} results={results} spend={spend} validations={validations} limit={limit} offset={offset} />);
+    return renderPage(
+      c,
+      <RunPage
+        run={run}
+        events={events}
+        bands={bands}
+        results={results}
+        spend={spend}
+        validations={validations}
+        limit={limit}
+        offset={offset}
+      />,
+    );
   });
 
   app.get('/validity', async (c) => {
@@ -141,6 +198,15 @@ export function pagesRoutes(deps: AppDeps): Hono {
 
 /** The page shown for an error status. */
 export function errorPage(status: number, message: string) {
-  const title = status === 401 ? 'Token required' : status === 404 ? 'Not found' : status === 400 ? 'Bad request' : status === 409 ? 'Conflict' : 'Something went wrong';
+  const title =
+    status === 401
+      ? 'Token required'
+      : status === 404
+        ? 'Not found'
+        : status === 400
+          ? 'Bad request'
+          : status === 409
+            ? 'Conflict'
+            : 'Something went wrong';
   return <ErrorPage status={status} title={title} message={message} />;
 }

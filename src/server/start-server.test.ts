@@ -27,10 +27,14 @@ describe('startServer', () => {
   it('closes even while a browser holds a live event stream open', async () => {
     const server = await startServer(fx.app, { host: '127.0.0.1', port: 0 });
     const ended = new Promise<string>((resolve, reject) => {
-      const req = request(`${server.origin}/api/events`, { headers: { authorization: `Bearer ${TEST_TOKEN}` } }, (res) => {
-        res.once('data', () => void server.close());
-        res.on('close', () => resolve('closed'));
-      });
+      const req = request(
+        `${server.origin}/api/events`,
+        { headers: { authorization: `Bearer ${TEST_TOKEN}` } },
+        (res) => {
+          res.once('data', () => void server.close());
+          res.on('close', () => resolve('closed'));
+        },
+      );
       req.on('error', (error) => (error.message.includes('socket hang up') ? resolve('closed') : reject(error)));
       req.end();
     });
@@ -41,7 +45,11 @@ describe('startServer', () => {
   it('reports a port in use as a usage error naming the port', async () => {
     const first = await startServer(fx.app, { host: '127.0.0.1', port: 0 });
     try {
-      await expect(startServer(fx.app, { host: '127.0.0.1', port: first.port })).rejects.toMatchObject({ code: 'usage', field: 'port', message: expect.stringContaining('in use') });
+      await expect(startServer(fx.app, { host: '127.0.0.1', port: first.port })).rejects.toMatchObject({
+        code: 'usage',
+        field: 'port',
+        message: expect.stringContaining('in use'),
+      });
     } finally {
       await first.close();
     }

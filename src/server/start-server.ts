@@ -18,7 +18,12 @@ export function startServer(app: Hono, options: { host: string; port: number }):
   return new Promise((resolve, reject) => {
     let server: Server;
     const onError = (error: NodeJS.ErrnoException) => {
-      const why = error.code === 'EADDRINUSE' ? 'the port is in use' : error.code === 'EACCES' ? 'permission denied' : error.message;
+      const why =
+        error.code === 'EADDRINUSE'
+          ? 'the port is in use'
+          : error.code === 'EACCES'
+            ? 'permission denied'
+            : error.message;
       reject(
         new ConfigError('usage', `cannot listen on ${options.host}:${options.port}: ${why}`, {
           cause: error,

@@ -3,7 +3,10 @@ import { SourceConfigSchema } from './source-config.js';
 
 describe('SourceConfigSchema', () => {
   it('defaults the trailer keys and id pattern', () => {
-    expect(SourceConfigSchema.parse({})).toEqual({ trailerKeys: ['Fusion-Task-Id', 'Task-Id'], idPattern: '[A-Z][A-Z0-9]*-\\d+' });
+    expect(SourceConfigSchema.parse({})).toEqual({
+      trailerKeys: ['Fusion-Task-Id', 'Task-Id'],
+      idPattern: '[A-Z][A-Z0-9]*-\\d+',
+    });
   });
 
   it('rejects an id pattern that does not compile and a trailer key with a space', () => {

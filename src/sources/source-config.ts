@@ -18,7 +18,10 @@ export const SourceConfigSchema = z.strictObject({
   transcripts: z
     .strictObject({
       dir: z.string().min(1).optional(),
-      pattern: z.string().includes('{id}', { message: 'expected a path template naming {id}, e.g. "transcripts/{id}/*.jsonl"' }).optional(),
+      pattern: z
+        .string()
+        .includes('{id}', { message: 'expected a path template naming {id}, e.g. "transcripts/{id}/*.jsonl"' })
+        .optional(),
     })
     .optional(),
   /** Agent sessions linked to tasks by working directory, time and branch (Claude Code, Codex, Aider). */
@@ -29,7 +32,9 @@ export const SourceConfigSchema = z.strictObject({
       /** More places holding session files, relative to the config file. */
       dirs: z.array(z.string().min(1)).default([]),
       /** Commit trailer keys whose value names the session (or checkpoint) that made the commit, e.g. "Entire-Checkpoint". */
-      trailerKeys: z.array(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9-]*$/, 'expected a trailer key such as "Entire-Checkpoint"')).default([]),
+      trailerKeys: z
+        .array(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9-]*$/, 'expected a trailer key such as "Entire-Checkpoint"'))
+        .default([]),
     })
     .optional(),
   /** Who-did-it rules tried before the built-in ones (docs/sources.md): a pattern on a commit field → an agent and model. */

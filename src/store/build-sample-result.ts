@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { EVIDENCE_SOURCE_ORDER, EVIDENCE_LIMITS, type ScoredResult, type ErrorResult, type SkippedResult } from '../core/index.js';
+import {
+  EVIDENCE_SOURCE_ORDER,
+  EVIDENCE_LIMITS,
+  type ScoredResult,
+  type ErrorResult,
+  type SkippedResult,
+} from '../core/index.js';
 
 export interface SampleResultOptions {
   taskId: string;
@@ -11,7 +17,13 @@ export interface SampleResultOptions {
   evaluatedAt?: string;
 }
 
-const BANDS = [[90, 'excellent'], [75, 'strong'], [60, 'acceptable'], [40, 'weak'], [0, 'failing']] as const;
+const BANDS = [
+  [90, 'excellent'],
+  [75, 'strong'],
+  [60, 'acceptable'],
+  [40, 'weak'],
+  [0, 'failing'],
+] as const;
 const bandOf = (score: number) => BANDS.find(([min]) => score >= min)![1];
 
 /** A realistic scored result (full bundle, signals, provenance) for store tests and benchmarks. */
@@ -27,12 +39,23 @@ export function buildSampleResult(options: SampleResultOptions): ScoredResult {
       label: `${source} entry ${i} of ${options.taskId}`,
       timestamp: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
       excerpt: `Excerpt ${i}: `.padEnd(320, 'the agent ran the tests, fixed the lint warning and pushed the branch; '),
-      ref: { taskId: options.taskId, runId: 'run_sample', sha: createHash('sha1').update(`${source}${i}`).digest('hex'), retries: i },
+      ref: {
+        taskId: options.taskId,
+        runId: 'run_sample',
+        sha: createHash('sha1').update(`${source}${i}`).digest('hex'),
+        retries: i,
+      },
     }));
     return { source, entries, total: n, omitted: 0 };
   });
-  const digest = createHash('sha256').update(JSON.stringify({ taskId: options.taskId, groups })).digest('hex');
-  const category = (name: 'agentPerformance' | 'taskOutcomeQuality' | 'processCompliance', score: number, weight: number) => ({
+  const digest = createHash('sha256')
+    .update(JSON.stringify({ taskId: options.taskId, groups }))
+    .digest('hex');
+  const category = (
+    name: 'agentPerformance' | 'taskOutcomeQuality' | 'processCompliance',
+    score: number,
+    weight: number,
+  ) => ({
     category: name,
     deterministicScore: score,
     aiScore: score,
@@ -57,7 +80,11 @@ export function buildSampleResult(options: SampleResultOptions): ScoredResult {
     mode: 'hybrid',
     overallScore: overall,
     overallBand: bandOf(overall),
-    categoryScores: [category('agentPerformance', ap, 0.3), category('taskOutcomeQuality', toq, 0.45), category('processCompliance', pc, 0.25)],
+    categoryScores: [
+      category('agentPerformance', ap, 0.3),
+      category('taskOutcomeQuality', toq, 0.45),
+      category('processCompliance', pc, 0.25),
+    ],
     overallRationale: 'Solid work overall.',
     evidenceBundle: { taskId: options.taskId, runId: 'run_sample', groups, digest },
     signals: {
@@ -70,8 +97,16 @@ export function buildSampleResult(options: SampleResultOptions): ScoredResult {
       },
     },
     provenance: {
-      provider: 'openai', model: 'gpt-test', promptVersion: 'prompt-1', rubricVersion: 'rubric-1', bundleDigest: digest,
-      usage: { inputTokens: 4000, outputTokens: 600, cachedTokens: 0 }, costUsd: 0.01, cached: false, samples: 1, spread: null,
+      provider: 'openai',
+      model: 'gpt-test',
+      promptVersion: 'prompt-1',
+      rubricVersion: 'rubric-1',
+      bundleDigest: digest,
+      usage: { inputTokens: 4000, outputTokens: 600, cachedTokens: 0 },
+      costUsd: 0.01,
+      cached: false,
+      samples: 1,
+      spread: null,
     },
     citationIssues: [],
     divergence: [],
@@ -81,7 +116,17 @@ export function buildSampleResult(options: SampleResultOptions): ScoredResult {
 
 /** An error result (the judge failed) for store tests. */
 export function buildSampleError(taskId: string, transient = true): ErrorResult {
-  return { taskId, title: `Task ${taskId}`, status: 'error', reason: 'judge timed out', transient, rawAnswer: null, evidenceBundle: null, signals: null, provenance: null };
+  return {
+    taskId,
+    title: `Task ${taskId}`,
+    status: 'error',
+    reason: 'judge timed out',
+    transient,
+    rawAnswer: null,
+    evidenceBundle: null,
+    signals: null,
+    provenance: null,
+  };
 }
 
 /** A skipped result for store tests. */

@@ -17,15 +17,27 @@ export interface OpenStoreOptions {
 export async function openStore(location: StoreLocation, options: OpenStoreOptions = {}): Promise<Store> {
   if (location.kind === 'sqlite') {
     const { openSqliteStore } = await import('./sqlite/open-sqlite-store.js');
-    return openSqliteStore({ path: location.path, ...(options.now ? { now: options.now } : {}), checkIntegrity: options.checkIntegrity ?? false, readOnly: options.readOnly ?? false });
+    return openSqliteStore({
+      path: location.path,
+      ...(options.now ? { now: options.now } : {}),
+      checkIntegrity: options.checkIntegrity ?? false,
+      readOnly: options.readOnly ?? false,
+    });
   }
   const { openPostgresStore } = await import('./postgres/open-postgres-store.js');
   try {
-    return await openPostgresStore({ connectionString: location.connectionString, schema: location.schema, ...(options.now ? { now: options.now } : {}), readOnly: options.readOnly ?? false });
+    return await openPostgresStore({
+      connectionString: location.connectionString,
+      schema: location.schema,
+      ...(options.now ? { now: options.now } : {}),
+      readOnly: options.readOnly ?? false,
+    });
   } catch (error) {
     if (error instanceof StoreError && error.code !== 'store_failed') throw error;
     // pg's own messages can carry the URL; say where, without the password.
-    const message = redactUrl(((error as Error).message ?? String(error)).replaceAll(location.connectionString, location.display));
+    const message = redactUrl(
+      ((error as Error).message ?? String(error)).replaceAll(location.connectionString, location.display),
+    );
     throw new StoreError('store_failed', `${location.display}: cannot open the PostgreSQL store: ${message}`, {
       field: 'db',
       cause: error,

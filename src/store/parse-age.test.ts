@@ -31,11 +31,18 @@ describe('parseAge', () => {
       error = e as TaskevalError;
     }
     expect(error?.code).toBe('usage');
-    expect(error?.message).toBe('--older-than: "1m" is ambiguous (minutes or months?); write minutes as 1min, or use d, w or h');
+    expect(error?.message).toBe(
+      '--older-than: "1m" is ambiguous (minutes or months?); write minutes as 1min, or use d, w or h',
+    );
   });
 
   it('refuses an age too large to give a date (99999999999d) as a usage error', () => {
-    expect(() => parseAge('99999999999d', '--older-than')).toThrow(expect.objectContaining({ code: 'usage', message: '--older-than: "99999999999d" is more than 1,000 years; give an age up to 365000d' }));
+    expect(() => parseAge('99999999999d', '--older-than')).toThrow(
+      expect.objectContaining({
+        code: 'usage',
+        message: '--older-than: "99999999999d" is more than 1,000 years; give an age up to 365000d',
+      }),
+    );
     expect(parseAge('365000d')).toBe(365_000 * 86_400_000);
   });
 

@@ -50,7 +50,10 @@ export function bandScoreRanges(bands: readonly string[]): [number, number][] {
 }
 
 /** WHERE and ORDER BY of a result listing, with `?` placeholders (a backend renumbers them). */
-export function buildResultFilter(query: ParsedListResultsQuery, dialect: ResultFilterDialect): { where: SqlFragment; orderBy: string } {
+export function buildResultFilter(
+  query: ParsedListResultsQuery,
+  dialect: ResultFilterDialect,
+): { where: SqlFragment; orderBy: string } {
   const clauses: string[] = [];
   const params: unknown[] = [];
   const add = (sql: string, ...values: unknown[]) => {
@@ -59,7 +62,8 @@ export function buildResultFilter(query: ParsedListResultsQuery, dialect: Result
   };
   if (query.runId !== undefined) add('r.run_id = ?', query.runId);
   if (query.taskId !== undefined) add('r.task_id = ?', query.taskId);
-  if (query.projectId !== undefined) add('r.run_id IN (SELECT id FROM eval_runs WHERE project_id = ?)', query.projectId);
+  if (query.projectId !== undefined)
+    add('r.run_id IN (SELECT id FROM eval_runs WHERE project_id = ?)', query.projectId);
   if (query.band !== undefined) {
     const bands = Array.isArray(query.band) ? query.band : [query.band];
     if (dialect.bandsAsScoreRanges) {

@@ -2,13 +2,44 @@ import { changeSizeOf, type Cohort, type ScoreCategory, type TaskIdentity, type 
 
 /** Columns of eval_task_results in insert order. */
 export const RESULT_COLUMNS = [
-  'id', 'run_id', 'task_id', 'title', 'status', 'mode', 'overall_score', 'overall_band', 'ap_final', 'toq_final', 'pc_final',
-  'category_scores', 'overall_rationale', 'evidence_bundle', 'bundle_digest', 'signals', 'provenance', 'citation_issues',
-  'divergence', 'follow_up_drafts', 'reason', 'transient', 'raw_answer', 'task_snapshot', 'completed_at', 'evaluated_at',
-  'agent', 'model_provider', 'model_id', 'labels', 'agent_version', 'identity', 'rubric_version', 'change_size', 'agent_tokens',
-  'agent_cost_usd', 'judge_cost_usd',
+  'id',
+  'run_id',
+  'task_id',
+  'title',
+  'status',
+  'mode',
+  'overall_score',
+  'overall_band',
+  'ap_final',
+  'toq_final',
+  'pc_final',
+  'category_scores',
+  'overall_rationale',
+  'evidence_bundle',
+  'bundle_digest',
+  'signals',
+  'provenance',
+  'citation_issues',
+  'divergence',
+  'follow_up_drafts',
+  'reason',
+  'transient',
+  'raw_answer',
+  'task_snapshot',
+  'completed_at',
+  'evaluated_at',
+  'agent',
+  'model_provider',
+  'model_id',
+  'labels',
+  'agent_version',
+  'identity',
+  'rubric_version',
+  'change_size',
+  'agent_tokens',
+  'agent_cost_usd',
+  'judge_cost_usd',
 ] as const;
-
 
 export interface ResultRowMeta {
   id: string;
@@ -21,12 +52,22 @@ export interface ResultRowMeta {
 
 /** What a task snapshot says of the agent's own tokens and cost (a snapshot is the task as given, so each field is checked). */
 function agentSpend(snapshot: unknown): { tokens: number | null; costUsd: number | null } {
-  const task = (snapshot ?? {}) as { tokenUsage?: { totalTokens?: unknown; inputTokens?: unknown; outputTokens?: unknown }; tokenUsageTotalTokens?: unknown; agentCostUsd?: unknown };
+  const task = (snapshot ?? {}) as {
+    tokenUsage?: { totalTokens?: unknown; inputTokens?: unknown; outputTokens?: unknown };
+    tokenUsageTotalTokens?: unknown;
+    agentCostUsd?: unknown;
+  };
   const count = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : null);
   const usage = task.tokenUsage;
   const parts = [count(usage?.inputTokens), count(usage?.outputTokens)];
-  const tokens = count(usage?.totalTokens) ?? count(task.tokenUsageTotalTokens) ?? (parts.some((p) => p !== null) ? (parts[0] ?? 0) + (parts[1] ?? 0) : null);
-  const cost = typeof task.agentCostUsd === 'number' && Number.isFinite(task.agentCostUsd) && task.agentCostUsd >= 0 ? task.agentCostUsd : null;
+  const tokens =
+    count(usage?.totalTokens) ??
+    count(task.tokenUsageTotalTokens) ??
+    (parts.some((p) => p !== null) ? (parts[0] ?? 0) + (parts[1] ?? 0) : null);
+  const cost =
+    typeof task.agentCostUsd === 'number' && Number.isFinite(task.agentCostUsd) && task.agentCostUsd >= 0
+      ? task.agentCostUsd
+      : null;
   return { tokens, costUsd: cost };
 }
 
@@ -40,11 +81,17 @@ function snapshotText(snapshot: unknown, key: 'agentVersion'): string | null {
  * Values for RESULT_COLUMNS, in order. `json` encodes a JSON column for the dialect;
  * `bool` a boolean. Category finals get real columns so filters, sorts and trends stay in SQL.
  */
-export function resultToRow(result: TaskResult, meta: ResultRowMeta, json: (v: unknown) => unknown, bool: (v: boolean) => unknown): unknown[] {
+export function resultToRow(
+  result: TaskResult,
+  meta: ResultRowMeta,
+  json: (v: unknown) => unknown,
+  bool: (v: boolean) => unknown,
+): unknown[] {
   const j = (v: unknown) => (v === null || v === undefined ? null : json(v));
   const scored = result.status === 'scored' ? result : null;
   const errored = result.status === 'error' ? result : null;
-  const final = (category: ScoreCategory) => scored?.categoryScores.find((c) => c.category === category)?.finalScore ?? null;
+  const final = (category: ScoreCategory) =>
+    scored?.categoryScores.find((c) => c.category === category)?.finalScore ?? null;
   const bundle = scored?.evidenceBundle ?? errored?.evidenceBundle ?? null;
   const provenance = scored?.provenance ?? errored?.provenance ?? null;
   const spend = agentSpend(meta.taskSnapshot);

@@ -1,7 +1,15 @@
 import { ForgeSchema, type Cohort, type TaskIdentity, type TaskResult } from '../core/index.js';
 import type { RunEventType, RunStatus, RunTrigger } from './run-lifecycle.js';
 import { roundMean } from './round-mean.js';
-import type { EvalRun, ResultSummary, RunCounts, RunEvent, RunSettings, ScoreMeans, StoredResult } from './store-types.js';
+import type {
+  EvalRun,
+  ResultSummary,
+  RunCounts,
+  RunEvent,
+  RunSettings,
+  ScoreMeans,
+  StoredResult,
+} from './store-types.js';
 
 /** A row of eval_runs as both backends return it. */
 export interface RunRow {
@@ -140,7 +148,12 @@ export function makeRowMappers(json: (value: unknown) => unknown) {
       summary: row.summary,
       counts:
         frozen || !live
-          ? { total: row.count_total ?? 0, scored: row.count_scored ?? 0, skipped: row.count_skipped ?? 0, errored: row.count_errored ?? 0 }
+          ? {
+              total: row.count_total ?? 0,
+              scored: row.count_scored ?? 0,
+              skipped: row.count_skipped ?? 0,
+              errored: row.count_errored ?? 0,
+            }
           : live.counts,
       aggregates:
         frozen || !live
@@ -240,7 +253,14 @@ export function makeRowMappers(json: (value: unknown) => unknown) {
   }
 
   function toEvent(row: EventRow): RunEvent {
-    return { runId: row.run_id, seq: Number(row.seq), type: row.type, message: row.message, data: json(row.data) ?? null, createdAt: row.created_at };
+    return {
+      runId: row.run_id,
+      seq: Number(row.seq),
+      type: row.type,
+      message: row.message,
+      data: json(row.data) ?? null,
+      createdAt: row.created_at,
+    };
   }
 
   return { toRun, toSummary, toStoredResult, toEvent };

@@ -36,12 +36,19 @@ export function canTransition(from: RunStatus, to: RunStatus): boolean {
 /** Throws the lifecycle error for a move the contract forbids. */
 export function assertTransition(runId: string, from: RunStatus, to: RunStatus): void {
   if (isTerminalStatus(from)) {
-    throw new LifecycleError('terminal_immutable', `run ${runId} is ${from} and can no longer change (asked to become ${to})`, {
-      hint: 'start a new run instead',
-    });
+    throw new LifecycleError(
+      'terminal_immutable',
+      `run ${runId} is ${from} and can no longer change (asked to become ${to})`,
+      {
+        hint: 'start a new run instead',
+      },
+    );
   }
   if (!canTransition(from, to)) {
-    throw new LifecycleError('invalid_transition', `run ${runId} cannot go from ${from} to ${to}; allowed from ${from}: ${ALLOWED[from].join(', ')}`);
+    throw new LifecycleError(
+      'invalid_transition',
+      `run ${runId} cannot go from ${from} to ${to}; allowed from ${from}: ${ALLOWED[from].join(', ')}`,
+    );
   }
 }
 
@@ -51,8 +58,12 @@ export function assertWritable(runId: string, status: RunStatus, what: 'result' 
     throw new LifecycleError('terminal_immutable', `run ${runId} is ${status}; a terminal run takes no more ${what}s`);
   }
   if (what === 'result' && status !== 'running') {
-    throw new LifecycleError('run_not_running', `run ${runId} is ${status}; results are saved only while it is running`, {
-      hint: 'transition the run to running first',
-    });
+    throw new LifecycleError(
+      'run_not_running',
+      `run ${runId} is ${status}; results are saved only while it is running`,
+      {
+        hint: 'transition the run to running first',
+      },
+    );
   }
 }

@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { CohortSchema, ErrorResultSchema, ForgeSchema, resolveScoreBand, ScoreBandSchema, ScoredResultSchema, SkippedResultSchema, StoreError, ValidationReportSchema, type TaskResult } from '../core/index.js';
+import {
+  CohortSchema,
+  ErrorResultSchema,
+  ForgeSchema,
+  resolveScoreBand,
+  ScoreBandSchema,
+  ScoredResultSchema,
+  SkippedResultSchema,
+  StoreError,
+  ValidationReportSchema,
+  type TaskResult,
+} from '../core/index.js';
 import { RUN_EVENT_TYPES, RUN_STATUSES, RUN_TRIGGERS } from './run-lifecycle.js';
 
 /** Any date-time Date.parse accepts, normalised to ISO-8601 UTC so stored strings sort in time order. */
@@ -48,8 +59,17 @@ export const TransitionOptionsSchema = z.strictObject({
 });
 
 // Bundles and signals are checked for shape, not entry by entry: a full parse costs more than the write itself.
-const StorableBundle = z.looseObject({ taskId: z.string(), runId: z.string(), digest: z.string(), groups: z.array(z.unknown()).length(8) });
-const StorableSignals = z.looseObject({ rubricVersion: z.string(), values: z.record(z.string(), z.unknown()), categories: z.record(z.string(), z.unknown()) });
+const StorableBundle = z.looseObject({
+  taskId: z.string(),
+  runId: z.string(),
+  digest: z.string(),
+  groups: z.array(z.unknown()).length(8),
+});
+const StorableSignals = z.looseObject({
+  rubricVersion: z.string(),
+  values: z.record(z.string(), z.unknown()),
+  categories: z.record(z.string(), z.unknown()),
+});
 
 const isScore = (n: number) => Number.isInteger(n) && n >= 0 && n <= 100;
 
@@ -57,15 +77,21 @@ const isScore = (n: number) => Number.isInteger(n) && n >= 0 && n <= 100;
 export const StorableResultSchema = z
   .discriminatedUnion('status', [
     ScoredResultSchema.extend({ evidenceBundle: StorableBundle, signals: StorableSignals }),
-    ErrorResultSchema.extend({ evidenceBundle: StorableBundle.nullable().default(null), signals: StorableSignals.nullable().default(null) }),
+    ErrorResultSchema.extend({
+      evidenceBundle: StorableBundle.nullable().default(null),
+      signals: StorableSignals.nullable().default(null),
+    }),
     SkippedResultSchema,
   ])
   // Listings filter bands as score ranges, so a stored band must be the one its score falls in.
   // A score that is not one (its own issue reports it) has no band to compare.
-  .refine((r) => r.status !== 'scored' || !isScore(r.overallScore) || r.overallBand === resolveScoreBand(r.overallScore), {
-    message: 'does not match overallScore (contract section 3 bands)',
-    path: ['overallBand'],
-  })
+  .refine(
+    (r) => r.status !== 'scored' || !isScore(r.overallScore) || r.overallBand === resolveScoreBand(r.overallScore),
+    {
+      message: 'does not match overallScore (contract section 3 bands)',
+      path: ['overallBand'],
+    },
+  )
   .transform((r) => r as TaskResult);
 
 export const SaveResultInputSchema = z.strictObject({
@@ -105,7 +131,14 @@ export const ListRunsQuerySchema = z.strictObject({
 });
 
 /** Sort keys a result listing accepts; each maps to one whitelisted column. */
-export const RESULT_SORT_KEYS = ['overall', 'evaluatedAt', 'taskId', 'agentPerformance', 'taskOutcomeQuality', 'processCompliance'] as const;
+export const RESULT_SORT_KEYS = [
+  'overall',
+  'evaluatedAt',
+  'taskId',
+  'agentPerformance',
+  'taskOutcomeQuality',
+  'processCompliance',
+] as const;
 export type ResultSortKey = (typeof RESULT_SORT_KEYS)[number];
 
 const Score = z.number().int().min(0).max(100);
@@ -123,14 +156,20 @@ export const ListResultsQuerySchema = z
     min: Score.optional(),
     max: Score.optional(),
     // Control characters never occur in a search and would let a match span task id and title.
-    q: z.string().max(200).regex(/^[^\u0000-\u001f]*$/, 'must not contain control characters').optional(),
+    q: z
+      .string()
+      .max(200)
+      .regex(/^[^\u0000-\u001f]*$/, 'must not contain control characters')
+      .optional(),
     since: IsoTimeSchema.optional(),
     until: IsoTimeSchema.optional(),
     /** Cohort filters: the model id, its provider, the agent, and labels that must all match. */
     model: CohortValue.optional(),
     provider: CohortValue.optional(),
     agent: CohortValue.optional(),
-    labels: z.record(z.string().regex(LABEL_KEY, 'a label key is letters, digits, _ . -').max(200), CohortValue).optional(),
+    labels: z
+      .record(z.string().regex(LABEL_KEY, 'a label key is letters, digits, _ . -').max(200), CohortValue)
+      .optional(),
     /** Only each task's newest result anywhere in the store, so a task scored in several runs appears once. */
     latest: z.boolean().default(false),
     sort: z.enum(RESULT_SORT_KEYS).default('evaluatedAt'),
@@ -140,7 +179,10 @@ export const ListResultsQuerySchema = z
     /** Return whole results (bundle, signals, snapshot) instead of summaries. */
     full: z.boolean().default(false),
   })
-  .refine((q) => q.min === undefined || q.max === undefined || q.min <= q.max, { message: 'min must not exceed max', path: ['min'] });
+  .refine((q) => q.min === undefined || q.max === undefined || q.min <= q.max, {
+    message: 'min must not exceed max',
+    path: ['min'],
+  });
 
 export const TaskHistoryQuerySchema = z.strictObject({
   limit: Limit(500, 100),

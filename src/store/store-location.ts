@@ -29,12 +29,20 @@ export function parseStoreLocation(text: string, base: string): StoreLocation {
   try {
     url = new URL(value);
   } catch {
-    throw new StoreError('invalid_input', `db: ${redactUrl(value)} is not a valid PostgreSQL URL`, { field: 'db', hint: 'postgres://user:password@host:5432/database?schema=taskeval' });
+    throw new StoreError('invalid_input', `db: ${redactUrl(value)} is not a valid PostgreSQL URL`, {
+      field: 'db',
+      hint: 'postgres://user:password@host:5432/database?schema=taskeval',
+    });
   }
   const schema = url.searchParams.get('schema') ?? 'public';
   url.searchParams.delete('schema');
   const connectionString = url.toString();
-  return { kind: 'postgres', connectionString, schema, display: `${redactUrl(connectionString)}${schema === 'public' ? '' : ` (schema ${schema})`}` };
+  return {
+    kind: 'postgres',
+    connectionString,
+    schema,
+    display: `${redactUrl(connectionString)}${schema === 'public' ? '' : ` (schema ${schema})`}`,
+  };
 }
 
 /** Whether a store is at the location: a SQLite file must exist; a PostgreSQL server is asked when opened. */

@@ -1,4 +1,13 @@
-import type { Forge, CategoryScoreRecord, Cohort, EvaluationMode, ScoreCategory, TaskIdentity, TaskResult, ValidationReport } from '../core/index.js';
+import type {
+  Forge,
+  CategoryScoreRecord,
+  Cohort,
+  EvaluationMode,
+  ScoreCategory,
+  TaskIdentity,
+  TaskResult,
+  ValidationReport,
+} from '../core/index.js';
 import type { RunEventType, RunStatus, RunTrigger } from './run-lifecycle.js';
 
 /** The judge and versions a run was started with. */

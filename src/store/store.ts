@@ -14,7 +14,18 @@ import type {
   TransitionOptions,
   TrendsQuery,
 } from './store-inputs.js';
-import type { EvalRun, Page, PruneReport, ResultSummary, RunEvent, RunSpend, StoredResult, StoredValidation, ResultFacets, TrendPoint } from './store-types.js';
+import type {
+  EvalRun,
+  Page,
+  PruneReport,
+  ResultSummary,
+  RunEvent,
+  RunSpend,
+  StoredResult,
+  StoredValidation,
+  ResultFacets,
+  TrendPoint,
+} from './store-types.js';
 
 /**
  * Runs, results and events behind one contract, kept by SQLite or PostgreSQL.

@@ -16,7 +16,10 @@ const json = (value: unknown): unknown => (typeof value === 'string' ? JSON.pars
 /** A kept validation, its report checked against the schema it was written with. */
 export function validationFromRow(row: ValidationRow): StoredValidation {
   const report = ValidationReportSchema.safeParse(json(row.report));
-  if (!report.success) throw new StoreError('store_corrupt', `validation ${row.id} holds a report this version cannot read`, { field: 'report' });
+  if (!report.success)
+    throw new StoreError('store_corrupt', `validation ${row.id} holds a report this version cannot read`, {
+      field: 'report',
+    });
   const notes = json(row.notes);
   return {
     id: row.id,
@@ -43,7 +46,8 @@ export interface RunSpendRow {
 }
 
 const count = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
-const sum = (n: number, v: unknown, digits: number): number | null => (n === 0 || v === null || v === undefined ? null : Math.round(Number(v) * 10 ** digits) / 10 ** digits);
+const sum = (n: number, v: unknown, digits: number): number | null =>
+  n === 0 || v === null || v === undefined ? null : Math.round(Number(v) * 10 ** digits) / 10 ** digits;
 
 export function runSpendFromRow(row: RunSpendRow | undefined): RunSpend {
   const r = row ?? ({} as Partial<RunSpendRow>);

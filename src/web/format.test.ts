@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { CategoryScoreRecord } from '../core/index.js';
-import { divergentCategories, evidenceAnchor, formatScore, formatTime, hrefWith, modeLabel, shortId } from './format.js';
+import {
+  divergentCategories,
+  evidenceAnchor,
+  formatScore,
+  formatTime,
+  hrefWith,
+  modeLabel,
+  shortId,
+} from './format.js';
 
 const cat = (category: CategoryScoreRecord['category'], det: number, ai: number | null): CategoryScoreRecord => ({
   category,
@@ -27,7 +35,13 @@ describe('web formatting', () => {
   });
 
   it('flags categories whose parts are 40 or more apart, ignoring those without an AI part', () => {
-    expect(divergentCategories([cat('agentPerformance', 20, 60), cat('taskOutcomeQuality', 20, 59), cat('processCompliance', 90, null)])).toEqual(['agentPerformance']);
+    expect(
+      divergentCategories([
+        cat('agentPerformance', 20, 60),
+        cat('taskOutcomeQuality', 20, 59),
+        cat('processCompliance', 90, null),
+      ]),
+    ).toEqual(['agentPerformance']);
     expect(divergentCategories(null)).toEqual([]);
   });
 

@@ -45,7 +45,9 @@ export function modeLabel(mode: string | null | undefined): string {
 /** Categories whose deterministic and AI parts are at least the divergence threshold apart. */
 export function divergentCategories(scores: readonly CategoryScoreRecord[] | null | undefined): ScoreCategory[] {
   if (!scores) return [];
-  return scores.filter((s) => s.aiScore !== null && Math.abs(s.deterministicScore - s.aiScore) >= DIVERGENCE_THRESHOLD).map((s) => s.category);
+  return scores
+    .filter((s) => s.aiScore !== null && Math.abs(s.deterministicScore - s.aiScore) >= DIVERGENCE_THRESHOLD)
+    .map((s) => s.category);
 }
 
 /** The element id of an evidence item in the bundle view. */

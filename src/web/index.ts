@@ -1,4 +1,17 @@
-export { CATEGORY_LABELS, CATEGORY_SHORT, divergentCategories, evidenceAnchor, formatMean, formatScore, formatTime, formatUsd, formatWeight, hrefWith, modeLabel, shortId } from './format.js';
+export {
+  CATEGORY_LABELS,
+  CATEGORY_SHORT,
+  divergentCategories,
+  evidenceAnchor,
+  formatMean,
+  formatScore,
+  formatTime,
+  formatUsd,
+  formatWeight,
+  hrefWith,
+  modeLabel,
+  shortId,
+} from './format.js';
 export { APP_CSS } from './client/app-css.js';
 export { APP_SCRIPT } from './client/app-script.js';
 export { Layout, type LayoutProps, type NavKey } from './components/layout.js';

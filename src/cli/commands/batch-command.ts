@@ -33,7 +33,9 @@ Examples:
 export function registerBatchCommand(program: Command, io: CliIo, setExitCode: SetExitCode): void {
   const command = program
     .command('batch')
-    .description('run one scheduled batch now: tasks completed since the previous batch, plus transient failures to retry')
+    .description(
+      'run one scheduled batch now: tasks completed since the previous batch, plus transient failures to retry',
+    )
     .option('--json', 'print only the finished batch run, its window and results as JSON')
     .option('--fail-under <score>', 'exit 1 when an evaluated task scores under this overall score');
   addLabelOption(command, 'a cohort label every result of this batch carries');
@@ -49,10 +51,18 @@ export function registerBatchCommand(program: Command, io: CliIo, setExitCode: S
         const details = batchDetails(outcome);
         if (!options.json) {
           const w = outcome.window;
-          io.stderr(`batch window: after ${w.start ?? 'the beginning'} through ${w.end}; ${outcome.retries.retry.length} retried\n`);
-          if (outcome.pruned?.runs) io.stderr(`retention: pruned ${outcome.pruned.runs} run(s), ${outcome.pruned.results} result(s)\n`);
+          io.stderr(
+            `batch window: after ${w.start ?? 'the beginning'} through ${w.end}; ${outcome.retries.retry.length} retried\n`,
+          );
+          if (outcome.pruned?.runs)
+            io.stderr(`retention: pruned ${outcome.pruned.runs} run(s), ${outcome.pruned.results} result(s)\n`);
         }
-        setExitCode(await reportRunOutcome({ run: outcome.run, store: cli.store, failUnder, json: options.json ?? false, extra: details }, io));
+        setExitCode(
+          await reportRunOutcome(
+            { run: outcome.run, store: cli.store, failUnder, json: options.json ?? false, extra: details },
+            io,
+          ),
+        );
       } finally {
         await cli.close();
       }

@@ -6,17 +6,30 @@ import type { CliStore } from '../options/store-options.js';
 import { evaluateFromCli, queueHooks } from './cli-evaluation.js';
 import type { QueueOptionValues } from './queue-options.js';
 
-export type BatchOptionValues = SourceOptionValues & JudgeOptionValues & QueueOptionValues & { label?: string[]; json?: boolean };
+export type BatchOptionValues = SourceOptionValues &
+  JudgeOptionValues &
+  QueueOptionValues & { label?: string[]; json?: boolean };
 
 /**
  * One scheduled batch from the CLI on an open store (a schedule keeps one open between batches): the shared
  * evaluation path with kind `batch`. With --queue the batch's tasks go to queue workers; --detach then returns null at once.
  */
-export async function runCliBatch(cli: CliStore, options: BatchOptionValues, io: CliIo, signal?: AbortSignal): Promise<BatchOutcome | null> {
-  return evaluateFromCli('batch', options, io, { store: cli.store, ...(signal ? { signal } : {}), ...queueHooks(io, options.json === true) }, async (result) => {
-    if (!result.run || !result.batch) return null;
-    return { run: result.run, results: [], ...result.batch };
-  });
+export async function runCliBatch(
+  cli: CliStore,
+  options: BatchOptionValues,
+  io: CliIo,
+  signal?: AbortSignal,
+): Promise<BatchOutcome | null> {
+  return evaluateFromCli(
+    'batch',
+    options,
+    io,
+    { store: cli.store, ...(signal ? { signal } : {}), ...queueHooks(io, options.json === true) },
+    async (result) => {
+      if (!result.run || !result.batch) return null;
+      return { run: result.run, results: [], ...result.batch };
+    },
+  );
 }
 
 /** A batch's window and retries, for logs and --json. */

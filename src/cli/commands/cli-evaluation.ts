@@ -1,5 +1,17 @@
 import { dirname } from 'node:path';
-import { loadConfig, planEvaluation, runEvaluation, type ChooseTasks, type TaskevalConfig, type EvaluationFlags, type EvaluationIo, type EvaluationKind, type EvaluationPlan, type EvaluationResult, type LoadedRunTasks } from '../../runs/index.js';
+import {
+  loadConfig,
+  planEvaluation,
+  runEvaluation,
+  type ChooseTasks,
+  type TaskevalConfig,
+  type EvaluationFlags,
+  type EvaluationIo,
+  type EvaluationKind,
+  type EvaluationPlan,
+  type EvaluationResult,
+  type LoadedRunTasks,
+} from '../../runs/index.js';
 import { formatSourceProblem } from '../../sources/files/index.js';
 import type { LoadTaskSetOptions } from '../../sources/index.js';
 import type { Store } from '../../store/index.js';
@@ -13,7 +25,9 @@ import { TASKEVAL_VERSION } from '../version.js';
 export type CliEvaluationOptions = SourceOptionValues & EvaluationFlags & { label?: string[] };
 
 /** What a command adds to the shared evaluation: where its progress and results go. */
-export type CliEvaluationHooks = Partial<Omit<EvaluationIo, 'env' | 'cwd' | 'signal' | 'taskevalVersion' | 'openStore' | 'loadTasks'>> & {
+export type CliEvaluationHooks = Partial<
+  Omit<EvaluationIo, 'env' | 'cwd' | 'signal' | 'taskevalVersion' | 'openStore' | 'loadTasks'>
+> & {
   signal?: AbortSignal;
   /** An already open store (the dashboard's) used instead of opening the plan's, and left open. */
   store?: Store;
@@ -23,7 +37,13 @@ export type CliEvaluationHooks = Partial<Omit<EvaluationIo, 'env' | 'cwd' | 'sig
  * The one evaluation path of the CLI: flags → plan (runs' planEvaluation, every problem at once) → run (runs'
  * runEvaluation: store, judge and tasks opened once, here or on the queue) → `report` renders while the store is open.
  */
-export async function evaluateFromCli<T>(kind: EvaluationKind, options: CliEvaluationOptions, io: CliIo, hooks: CliEvaluationHooks, report: (result: EvaluationResult, plan: EvaluationPlan) => Promise<T>): Promise<T> {
+export async function evaluateFromCli<T>(
+  kind: EvaluationKind,
+  options: CliEvaluationOptions,
+  io: CliIo,
+  hooks: CliEvaluationHooks,
+  report: (result: EvaluationResult, plan: EvaluationPlan) => Promise<T>,
+): Promise<T> {
   const { config, path: configPath } = await loadConfig(io.cwd, options.config);
   const plan = planEvaluation(kind, options, config, { cwd: io.cwd, env: io.env, configPath });
   const signal = hooks.signal ?? io.signal;
@@ -39,14 +59,25 @@ export async function evaluateFromCli<T>(kind: EvaluationKind, options: CliEvalu
       const store = await openStoreAt(location, io);
       return { store, close: () => store.close() };
     },
-    loadTasks: (p, store, choose) => loadCliTasks({ ...options, ...(p.column !== undefined ? { column: p.column } : {}) }, signal === io.signal ? io : { ...io, ...(signal ? { signal } : {}) }, config, configPath, store, choose),
+    loadTasks: (p, store, choose) =>
+      loadCliTasks(
+        { ...options, ...(p.column !== undefined ? { column: p.column } : {}) },
+        signal === io.signal ? io : { ...io, ...(signal ? { signal } : {}) },
+        config,
+        configPath,
+        store,
+        choose,
+      ),
   };
   return runEvaluation(plan, evaluationIo, (result) => report(result, plan));
 }
 
 /** Progress of a run evaluated here, to the command's reporter. */
 export function progressHooks(reporter: ProgressReporter): CliEvaluationHooks {
-  return { onStart: ({ runId, total }) => reporter.start(runId, total), onResult: (result, progress) => reporter.result(result, progress) };
+  return {
+    onStart: ({ runId, total }) => reporter.start(runId, total),
+    onResult: (result, progress) => reporter.result(result, progress),
+  };
 }
 
 /** What a queued run says: its id when detached (stdout), else how many were queued and the counts as workers finish them. */
@@ -62,14 +93,31 @@ export function queueHooks(io: CliIo, json: boolean): CliEvaluationHooks {
       } else if (!json) io.stderr(`run ${run.id}: ${tasks}; waiting for workers (\`taskeval worker\`)…\n`);
     },
     onQueueProgress: (r) => {
-      if (!json) io.stderr(`  ${r.counts.total}/${total} done: ${r.counts.scored} scored, ${r.counts.skipped} skipped, ${r.counts.errored} errors\n`);
+      if (!json)
+        io.stderr(
+          `  ${r.counts.total}/${total} done: ${r.counts.scored} scored, ${r.counts.skipped} skipped, ${r.counts.errored} errors\n`,
+        );
     },
   };
 }
 
 /** The tasks the source flags select, as an evaluation takes them: the one place the CLI loads them. */
-async function loadCliTasks(options: SourceOptionValues, io: CliIo, config: TaskevalConfig, configPath: string | null, store: Store | null, choose?: ChooseTasks): Promise<LoadedRunTasks> {
-  const loaded = await loadSourceTasks(options, io, config.sources, configPath ? dirname(configPath) : undefined, store ?? undefined, choose as LoadTaskSetOptions['choose']);
+async function loadCliTasks(
+  options: SourceOptionValues,
+  io: CliIo,
+  config: TaskevalConfig,
+  configPath: string | null,
+  store: Store | null,
+  choose?: ChooseTasks,
+): Promise<LoadedRunTasks> {
+  const loaded = await loadSourceTasks(
+    options,
+    io,
+    config.sources,
+    configPath ? dirname(configPath) : undefined,
+    store ?? undefined,
+    choose as LoadTaskSetOptions['choose'],
+  );
   return {
     projectId: loaded.set.projectId,
     projectDir: loaded.set.projectDir,
@@ -82,5 +130,6 @@ async function loadCliTasks(options: SourceOptionValues, io: CliIo, config: Task
 /** The project the source flags name (completed tasks, as a batch takes them): a queued schedule is named after it. */
 export async function cliProjectId(options: CliEvaluationOptions, io: CliIo, store: Store): Promise<string> {
   const { config, path: configPath } = await loadConfig(io.cwd, options.config);
-  return (await loadCliTasks({ ...options, column: options.column ?? 'done' }, io, config, configPath, store)).projectId;
+  return (await loadCliTasks({ ...options, column: options.column ?? 'done' }, io, config, configPath, store))
+    .projectId;
 }

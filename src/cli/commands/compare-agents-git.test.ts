@@ -8,7 +8,8 @@ import { captureIo } from '../testing/capture-io.js';
 
 let dir: string;
 let repo: GitTestRepo;
-const code = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `export const ${tag}${i} = ${i};`).join('\n') + '\n';
+const code = (n: number, tag: string) =>
+  Array.from({ length: n }, (_, i) => `export const ${tag}${i} = ${i};`).join('\n') + '\n';
 const CLAUDE = 'Co-Authored-By: Claude Sonnet 4.5 <noreply@anthropic.com>';
 const CODEX = 'Co-authored-by: Codex <codex@openai.com>';
 const SIZES = [5, 20, 80, 320];
@@ -28,7 +29,10 @@ async function cli(...argv: string[]) {
   return { code: exit, out: io.out(), err: io.err() };
 }
 
-async function compareByAgent(): Promise<{ differences: Record<string, any>[]; cohorts: { key: string; n: number }[] }> {
+async function compareByAgent(): Promise<{
+  differences: Record<string, any>[];
+  cohorts: { key: string; n: number }[];
+}> {
   const db = join(dir, 'store.db');
   expect((await cli('run', '--project', repo.dir, '--db', db, '--no-hindsight')).code).toBe(0);
   const out = await cli('compare', '--by', 'agent', '--db', db, '--json');
@@ -57,14 +61,19 @@ describe('compare --by agent on a git-only repository', () => {
       for (let i = 0; i < codexCounts[level]!; i++) await task(CODEX, size, true);
     }
     const report = await compareByAgent();
-    expect(report.cohorts.map((c) => [c.key, c.n])).toEqual([['claude', 20], ['codex', 20]]);
+    expect(report.cohorts.map((c) => [c.key, c.n])).toEqual([
+      ['claude', 20],
+      ['codex', 20],
+    ]);
     const overall = report.differences.find((d) => d.category === 'overall')!;
     expect(overall.raw.ciHigh).toBeLessThan(0);
     expect(overall.adjusted).toMatchObject({ diff: 0, strata: 4, tasksLeftOut: 0 });
     expect(overall.clear).toBe(false);
 
     const table = await cli('compare', '--by', 'agent', '--db', join(dir, 'store.db'));
-    expect(table.out).toMatch(/claude → codex\s+OVERALL\s+−\d+\.\d \(−\d+\.\d to −\d+\.\d\)\s+0\.0 \(0\.0 to 0\.0\)\s+no clear difference like for like/);
+    expect(table.out).toMatch(
+      /claude → codex\s+OVERALL\s+−\d+\.\d \(−\d+\.\d to −\d+\.\d\)\s+0\.0 \(0\.0 to 0\.0\)\s+no clear difference like for like/,
+    );
   });
 
   it('finds a clear difference like for like when one agent skips tests at every size', async () => {
@@ -74,8 +83,14 @@ describe('compare --by agent on a git-only repository', () => {
     }
     for (let i = 0; i < 3; i++) await task(null, 20, true);
     const report = await compareByAgent();
-    expect(report.cohorts.map((c) => [c.key, c.n])).toEqual([['claude', 20], ['codex', 20], ['human or unknown', 3]]);
-    const process = report.differences.find((d) => d.category === 'processCompliance' && d.a === 'claude' && d.b === 'codex')!;
+    expect(report.cohorts.map((c) => [c.key, c.n])).toEqual([
+      ['claude', 20],
+      ['codex', 20],
+      ['human or unknown', 3],
+    ]);
+    const process = report.differences.find(
+      (d) => d.category === 'processCompliance' && d.a === 'claude' && d.b === 'codex',
+    )!;
     expect(process.adjusted.ciHigh).toBeLessThan(0);
     expect(process.clear).toBe(true);
   });
@@ -86,7 +101,11 @@ describe('compare --by agent on a git-only repository', () => {
     await task(null, 10, true);
     const scored = JSON.parse((await cli('score', '--project', repo.dir, '--json')).out) as Record<string, any>[];
     const byTask = new Map(scored.map((r) => [r.taskId, r]));
-    expect(byTask.get('T-1')).toMatchObject({ agent: 'claude', modelId: 'claude-sonnet-4-5', identity: { source: 'trailer', modelSource: 'trailer' } });
+    expect(byTask.get('T-1')).toMatchObject({
+      agent: 'claude',
+      modelId: 'claude-sonnet-4-5',
+      identity: { source: 'trailer', modelSource: 'trailer' },
+    });
     expect(byTask.get('T-1')!.identity.evidence).toContain('noreply@anthropic.com');
     expect(byTask.get('T-2')).toMatchObject({ agent: 'codex', identity: { source: 'trailer' } });
     expect(byTask.get('T-3')!.agent ?? null).toBeNull();
@@ -95,7 +114,11 @@ describe('compare --by agent on a git-only repository', () => {
     await cli('run', '--project', repo.dir, '--db', db);
     const claude = JSON.parse((await cli('results', '--db', db, '--agent', 'claude-code', '--json')).out);
     expect(claude.items.map((r: { taskId: string }) => r.taskId)).toEqual(['T-1']);
-    expect(claude.items[0]).toMatchObject({ agent: 'claude', modelId: 'claude-sonnet-4-5', identity: { source: 'trailer' } });
+    expect(claude.items[0]).toMatchObject({
+      agent: 'claude',
+      modelId: 'claude-sonnet-4-5',
+      identity: { source: 'trailer' },
+    });
     const rest = JSON.parse((await cli('results', '--db', db, '--agent', 'human or unknown', '--json')).out);
     expect(rest.items.map((r: { taskId: string }) => r.taskId)).toEqual(['T-3']);
   });

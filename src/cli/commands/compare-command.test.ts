@@ -22,7 +22,13 @@ async function cli(argv: string[]) {
 }
 
 /** n tasks done with a model; `failing(i)` marks the ones whose tests failed. */
-async function taskFile(name: string, prefix: string, n: number, model: { provider: string; id: string } | null, failing: (i: number) => boolean) {
+async function taskFile(
+  name: string,
+  prefix: string,
+  n: number,
+  model: { provider: string; id: string } | null,
+  failing: (i: number) => boolean,
+) {
   const lines = Array.from({ length: n }, (_, i) =>
     JSON.stringify({
       id: `${prefix}-${i + 1}`,
@@ -30,14 +36,20 @@ async function taskFile(name: string, prefix: string, n: number, model: { provid
       column: 'done',
       executionCompletedAt: `2026-03-${String((i % 8) + 1).padStart(2, '0')}T10:00:00Z`,
       ...(model ? { modelProvider: model.provider, modelId: model.id } : {}),
-      workflowStepResults: [{ workflowStepId: 'tests', workflowStepName: 'Run tests', status: failing(i) ? 'failed' : 'passed' }],
+      workflowStepResults: [
+        { workflowStepId: 'tests', workflowStepName: 'Run tests', status: failing(i) ? 'failed' : 'passed' },
+      ],
       ...(i % 3 === 0 ? { log: [{ timestamp: '2026-03-01T09:00:00Z', action: 'Spec review: REVISE' }] } : {}),
     }),
   );
   await writeFile(join(dir, name), lines.join('\n'));
 }
 
-type Exported = { taskId: string; overallScore: number; cohort: { modelId: string | null; labels: Record<string, string> } };
+type Exported = {
+  taskId: string;
+  overallScore: number;
+  cohort: { modelId: string | null; labels: Record<string, string> };
+};
 const mean = (xs: number[]) => Math.round((xs.reduce((a, b) => a + b, 0) / xs.length) * 10) / 10;
 
 describe('taskeval compare', () => {
@@ -45,13 +57,15 @@ describe('taskeval compare', () => {
     await taskFile('sonnet.jsonl', 'S', 20, { provider: 'anthropic', id: 'claude-sonnet-4-5' }, (i) => i % 5 === 0);
     await taskFile('gpt.jsonl', 'G', 20, { provider: 'openai', id: 'gpt-5' }, (i) => i % 2 === 0);
     await taskFile('other.jsonl', 'O', 3, null, () => false);
-    for (const f of ['sonnet.jsonl', 'gpt.jsonl', 'other.jsonl']) expect((await cli(['run', '--tasks', f, '--label', 'prompt=v2'])).code).toBe(0);
+    for (const f of ['sonnet.jsonl', 'gpt.jsonl', 'other.jsonl'])
+      expect((await cli(['run', '--tasks', f, '--label', 'prompt=v2'])).code).toBe(0);
 
     const exported: Exported[] = [];
     for (const run of JSON.parse((await cli(['runs', '--json'])).out).items as { id: string }[]) {
       exported.push(...(JSON.parse((await cli(['export', '--run', run.id])).out) as Exported[]));
     }
-    const expectedMean = (model: string) => mean(exported.filter((r) => r.cohort.modelId === model).map((r) => r.overallScore));
+    const expectedMean = (model: string) =>
+      mean(exported.filter((r) => r.cohort.modelId === model).map((r) => r.overallScore));
 
     const shown = await cli(['compare', '--by', 'model', '--json']);
     expect(shown.code).toBe(0);
@@ -72,7 +86,12 @@ describe('taskeval compare', () => {
     expect(overall.raw).toMatchObject({ diff: overall.diff });
     expect(overall.adjusted).toMatchObject({ strata: expect.any(Number), tasksLeftOut: 0 });
     expect(typeof overall.clear).toBe('boolean');
-    expect(report.modes).toMatchObject({ deterministicOnly: 43, hybrid: 0, used: `deterministic only, ${RUBRIC_VERSION}`, leftOut: [] });
+    expect(report.modes).toMatchObject({
+      deterministicOnly: 43,
+      hybrid: 0,
+      used: `deterministic only, ${RUBRIC_VERSION}`,
+      leftOut: [],
+    });
     expect(JSON.parse((await cli(['compare', '--by', 'model', '--json'])).out)).toEqual(report);
 
     const table = await cli(['compare', '--by', 'model']);
@@ -84,7 +103,9 @@ describe('taskeval compare', () => {
     expect(markdown.out).toMatch(/^### taskeval: by label:prompt: 1 cohort\(s\), 43 task\(s\)/);
     expect(markdown.out).toMatch(/\| v2 \| 43 \|/);
 
-    const filtered = JSON.parse((await cli(['results', '--model', 'gpt-5', '--label', 'prompt=v2', '--json', '--limit', '500'])).out);
+    const filtered = JSON.parse(
+      (await cli(['results', '--model', 'gpt-5', '--label', 'prompt=v2', '--json', '--limit', '500'])).out,
+    );
     expect(filtered.count).toBe(20);
     const csv = (await cli(['export', '--run', 'latest', '--format', 'csv'])).out.split('\n');
     expect(csv[0]).toMatch(/,agent,model_provider,model_id,labels,history_gaps$/);
@@ -126,6 +147,8 @@ describe('taskeval compare', () => {
     expect(bad.code).toBe(2);
     expect(bad.err).toMatch(/--by must be one of model, provider, agent, project or label:KEY, got "colour"/);
     expect((await cli(['compare', '--run', 'run_nope', '--run', 'run_nada'])).code).toBe(3);
-    expect((await cli(['run', '--tasks', 'tasks.jsonl', '--label', 'oops'])).err).toMatch(/--label: "oops" is not key=value/);
+    expect((await cli(['run', '--tasks', 'tasks.jsonl', '--label', 'oops'])).err).toMatch(
+      /--label: "oops" is not key=value/,
+    );
   });
 });

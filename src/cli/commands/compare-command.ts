@@ -1,10 +1,21 @@
 import { Option, type Command } from 'commander';
 import { ConfigError, DEFAULT_MIN_COHORT } from '../../core/index.js';
-import { cohortKeyOf, compareStoredCohorts, compareStoredRuns, describeCompareModes, type CompareModes } from '../../runs/index.js';
+import {
+  cohortKeyOf,
+  compareStoredCohorts,
+  compareStoredRuns,
+  describeCompareModes,
+  type CompareModes,
+} from '../../runs/index.js';
 import type { CliIo } from '../cli-io.js';
 import { addConfigOption } from '../options/source-options.js';
 import { addStoreOption, openCliStore, type StoreOptionValues } from '../options/store-options.js';
-import { COMPARE_FORMATS, renderCohortComparison, renderPairedComparison, type CompareFormat } from '../render/index.js';
+import {
+  COMPARE_FORMATS,
+  renderCohortComparison,
+  renderPairedComparison,
+  type CompareFormat,
+} from '../render/index.js';
 import type { SetExitCode } from '../set-exit-code.js';
 import { EXIT } from '../exit-codes.js';
 import { parseCount } from '../../runs/index.js';
@@ -21,7 +32,6 @@ interface CompareOptions extends StoreOptionValues {
   failOnDrop?: string;
   mixModes?: boolean;
 }
-
 
 const HELP_AFTER = `
 --by groups each task's newest scored result (in the runs and times given) by a cohort key: the model id,
@@ -55,47 +65,98 @@ const collect = (value: string, previous: string[] = []) => [...previous, value]
 export function registerCompareCommand(program: Command, io: CliIo, setExitCode: SetExitCode): void {
   const command = program
     .command('compare')
-    .description('compare stored scores by model, agent, provider, project or label, or two runs task by task, with bootstrap 95% intervals')
+    .description(
+      'compare stored scores by model, agent, provider, project or label, or two runs task by task, with bootstrap 95% intervals',
+    )
     .option('--by <key>', 'group by model, provider, agent, project or label:KEY')
-    .option('--run <runId>', 'only results of this run (repeatable); two runs without --by are compared task by task', collect, [])
+    .option(
+      '--run <runId>',
+      'only results of this run (repeatable); two runs without --by are compared task by task',
+      collect,
+      [],
+    )
     .option('--since <time>', 'only results evaluated at or after this ISO time')
     .option('--until <time>', 'only results evaluated at or before this ISO time')
-    .addOption(new Option('--min-n <n>', 'cohorts with fewer tasks are listed but not compared').default(String(DEFAULT_MIN_COHORT)))
+    .addOption(
+      new Option('--min-n <n>', 'cohorts with fewer tasks are listed but not compared').default(
+        String(DEFAULT_MIN_COHORT),
+      ),
+    )
     .addOption(new Option('--seed <n>', 'bootstrap seed: the same data and seed give the same intervals').default('1'))
-    .addOption(new Option('--format <format>', 'table, markdown (for a pull-request comment or $GITHUB_STEP_SUMMARY) or json').choices([...COMPARE_FORMATS]))
+    .addOption(
+      new Option(
+        '--format <format>',
+        'table, markdown (for a pull-request comment or $GITHUB_STEP_SUMMARY) or json',
+      ).choices([...COMPARE_FORMATS]),
+    )
     .option('--json', 'same as --format json')
-    .option('--fail-on-drop <points>', 'with two runs: exit 1 when the overall mean drops by more than this, with an interval that excludes zero')
-    .option('--mix-modes', 'compare results made with and without a judge, or under other rubric versions, together (by default only the most common way is compared)');
+    .option(
+      '--fail-on-drop <points>',
+      'with two runs: exit 1 when the overall mean drops by more than this, with an interval that excludes zero',
+    )
+    .option(
+      '--mix-modes',
+      'compare results made with and without a judge, or under other rubric versions, together (by default only the most common way is compared)',
+    );
   addStoreOption(addConfigOption(command))
     .addHelpText('after', HELP_AFTER)
     .action(async (options: CompareOptions) => {
       const format: CompareFormat = options.json ? 'json' : (options.format ?? 'table');
       const minN = parseCount('--min-n', options.minN, 1);
       const seed = parseCount('--seed', options.seed, 0, 2 ** 32 - 1);
-      const failOnDrop = options.failOnDrop === undefined ? null : parseCount('--fail-on-drop', options.failOnDrop, 0, 100);
+      const failOnDrop =
+        options.failOnDrop === undefined ? null : parseCount('--fail-on-drop', options.failOnDrop, 0, 100);
       const paired = options.by === undefined;
       if (paired && options.run.length !== 2) {
-        throw new ConfigError('usage', 'compare needs --by KEY, or exactly two --run ids to compare task by task', { field: '--by' });
+        throw new ConfigError('usage', 'compare needs --by KEY, or exactly two --run ids to compare task by task', {
+          field: '--by',
+        });
       }
-      if (!paired && failOnDrop !== null) throw new ConfigError('usage', '--fail-on-drop compares two runs: give two --run ids and no --by', { field: '--fail-on-drop' });
+      if (!paired && failOnDrop !== null)
+        throw new ConfigError('usage', '--fail-on-drop compares two runs: give two --run ids and no --by', {
+          field: '--fail-on-drop',
+        });
       // A bad --by is a usage error before any store is opened.
       if (!paired) cohortKeyOf(options.by!);
-      const times = { ...(options.since ? { since: isoFlag('--since', options.since) } : {}), ...(options.until ? { until: isoFlag('--until', options.until) } : {}) };
+      const times = {
+        ...(options.since ? { since: isoFlag('--since', options.since) } : {}),
+        ...(options.until ? { until: isoFlag('--until', options.until) } : {}),
+      };
       const cli = await openCliStore(options, io, { mustExist: true, readOnly: true });
       try {
         if (paired) {
           const [a, b] = options.run as [string, string];
-          const { report, modes } = await compareStoredRuns(cli.store, a, b, { seed, ...(options.mixModes ? { mixModes: true } : {}) });
-          io.stdout(format === 'json' ? `${JSON.stringify({ ...report, modes }, null, 2)}\n` : `${renderPairedComparison(report, format)}${modeNote(modes)}`);
+          const { report, modes } = await compareStoredRuns(cli.store, a, b, {
+            seed,
+            ...(options.mixModes ? { mixModes: true } : {}),
+          });
+          io.stdout(
+            format === 'json'
+              ? `${JSON.stringify({ ...report, modes }, null, 2)}\n`
+              : `${renderPairedComparison(report, format)}${modeNote(modes)}`,
+          );
           const overall = report.differences.find((d) => d.category === 'overall');
           if (failOnDrop !== null && overall && overall.diff < -failOnDrop && overall.ciHigh < 0) {
-            io.stderr(`the overall mean dropped by ${(-overall.diff).toFixed(1)} (95% CI ${overall.ciLow} to ${overall.ciHigh}), more than --fail-on-drop ${failOnDrop}\n`);
+            io.stderr(
+              `the overall mean dropped by ${(-overall.diff).toFixed(1)} (95% CI ${overall.ciLow} to ${overall.ciHigh}), more than --fail-on-drop ${failOnDrop}\n`,
+            );
             setExitCode(EXIT.belowThreshold);
           }
           return;
         }
-        const { report, modes } = await compareStoredCohorts(cli.store, { by: options.by!, runIds: options.run, ...times, minN, seed, ...(options.mixModes ? { mixModes: true } : {}) });
-        io.stdout(format === 'json' ? `${JSON.stringify({ ...report, modes }, null, 2)}\n` : `${renderCohortComparison(report, format)}${modeNote(modes)}`);
+        const { report, modes } = await compareStoredCohorts(cli.store, {
+          by: options.by!,
+          runIds: options.run,
+          ...times,
+          minN,
+          seed,
+          ...(options.mixModes ? { mixModes: true } : {}),
+        });
+        io.stdout(
+          format === 'json'
+            ? `${JSON.stringify({ ...report, modes }, null, 2)}\n`
+            : `${renderCohortComparison(report, format)}${modeNote(modes)}`,
+        );
       } finally {
         await cli.close();
       }
@@ -110,6 +171,9 @@ function modeNote(modes: CompareModes): string {
 
 function isoFlag(flag: string, text: string): string {
   const ms = Date.parse(text);
-  if (Number.isNaN(ms)) throw new ConfigError('usage', `${flag} must be a date or ISO time such as 2026-11-01T00:00:00Z, got "${text}"`, { field: flag });
+  if (Number.isNaN(ms))
+    throw new ConfigError('usage', `${flag} must be a date or ISO time such as 2026-11-01T00:00:00Z, got "${text}"`, {
+      field: flag,
+    });
   return new Date(ms).toISOString();
 }

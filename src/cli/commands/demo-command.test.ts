@@ -36,7 +36,8 @@ describe('taskeval demo', () => {
     const { code, out, err } = await run('demo');
     expect(err).toBe('');
     expect(code).toBe(0);
-    for (const id of ['DEMO-1', 'DEMO-2', 'DEMO-3']) expect(out).toMatch(new RegExp(`^${id} .*deterministic only$`, 'm'));
+    for (const id of ['DEMO-1', 'DEMO-2', 'DEMO-3'])
+      expect(out).toMatch(new RegExp(`^${id} .*deterministic only$`, 'm'));
     expect(out).toContain('deterministic only: no judge configured');
     expect(out).toMatch(/^Why:\nDEMO-1 \d+ \w+: /m);
     expect(await readdir(join(dir, 'tmp'))).toEqual([]);
@@ -60,14 +61,17 @@ describe('taskeval demo', () => {
     const { code, out } = await run('demo', '--keep', 'kept');
     expect(code).toBe(0);
     expect(out).toContain(`Kept the demo repository in ${join(dir, 'kept')}`);
-    const { stdout } = await exec('git', ['log', '--format=%s'], { cwd: join(dir, 'kept'), env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null' } });
+    const { stdout } = await exec('git', ['log', '--format=%s'], {
+      cwd: join(dir, 'kept'),
+      env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null' },
+    });
     expect(stdout).toContain('revert(DEMO-3)');
     const score = await run('score', '--tasks', 'kept/tasks.jsonl');
     expect(score.code).toBe(0);
     expect(score.out).toMatch(/^DEMO-3 /m);
   });
 
-  it('prints a follow-up command that reproduces its scores exactly, from any directory: the commits are the kept repository\'s', async () => {
+  it("prints a follow-up command that reproduces its scores exactly, from any directory: the commits are the kept repository's", async () => {
     const demo = await run('demo', '--keep', 'kept');
     const command = /taskeval (score --tasks \S+)/.exec(demo.out)![1]!.split(' ');
     // The test's own directory sits in no repository of the demo's; the score must not read the cwd's history.

@@ -34,15 +34,26 @@ export function registerDemoCommand(program: Command, io: CliIo, setExitCode: Se
   program
     .command('demo')
     .description('build a small real git repository with three agent tasks, score them and print the scorecard')
-    .option('--keep <dir>', 'build the demo in DIR (new or empty) and keep it, instead of a temporary directory that is removed')
+    .option(
+      '--keep <dir>',
+      'build the demo in DIR (new or empty) and keep it, instead of a temporary directory that is removed',
+    )
     .option('--json', 'print the results as JSON instead of the table')
     .addHelpText('after', HELP_AFTER)
     .action(async (options: DemoOptions) => {
-      const dir = options.keep ? await prepareKeepDir(resolve(io.cwd, options.keep)) : await mkdtemp(join(tmpdir(), 'taskeval-demo-'));
+      const dir = options.keep
+        ? await prepareKeepDir(resolve(io.cwd, options.keep))
+        : await mkdtemp(join(tmpdir(), 'taskeval-demo-'));
       try {
         const project = await buildDemoProject(dir, io.signal);
         // The same loading as `score --tasks … --repo …`, so the demo scores what a user's own run would.
-        const set = await loadTaskSet({ projectDir: dir, tasksFile: project.tasksPath, repo: dir, strict: true, ...(io.signal ? { signal: io.signal } : {}) });
+        const set = await loadTaskSet({
+          projectDir: dir,
+          tasksFile: project.tasksPath,
+          repo: dir,
+          strict: true,
+          ...(io.signal ? { signal: io.signal } : {}),
+        });
         const results: TaskResult[] = [];
         // Deterministic-only, one at a time: results arrive in task order.
         await evaluateTasks({
@@ -61,7 +72,11 @@ export function registerDemoCommand(program: Command, io: CliIo, setExitCode: Se
         } else {
           io.stdout(renderScoreTable(results, { colour: useColour(io.isTTY, io.env) }));
           io.stdout(`\nWhy:\n${renderScoreReasons(results)}`);
-          io.stdout(options.keep ? `\nKept the demo repository in ${dir}\n  taskeval score --tasks ${join(dir, DEMO_TASKS_FILE)}\n` : '\n(The demo repository was temporary and has been removed; --keep DIR keeps it.)\n');
+          io.stdout(
+            options.keep
+              ? `\nKept the demo repository in ${dir}\n  taskeval score --tasks ${join(dir, DEMO_TASKS_FILE)}\n`
+              : '\n(The demo repository was temporary and has been removed; --keep DIR keeps it.)\n',
+          );
         }
         if (results.some((r) => r.status === 'error')) setExitCode(EXIT.notEvaluated);
       } finally {

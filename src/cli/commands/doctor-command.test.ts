@@ -16,7 +16,14 @@ const dbPath = () => join(dir, '.taskeval', 'taskeval.db');
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'taskeval-doctor-'));
-  const tasks = Array.from({ length: 40 }, (_, i) => JSON.stringify({ id: `FN-${i + 1}`, title: `Task ${i + 1}`, column: 'done', executionCompletedAt: `2026-03-01T10:${String(i).padStart(2, '0')}:00Z` }));
+  const tasks = Array.from({ length: 40 }, (_, i) =>
+    JSON.stringify({
+      id: `FN-${i + 1}`,
+      title: `Task ${i + 1}`,
+      column: 'done',
+      executionCompletedAt: `2026-03-01T10:${String(i).padStart(2, '0')}:00Z`,
+    }),
+  );
   await writeFile(join(dir, 'tasks.jsonl'), tasks.join('\n'));
 });
 afterEach(async () => {
@@ -32,7 +39,9 @@ async function cli(argv: string[]) {
 /** Overwrites the header of an index's root page, as a torn write or a bad disk would. */
 function damageIndex(name: string): void {
   const db = new Database(dbPath(), { readonly: true });
-  const { rootpage } = db.prepare('SELECT rootpage FROM sqlite_master WHERE name = ?').get(name) as { rootpage: number };
+  const { rootpage } = db.prepare('SELECT rootpage FROM sqlite_master WHERE name = ?').get(name) as {
+    rootpage: number;
+  };
   const pageSize = db.pragma('page_size', { simple: true }) as number;
   db.close();
   const fd = openSync(dbPath(), 'r+');
@@ -40,7 +49,10 @@ function damageIndex(name: string): void {
   closeSync(fd);
 }
 
-const digest = async (path: string) => createHash('sha256').update(await readFile(path)).digest('hex');
+const digest = async (path: string) =>
+  createHash('sha256')
+    .update(await readFile(path))
+    .digest('hex');
 
 describe('taskeval doctor and the integrity check of writing commands', () => {
   it('reports a healthy store with its schema and run counts, exit 0', async () => {
@@ -100,7 +112,9 @@ describe('reading commands and the store they read', () => {
     const before = await digest(dbPath());
     const runs = await cli(['runs']);
     expect(runs.code).toBe(6);
-    expect(runs.err).toContain(`the store has schema ${newest - 1}, older than this taskeval's ${newest}; reading commands do not change it`);
+    expect(runs.err).toContain(
+      `the store has schema ${newest - 1}, older than this taskeval's ${newest}; reading commands do not change it`,
+    );
     expect(runs.err).toContain('taskeval migrate --db');
     expect(await digest(dbPath())).toBe(before);
 
@@ -113,7 +127,7 @@ describe('reading commands and the store they read', () => {
     copy.close();
     expect((await cli(['run', '--tasks', 'tasks.jsonl'])).code).toBe(0);
     expect((await cli(['runs'])).code).toBe(0);
-    expect((await cli(['migrate'])).out).toContain('already at this taskeval\'s schema; nothing to do');
+    expect((await cli(['migrate'])).out).toContain("already at this taskeval's schema; nothing to do");
   });
 
   it('read a healthy store on read-only media, and doctor calls it healthy', async () => {

@@ -15,7 +15,9 @@ interface DoctorOptions extends StoreOptionValues {
 export function registerDoctorCommand(program: Command, io: CliIo): void {
   const command = program
     .command('doctor')
-    .description("check the store file without writing to it: SQLite's full integrity check, foreign keys, schema version, runs left active")
+    .description(
+      "check the store file without writing to it: SQLite's full integrity check, foreign keys, schema version, runs left active",
+    )
     .option('--json', 'print the report as JSON');
   addStoreOption(addConfigOption(command))
     .addHelpText(
@@ -26,7 +28,11 @@ export function registerDoctorCommand(program: Command, io: CliIo): void {
       const { config, path: configPath } = await loadConfig(io.cwd, options.config);
       const location = resolveStoreLocation(options, io, config, configPath);
       if (location.kind !== 'sqlite') {
-        throw new ConfigError('usage', `doctor checks a SQLite store file; ${location.display} is PostgreSQL, whose server checks its own pages (amcheck, pg_checksums)`, { field: 'db' });
+        throw new ConfigError(
+          'usage',
+          `doctor checks a SQLite store file; ${location.display} is PostgreSQL, whose server checks its own pages (amcheck, pg_checksums)`,
+          { field: 'db' },
+        );
       }
       const report = diagnoseSqliteStore(location.path);
       io.stdout(options.json ? `${JSON.stringify(report, null, 2)}\n` : renderDiagnosis(report));
@@ -47,12 +53,22 @@ function renderDiagnosis(d: StoreDiagnosis): string {
     `schema:    ${d.schema.applied.length ? d.schema.applied.join(', ') : 'none'} applied; this taskeval knows ${d.schema.known}`,
     `integrity: ${d.integrity.ok ? 'ok' : 'DAMAGED'}`,
     ...d.integrity.problems.flatMap((p) => p.split('\n').map((line) => `  ${terminalSafe(line)}`)),
-    `runs:      ${d.runs ? Object.entries(d.runs).map(([s, n]) => `${n} ${s}`).join(', ') || 'none' : 'unreadable'}`,
+    `runs:      ${
+      d.runs
+        ? Object.entries(d.runs)
+            .map(([s, n]) => `${n} ${s}`)
+            .join(', ') || 'none'
+        : 'unreadable'
+    }`,
     `results:   ${d.results ?? 'unreadable'}`,
   ];
-  for (const run of d.active) lines.push(`active:    ${run.id} ${run.status}, last heartbeat ${run.heartbeatAt ?? 'never'}`);
+  for (const run of d.active)
+    lines.push(`active:    ${run.id} ${run.status}, last heartbeat ${run.heartbeatAt ?? 'never'}`);
   const older = d.schema.applied.length > 0 && Math.max(...d.schema.applied) < d.schema.known;
-  if (older) lines.push(`upgrade:   the schema is older than this taskeval's; \`taskeval migrate\` upgrades it (keeping a backup)`);
+  if (older)
+    lines.push(
+      `upgrade:   the schema is older than this taskeval's; \`taskeval migrate\` upgrades it (keeping a backup)`,
+    );
   for (const note of d.notes) lines.push(`note:      ${terminalSafe(note)}`);
   return `${lines.join('\n')}\n`;
 }

@@ -15,12 +15,17 @@ interface ExportOptions extends StoreOptionValues, CohortFilterValues {
 export function registerExportCommand(program: Command, io: CliIo): void {
   const command = program
     .command('export')
-    .description("write a run's results to stdout: json (array of whole results), jsonl (one per line) or csv (scores, with a header)")
+    .description(
+      "write a run's results to stdout: json (array of whole results), jsonl (one per line) or csv (scores, with a header)",
+    )
     .requiredOption('--run <runId>', 'the run to export, or latest for the newest run')
     .addOption(new Option('--format <format>', 'output format').choices([...EXPORT_FORMATS]).default('json'))
     .option('--json', 'same as --format json');
   addStoreOption(addConfigOption(addCohortFilterOptions(command)))
-    .addHelpText('after', '\nExamples:\n  taskeval export --run run_... --format csv > scores.csv\n  taskeval export --run run_... --format jsonl | jq .overallScore')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  taskeval export --run run_... --format csv > scores.csv\n  taskeval export --run run_... --format jsonl | jq .overallScore',
+    )
     .action(async (options: ExportOptions & { json?: boolean }) => {
       const format: ExportFormat = options.json ? 'json' : options.format;
       const cli = await openCliStore(options, io, { mustExist: true, readOnly: true });
@@ -28,7 +33,8 @@ export function registerExportCommand(program: Command, io: CliIo): void {
         // `latest` names the newest run, so a CI step can export what it just ran without its id.
         const filter = cohortFilter(options);
         const runId = await resolveRunId(cli.store, options.run);
-        for await (const chunk of exportResults(cli.store, { ...filter, runId, sort: 'taskId', order: 'asc' }, format)) io.stdout(chunk);
+        for await (const chunk of exportResults(cli.store, { ...filter, runId, sort: 'taskId', order: 'asc' }, format))
+          io.stdout(chunk);
       } finally {
         await cli.close();
       }

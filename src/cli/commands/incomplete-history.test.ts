@@ -24,7 +24,10 @@ beforeEach(async () => {
   repo = await createGitTestRepo();
   // Each task rewrites the same file, so every commit but the last has blobs only the origin holds.
   for (let i = 1; i <= 3; i += 1) {
-    await repo.commit({ subject: `feat: part ${i} (FN-${i})`, files: { 'src/app.ts': Array.from({ length: i * 30 }, (_, n) => `export const v${n} = ${n};`).join('\n') } });
+    await repo.commit({
+      subject: `feat: part ${i} (FN-${i})`,
+      files: { 'src/app.ts': Array.from({ length: i * 30 }, (_, n) => `export const v${n} = ${n};`).join('\n') },
+    });
   }
   await repo.git(['config', 'uploadpack.allowFilter', 'true']);
 });
@@ -59,10 +62,15 @@ describe('results from an incomplete history', () => {
     const row = o.csv.out.split('\n')[1]!;
     expect(header.at(-1)).toBe('history_gaps');
     expect(row).toMatch(gap);
-    const first = JSON.parse(o.jsonl.out.split('\n')[0]!) as { provenance: { historyGaps: string[] }; evidenceBundle: { groups: { entries: { id: string; label: string }[] }[] } };
+    const first = JSON.parse(o.jsonl.out.split('\n')[0]!) as {
+      provenance: { historyGaps: string[] };
+      evidenceBundle: { groups: { entries: { id: string; label: string }[] }[] };
+    };
     expect(first.provenance.historyGaps[0]).toMatch(gap);
     // The judge reads it too: the history entry of the bundle says so.
-    expect(first.evidenceBundle.groups[0]!.entries.find((e) => e.id === 'task-history')!.label).toMatch(/INCOMPLETE: .*partial clone/);
+    expect(first.evidenceBundle.groups[0]!.entries.find((e) => e.id === 'task-history')!.label).toMatch(
+      /INCOMPLETE: .*partial clone/,
+    );
   });
 
   it('are marked for a shallow clone, naming where history stops', async () => {
@@ -79,7 +87,12 @@ describe('results from an incomplete history', () => {
     const parent = (await repo.git(['rev-parse', 'HEAD'])).trim();
     const body = `tree ${tree}\nparent ${parent}\nauthor Old Timer <old@example.test> -14182940 +0000\ncommitter Old Timer <old@example.test> -14182940 +0000\n\nfix: moon landing (FN-4)\n`;
     const sha = await new Promise<string>((done, fail) => {
-      const child = execFile('git', ['hash-object', '-t', 'commit', '-w', '--stdin'], { cwd: repo.dir, env: gitTestEnv() }, (error, out) => (error ? fail(error) : done(out.trim())));
+      const child = execFile(
+        'git',
+        ['hash-object', '-t', 'commit', '-w', '--stdin'],
+        { cwd: repo.dir, env: gitTestEnv() },
+        (error, out) => (error ? fail(error) : done(out.trim())),
+      );
       child.stdin!.end(body);
     });
     await repo.git(['update-ref', 'refs/heads/main', sha]);

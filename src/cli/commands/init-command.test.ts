@@ -11,7 +11,12 @@ let repo: GitTestRepo;
 beforeEach(async () => {
   repo = await createGitTestRepo();
   // Ids the default pattern (FN-12) misses: lower-case bead ids in the scope, as beads writes them.
-  for (const id of ['a1b', 'c2d', 'e3f', 'g4h']) await repo.commit({ subject: `feat(bd-${id}): part ${id}`, body: `Task-Id: bd-${id}`, files: { [`src/${id}.ts`]: 'export {};\n' } });
+  for (const id of ['a1b', 'c2d', 'e3f', 'g4h'])
+    await repo.commit({
+      subject: `feat(bd-${id}): part ${id}`,
+      body: `Task-Id: bd-${id}`,
+      files: { [`src/${id}.ts`]: 'export {};\n' },
+    });
   await repo.commit({ subject: 'chore: tidy', files: { 'README.md': '# r\n' } });
   await repo.git(['remote', 'add', 'origin', 'git@github.com:acme/widgets.git']);
 });
@@ -27,7 +32,11 @@ async function cli(argv: string[]) {
 
 describe('taskeval init', () => {
   it('looks at the repository and writes a commented config that taskeval reads, with the id pattern its commits need', async () => {
-    const found = JSON.parse((await cli(['init', '--json'])).out) as { forge: unknown; suggestedIdPattern: { pattern: string; hits: number }; taskTrailers: Record<string, number> };
+    const found = JSON.parse((await cli(['init', '--json'])).out) as {
+      forge: unknown;
+      suggestedIdPattern: { pattern: string; hits: number };
+      taskTrailers: Record<string, number>;
+    };
     expect(found.forge).toEqual({ host: 'github.com', path: 'acme/widgets' });
     expect(found.suggestedIdPattern).toMatchObject({ pattern: 'bd-[a-z0-9]{2,8}', hits: 4 });
     expect(found.taskTrailers).toEqual({ 'Task-Id': 4 });
@@ -35,7 +44,9 @@ describe('taskeval init', () => {
     const init = await cli(['init']);
     expect(init.code, init.err).toBe(0);
     const text = await readFile(join(repo.dir, 'taskeval.config.json'), 'utf8');
-    expect(text).toMatch(/^\s*\/\/ 4 of the last 5 commits name ids like bd-[a-h0-9]{3}, which the default pattern misses/m);
+    expect(text).toMatch(
+      /^\s*\/\/ 4 of the last 5 commits name ids like bd-[a-h0-9]{3}, which the default pattern misses/m,
+    );
     const { config } = await loadConfig(join(repo.dir, 'src'));
     expect(config.sources?.idPattern).toBe('bd-[a-z0-9]{2,8}');
     expect(config.sources?.trailerKeys).toEqual(['Task-Id', 'Fusion-Task-Id']);
@@ -57,10 +68,17 @@ describe('taskeval init', () => {
       await copyFile(join(fixtures, `${id}.task.json`), join(repo.dir, '.fusion', 'tasks', id, 'task.json'));
     }
     const found = JSON.parse((await cli(['init', '--json'])).out) as { fusion: boolean; fusionPrefixes: unknown };
-    expect(found).toMatchObject({ fusion: true, fusionPrefixes: [{ prefix: 'KB', tasks: 2 }, { prefix: 'FN', tasks: 1 }] });
+    expect(found).toMatchObject({
+      fusion: true,
+      fusionPrefixes: [
+        { prefix: 'KB', tasks: 2 },
+        { prefix: 'FN', tasks: 1 },
+      ],
+    });
     // Without the bead commits' own pattern, the Fusion prefixes decide.
     await repo.git(['rm', '-rq', 'src']);
-    for (let i = 0; i < 12; i++) await repo.commit({ subject: `chore: convert to UTF-8 step ${i}`, files: { [`n${i}.txt`]: 'x\n' } });
+    for (let i = 0; i < 12; i++)
+      await repo.commit({ subject: `chore: convert to UTF-8 step ${i}`, files: { [`n${i}.txt`]: 'x\n' } });
     await repo.commit({ subject: 'feat(KB-126): scrollable modal', files: { 'modal.ts': 'export {};\n' } });
     const init = await cli(['init', '--print']);
     expect(init.code, init.err).toBe(0);
@@ -68,4 +86,3 @@ describe('taskeval init', () => {
     expect(init.out).toContain('"idPattern": "(?:KB|FN)-\\\\d+"');
   });
 });
-

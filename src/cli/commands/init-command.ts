@@ -18,15 +18,24 @@ interface InitOptions {
 export function registerInitCommand(program: Command, io: CliIo): void {
   program
     .command('init')
-    .description('look at the repository (Fusion, git remote, task ids in recent commits, agent sessions) and write a commented starting taskeval.config.json')
+    .description(
+      'look at the repository (Fusion, git remote, task ids in recent commits, agent sessions) and write a commented starting taskeval.config.json',
+    )
     .option('--project <dir>', 'the repository or Fusion project to look at', '.')
     .option('--force', 'overwrite an existing taskeval.config.json')
     .option('--print', 'print the config instead of writing it')
     .option('--json', 'print what was found as JSON, and write nothing')
-    .addHelpText('after', '\nLines starting with // in the file are comments. Examples:\n  taskeval init\n  taskeval init --print\n  taskeval init --project ../service --force')
+    .addHelpText(
+      'after',
+      '\nLines starting with // in the file are comments. Examples:\n  taskeval init\n  taskeval init --print\n  taskeval init --project ../service --force',
+    )
     .action(async (options: InitOptions) => {
       const dir = resolve(io.cwd, options.project);
-      const found = await inspectRepository(dir, io.env.HOME ?? null, io.env.CODEX_HOME ?? (io.env.HOME ? join(io.env.HOME, '.codex') : null));
+      const found = await inspectRepository(
+        dir,
+        io.env.HOME ?? null,
+        io.env.CODEX_HOME ?? (io.env.HOME ? join(io.env.HOME, '.codex') : null),
+      );
       if (options.json) {
         io.stdout(`${JSON.stringify(found, null, 2)}\n`);
         return;
@@ -40,7 +49,10 @@ export function registerInitCommand(program: Command, io: CliIo): void {
       }
       const target = join(found.gitRoot ?? dir, CONFIG_FILE_NAME);
       if (existsSync(target) && !options.force) {
-        throw new ConfigError('usage', `${target} exists; init leaves it alone`, { field: '--force', hint: 'Give --force to replace it, or --print to see the suggestion.' });
+        throw new ConfigError('usage', `${target} exists; init leaves it alone`, {
+          field: '--force',
+          hint: 'Give --force to replace it, or --print to see the suggestion.',
+        });
       }
       await writeFile(target, text);
       io.stdout(`wrote ${target}\n${summary(found)}`);
@@ -53,29 +65,47 @@ function startingConfig(f: RepositoryInspection): string {
     f.fusion ? 'a Fusion project (.fusion/)' : null,
     f.gitRoot ? `a git repository${f.forge ? ` on ${f.forge.host} (${f.forge.path})` : ''}` : null,
   ].filter(Boolean);
-  lines.push(`  // taskeval init found ${found.length ? found.join(' and ') : 'no Fusion project and no git repository'}. Every key is optional (docs/configuration.md).`);
+  lines.push(
+    `  // taskeval init found ${found.length ? found.join(' and ') : 'no Fusion project and no git repository'}. Every key is optional (docs/configuration.md).`,
+  );
   lines.push('  "sources": {');
   if (f.suggestedIdPattern) {
-    lines.push(`    // ${f.suggestedIdPattern.hits} of the last ${f.recentCommits} commits name ids like ${f.suggestedIdPattern.example}, which the default pattern misses.`);
+    lines.push(
+      `    // ${f.suggestedIdPattern.hits} of the last ${f.recentCommits} commits name ids like ${f.suggestedIdPattern.example}, which the default pattern misses.`,
+    );
     lines.push(`    "idPattern": ${JSON.stringify(f.suggestedIdPattern.pattern)},`);
   } else if (f.fusionPrefixes.length) {
     const prefixes = f.fusionPrefixes.map((p) => p.prefix);
     const named = f.fusionPrefixes.map((p) => `${p.tasks} ${p.prefix}-…`).join(', ');
-    lines.push(`    // The Fusion project's tasks use ids ${named}: only those prefixes, so UTF-8 or ISO-8601 in a subject is no task.`);
-    lines.push(`    "idPattern": ${JSON.stringify(`${prefixes.length === 1 ? prefixes[0] : `(?:${prefixes.join('|')})`}-\\d+`)},`);
+    lines.push(
+      `    // The Fusion project's tasks use ids ${named}: only those prefixes, so UTF-8 or ISO-8601 in a subject is no task.`,
+    );
+    lines.push(
+      `    "idPattern": ${JSON.stringify(`${prefixes.length === 1 ? prefixes[0] : `(?:${prefixes.join('|')})`}-\\d+`)},`,
+    );
   } else {
-    lines.push(`    // ${f.defaultIdHits} of the last ${f.recentCommits} commits name a task id the default pattern (FN-12, BACK-7) finds.`);
+    lines.push(
+      `    // ${f.defaultIdHits} of the last ${f.recentCommits} commits name a task id the default pattern (FN-12, BACK-7) finds.`,
+    );
     lines.push('    "idPattern": "[A-Z][A-Z0-9]*-\\\\d+",');
   }
-  const trailers = Object.entries(f.taskTrailers).sort((a, b) => b[1] - a[1]).map(([k]) => k);
+  const trailers = Object.entries(f.taskTrailers)
+    .sort((a, b) => b[1] - a[1])
+    .map(([k]) => k);
   const keys = [...new Set([...trailers, 'Fusion-Task-Id', 'Task-Id'])];
-  lines.push(`    // Commit trailers naming a task${trailers.length ? `; seen in recent commits: ${trailers.join(', ')}` : ''}.`);
+  lines.push(
+    `    // Commit trailers naming a task${trailers.length ? `; seen in recent commits: ${trailers.join(', ')}` : ''}.`,
+  );
   lines.push(`    "trailerKeys": ${JSON.stringify(keys)},`);
   const s = f.sessions;
-  lines.push(`    // Agent sessions that ran here: ${s.claudeCode} Claude Code, ${s.codex} Codex${s.aider ? ', an Aider history' : ''}; they are linked to tasks by directory, time and branch.`);
+  lines.push(
+    `    // Agent sessions that ran here: ${s.claudeCode} Claude Code, ${s.codex} Codex${s.aider ? ', an Aider history' : ''}; they are linked to tasks by directory, time and branch.`,
+  );
   lines.push('    "sessions": { "enabled": true }');
   lines.push('  },');
-  lines.push('  // The store, beside this file; a postgres:// URL shares it with a team (keep passwords in PGPASSWORD).');
+  lines.push(
+    '  // The store, beside this file; a postgres:// URL shares it with a team (keep passwords in PGPASSWORD).',
+  );
   lines.push('  "db": ".taskeval/taskeval.db",');
   lines.push('  // Finished runs older than this many days are deleted after each batch.');
   lines.push('  "retentionDays": 90');

@@ -3,7 +3,12 @@ import { loadConfig } from '../../runs/index.js';
 import { openStore } from '../../store/index.js';
 import type { CliIo } from '../cli-io.js';
 import { addConfigOption } from '../options/source-options.js';
-import { addStoreOption, assertStoreExists, resolveStoreLocation, type StoreOptionValues } from '../options/store-options.js';
+import {
+  addStoreOption,
+  assertStoreExists,
+  resolveStoreLocation,
+  type StoreOptionValues,
+} from '../options/store-options.js';
 
 type MigrateOptions = StoreOptionValues & { config?: string; json?: boolean };
 
@@ -28,7 +33,10 @@ export function registerMigrateCommand(program: Command, io: CliIo): void {
         const upgraded = store.upgraded ?? null;
         if (options.json) io.stdout(`${JSON.stringify({ store: location.display, upgraded }, null, 2)}\n`);
         else if (!upgraded) io.stdout(`${location.display}: already at this taskeval's schema; nothing to do\n`);
-        else io.stdout(`${location.display}: upgraded from schema ${upgraded.from} to ${upgraded.to}${upgraded.backup ? `\nthe store as it was: ${upgraded.backup}` : ''}\n`);
+        else
+          io.stdout(
+            `${location.display}: upgraded from schema ${upgraded.from} to ${upgraded.to}${upgraded.backup ? `\nthe store as it was: ${upgraded.backup}` : ''}\n`,
+          );
       } finally {
         await store.close();
       }

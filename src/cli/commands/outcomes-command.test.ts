@@ -26,18 +26,50 @@ beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'taskeval-outcomes-'));
   repo = await createGitTestRepo();
   await repo.commit({ subject: 'chore: initial', files: { 'README.md': '# app\n' }, date: '2026-03-01T09:00:00Z' });
-  await repo.commit({ subject: 'feat(T-1): parse the config', files: { 'src/config.ts': lines('a', 'b', 'c') }, date: '2026-03-02T10:00:00Z' });
-  await repo.commit({ subject: 'feat(T-2): load plugins', files: { 'src/plugins.ts': lines('p1', 'p2'), 'tests/plugins.test.ts': lines('t1') }, date: '2026-03-02T12:00:00Z' });
-  shas.t3 = await repo.commit({ subject: 'feat(T-3): cache results', files: { 'src/cache.ts': lines('x', 'y') }, date: '2026-03-03T10:00:00Z' });
+  await repo.commit({
+    subject: 'feat(T-1): parse the config',
+    files: { 'src/config.ts': lines('a', 'b', 'c') },
+    date: '2026-03-02T10:00:00Z',
+  });
+  await repo.commit({
+    subject: 'feat(T-2): load plugins',
+    files: { 'src/plugins.ts': lines('p1', 'p2'), 'tests/plugins.test.ts': lines('t1') },
+    date: '2026-03-02T12:00:00Z',
+  });
+  shas.t3 = await repo.commit({
+    subject: 'feat(T-3): cache results',
+    files: { 'src/cache.ts': lines('x', 'y') },
+    date: '2026-03-03T10:00:00Z',
+  });
   // Two days after T-1: changes one of its lines and deletes another.
-  shas.fix1 = await repo.commit({ subject: 'fix: config parsing drops the last key', files: { 'src/config.ts': lines('a', 'B') }, date: '2026-03-04T10:00:00Z' });
+  shas.fix1 = await repo.commit({
+    subject: 'fix: config parsing drops the last key',
+    files: { 'src/config.ts': lines('a', 'B') },
+    date: '2026-03-04T10:00:00Z',
+  });
   // Touches only T-2's test: tests are never blamed.
-  await repo.commit({ subject: 'fix: flaky plugin test', files: { 'tests/plugins.test.ts': lines('t2') }, date: '2026-03-04T11:00:00Z' });
+  await repo.commit({
+    subject: 'fix: flaky plugin test',
+    files: { 'tests/plugins.test.ts': lines('t2') },
+    date: '2026-03-04T11:00:00Z',
+  });
   // T-3 fixing its own line is rework inside the task, never blamed on it.
-  await repo.commit({ subject: 'fix(T-3): cache key', files: { 'src/cache.ts': lines('x', 'Y') }, date: '2026-03-04T12:00:00Z' });
+  await repo.commit({
+    subject: 'fix(T-3): cache key',
+    files: { 'src/cache.ts': lines('x', 'Y') },
+    date: '2026-03-04T12:00:00Z',
+  });
   // Twenty days after T-2, moving one of its lines: outside a 7-day window, inside a 30-day one.
-  shas.fix2 = await repo.commit({ subject: 'Fix plugin order', files: { 'src/plugins.ts': lines('p2', 'p1') }, date: '2026-03-22T10:00:00Z' });
-  shas.t4 = await repo.commit({ subject: 'feat(T-4): telemetry', files: { 'src/telemetry.ts': lines('send') }, date: '2026-03-23T10:00:00Z' });
+  shas.fix2 = await repo.commit({
+    subject: 'Fix plugin order',
+    files: { 'src/plugins.ts': lines('p2', 'p1') },
+    date: '2026-03-22T10:00:00Z',
+  });
+  shas.t4 = await repo.commit({
+    subject: 'feat(T-4): telemetry',
+    files: { 'src/telemetry.ts': lines('send') },
+    date: '2026-03-23T10:00:00Z',
+  });
   await repo.git(['revert', '--no-edit', shas.t4]);
 });
 afterEach(async () => {
@@ -51,13 +83,22 @@ async function run(...argv: string[]) {
   return { code, out: io.out(), err: io.err() };
 }
 
-const byTask = (out: string): Record<string, Row> => Object.fromEntries((JSON.parse(out) as Row[]).map((r) => [r.taskId, r]));
+const byTask = (out: string): Record<string, Row> =>
+  Object.fromEntries((JSON.parse(out) as Row[]).map((r) => [r.taskId, r]));
 
 describe('taskeval outcomes', () => {
   it('finds fixes named by a task id or an issue by default, and takes outcomes.fixPattern from the config', async () => {
     // A fix of T-9's lines within its window whose subject the rubric's plain `fix…` test would miss.
-    await repo.commit({ subject: 'feat(T-9): export the report', files: { 'src/report.ts': lines('r1', 'r2') }, date: '2026-04-01T10:00:00Z' });
-    const id = await repo.commit({ subject: 'BACK-12 - Fix the report header', files: { 'src/report.ts': lines('R1', 'r2') }, date: '2026-04-02T10:00:00Z' });
+    await repo.commit({
+      subject: 'feat(T-9): export the report',
+      files: { 'src/report.ts': lines('r1', 'r2') },
+      date: '2026-04-01T10:00:00Z',
+    });
+    const id = await repo.commit({
+      subject: 'BACK-12 - Fix the report header',
+      files: { 'src/report.ts': lines('R1', 'r2') },
+      date: '2026-04-02T10:00:00Z',
+    });
     const db = join(dir, 'store.db');
     const byDefault = byTask((await run('outcomes', '--project', repo.dir, '--db', db, '--json')).out);
     expect(byDefault['T-9']).toMatchObject({ bugIntroducing: true, fixCommits: [id] });
@@ -101,7 +142,11 @@ describe('taskeval outcomes', () => {
     const second = await run('outcomes', '--project', repo.dir, '--db', db, '--json');
     expect(second.err).toContain("(from the store's cache)");
     expect(second.out).toBe(first.out);
-    await repo.commit({ subject: 'fix: telemetry endpoint', files: { 'src/plugins.ts': lines('p2') }, date: '2026-03-24T10:00:00Z' });
+    await repo.commit({
+      subject: 'fix: telemetry endpoint',
+      files: { 'src/plugins.ts': lines('p2') },
+      date: '2026-03-24T10:00:00Z',
+    });
     const third = await run('outcomes', '--project', repo.dir, '--db', db, '--json');
     expect(third.err).not.toContain('cache');
     const none = await run('outcomes', '--project', repo.dir, '--db', join(dir, 'other.db'), '--no-cache', '--json');

@@ -4,7 +4,12 @@ import { ConfigError } from '../../core/index.js';
 import { computeProjectOutcomes, loadConfig, type ProjectOutcomes } from '../../runs/index.js';
 import { parseAge } from '../../store/index.js';
 import type { CliIo } from '../cli-io.js';
-import { addConfigOption, addSourceOptions, loadSourceTasks, type SourceOptionValues } from '../options/source-options.js';
+import {
+  addConfigOption,
+  addSourceOptions,
+  loadSourceTasks,
+  type SourceOptionValues,
+} from '../options/source-options.js';
 import { addStoreOption, openCliStore } from '../options/store-options.js';
 import { OUTCOME_FORMATS, renderOutcomes, type OutcomeFormat } from '../render/index.js';
 import { parseCount } from '../../runs/index.js';
@@ -39,7 +44,11 @@ export function registerOutcomesCommand(program: Command, io: CliIo): void {
   const command = program
     .command('outcomes')
     .description('what happened after each task, from git: reverts, follow-up fixes and SZZ bug-introducing labels')
-    .option('--window <age>', 'count fixes made at most this long after the task\'s last commit (e.g. 7d, 48h, 2w)', '7d')
+    .option(
+      '--window <age>',
+      "count fixes made at most this long after the task's last commit (e.g. 7d, 48h, 2w)",
+      '7d',
+    )
     .addOption(new Option('--min-lines <n>', 'blamed lines from which a task is bug-introducing').default('1', '1'))
     .addOption(new Option('--concurrency <n>', 'git processes at once').default('4', '4'))
     .addOption(new Option('--format <format>', 'output format').choices([...OUTCOME_FORMATS]).default('table'))
@@ -80,7 +89,9 @@ export function parseWindow(text: string): number {
   try {
     return parseAge(text, '--window');
   } catch {
-    throw new ConfigError('usage', `--window must be an age such as 7d, 48h or 2w, got "${text}"`, { field: '--window' });
+    throw new ConfigError('usage', `--window must be an age such as 7d, 48h or 2w, got "${text}"`, {
+      field: '--window',
+    });
   }
 }
 
@@ -98,6 +109,6 @@ export function outcomesProgress(io: CliIo): (done: number, total: number) => vo
 function summary(o: ProjectOutcomes, window: string): string {
   const bug = o.rows.filter((r) => r.bugIntroducing).length;
   const reverted = o.rows.filter((r) => r.reverted).length;
-  const source = o.cached ? ' (from the store\'s cache)' : '';
+  const source = o.cached ? " (from the store's cache)" : '';
   return `${o.rows.length} task(s): ${bug} bug-introducing within ${window}, ${reverted} reverted; ${o.examinedFixes} of ${o.fixCommits} fix commit(s) examined${source}`;
 }

@@ -34,20 +34,36 @@ export async function reportRunOutcome(input: ReportRunInput, io: CliIo): Promis
     io.stdout(`${head},\n  "results": [`);
     let n = 0;
     await eachResult(store, run, (result) => {
-      io.stdout(`${n++ ? ',' : ''}\n${JSON.stringify(compactResult(lightResult(result)), null, 2).replace(/^/gm, '    ')}`);
+      io.stdout(
+        `${n++ ? ',' : ''}\n${JSON.stringify(compactResult(lightResult(result)), null, 2).replace(/^/gm, '    ')}`,
+      );
     });
-    const tail = failUnder !== undefined ? `,\n  "failUnder": ${failUnder},\n  "belowThreshold": ${JSON.stringify(below, null, 2).replace(/\n/g, '\n  ')}` : '';
+    const tail =
+      failUnder !== undefined
+        ? `,\n  "failUnder": ${failUnder},\n  "belowThreshold": ${JSON.stringify(below, null, 2).replace(/\n/g, '\n  ')}`
+        : '';
     io.stdout(`${n ? '\n  ' : ''}]${tail}\n}\n`);
     return runExitCode(run, below);
   }
   const shown: RunResult[] = [];
   if (total <= SCORECARD_ROWS) await eachResult(store, run, (r) => void shown.push(lightResult(r)));
-  else shown.push(...(await store.listResults({ runId: run.id, full: true, sort: 'overall', order: 'asc', limit: WEAKEST_ROWS })).items.map(lightResult));
-  const more = total > SCORECARD_ROWS ? `the ${shown.length} lowest of ${total} results; all of them: taskeval results --run ${run.id}\n` : '';
+  else
+    shown.push(
+      ...(
+        await store.listResults({ runId: run.id, full: true, sort: 'overall', order: 'asc', limit: WEAKEST_ROWS })
+      ).items.map(lightResult),
+    );
+  const more =
+    total > SCORECARD_ROWS
+      ? `the ${shown.length} lowest of ${total} results; all of them: taskeval results --run ${run.id}\n`
+      : '';
   if (input.markdown) {
     io.stdout(renderScoreMarkdown(shown, { title: `taskeval run ${run.id} (${run.status})`, failUnder }));
     if (more) io.stdout(`\n_${more.trim()}_\n`);
-    if (run.counts.errored > 0) io.stderr(`${run.counts.errored} task(s) could not be evaluated; see \`taskeval results --run ${run.id} --status error\`\n`);
+    if (run.counts.errored > 0)
+      io.stderr(
+        `${run.counts.errored} task(s) could not be evaluated; see \`taskeval results --run ${run.id} --status error\`\n`,
+      );
     return runExitCode(run, below);
   }
   if (shown.length) io.stdout(renderScoreTable(shown, { colour: useColour(io.isTTY, io.env) }));
@@ -57,8 +73,12 @@ export async function reportRunOutcome(input: ReportRunInput, io: CliIo): Promis
     io.stdout(`${below.length} task${below.length === 1 ? '' : 's'} under --fail-under ${failUnder}:\n`);
     for (const b of below) io.stdout(`  ${b.taskId}  ${b.overallScore}\n`);
   }
-  if (run.counts.errored > 0) io.stdout(`${run.counts.errored} task(s) could not be evaluated; see \`taskeval results --run ${run.id} --status error\`\n`);
-  if (run.status === 'cancelled') io.stdout(`cancelled: results stored so far are kept; finish with \`taskeval run --resume ${run.id}\`\n`);
+  if (run.counts.errored > 0)
+    io.stdout(
+      `${run.counts.errored} task(s) could not be evaluated; see \`taskeval results --run ${run.id} --status error\`\n`,
+    );
+  if (run.status === 'cancelled')
+    io.stdout(`cancelled: results stored so far are kept; finish with \`taskeval run --resume ${run.id}\`\n`);
   return runExitCode(run, below);
 }
 
@@ -70,8 +90,15 @@ async function eachResult(store: Store, run: EvalRun, visit: (result: StoredResu
   const small = run.counts.total <= SCORECARD_ROWS;
   const held: StoredResult[] = [];
   for (let offset = 0; ; offset += PAGE) {
-    const page = await store.listResults({ runId: run.id, full: true, sort: 'taskId', order: 'asc', limit: PAGE, offset });
-    for (const r of page.items) (small ? held.push(r) : visit(r));
+    const page = await store.listResults({
+      runId: run.id,
+      full: true,
+      sort: 'taskId',
+      order: 'asc',
+      limit: PAGE,
+      offset,
+    });
+    for (const r of page.items) small ? held.push(r) : visit(r);
     if (offset + PAGE >= page.count) break;
   }
   const order = new Map(run.requestedTaskIds.map((id, i) => [id, i]));
@@ -80,11 +107,23 @@ async function eachResult(store: Store, run: EvalRun, visit: (result: StoredResu
 }
 
 /** Scored results under the threshold, from the store's summaries. */
-async function belowThreshold(store: Store, runId: string, failUnder: number): Promise<{ taskId: string; overallScore: number }[]> {
+async function belowThreshold(
+  store: Store,
+  runId: string,
+  failUnder: number,
+): Promise<{ taskId: string; overallScore: number }[]> {
   if (failUnder === 0) return [];
   const out: { taskId: string; overallScore: number }[] = [];
   for (let offset = 0; ; offset += PAGE) {
-    const page = await store.listResults({ runId, status: 'scored', max: failUnder - 1, sort: 'taskId', order: 'asc', limit: PAGE, offset });
+    const page = await store.listResults({
+      runId,
+      status: 'scored',
+      max: failUnder - 1,
+      sort: 'taskId',
+      order: 'asc',
+      limit: PAGE,
+      offset,
+    });
     for (const r of page.items) out.push({ taskId: r.taskId, overallScore: r.overallScore! });
     if (offset + PAGE >= page.count) break;
   }

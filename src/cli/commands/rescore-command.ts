@@ -1,6 +1,13 @@
 import { Option, type Command } from 'commander';
 import { ConfigError } from '../../core/index.js';
-import { executeRescore, openJudge, planRescore, RESCORE_RUBRICS, recordedJudgeSettings, type RescoreRubric } from '../../runs/index.js';
+import {
+  executeRescore,
+  openJudge,
+  planRescore,
+  RESCORE_RUBRICS,
+  recordedJudgeSettings,
+  type RescoreRubric,
+} from '../../runs/index.js';
 import type { CliIo } from '../cli-io.js';
 import { addJudgeOptions, resolveJudgeSettings, type JudgeOptionValues } from '../options/judge-options.js';
 import { addLabelOption, parseLabelOption } from '../options/label-option.js';
@@ -47,14 +54,23 @@ Examples:
 export function registerRescoreCommand(program: Command, io: CliIo, setExitCode: SetExitCode): void {
   const command = program
     .command('rescore')
-    .description("evaluate a stored run's evidence again (another judge, no judge, or the current rubric) into a new run, reading no source")
+    .description(
+      "evaluate a stored run's evidence again (another judge, no judge, or the current rubric) into a new run, reading no source",
+    )
     .option('--run <runId>', 'the run to re-score, or latest for the newest')
     .option('--resume <runId>', 'finish a re-score that was stopped: evaluate the tasks it has no result for')
-    .addOption(new Option('--rubric <which>', 'kept: the deterministic scores the run stored; current: this version\'s rubric over the same evidence').choices([...RESCORE_RUBRICS]).default('kept'))
+    .addOption(
+      new Option(
+        '--rubric <which>',
+        "kept: the deterministic scores the run stored; current: this version's rubric over the same evidence",
+      )
+        .choices([...RESCORE_RUBRICS])
+        .default('kept'),
+    )
     .option('--json', 'print only the finished run and its results as JSON (same as --format json)')
     .addOption(new Option('--format <format>', 'table, json, or markdown').choices(['table', 'json', 'markdown']))
     .option('--fail-under <score>', 'exit 1 when a re-scored task is under this overall score');
-  addLabelOption(command, 'a cohort label every result of the new run carries, over the re-scored run\'s labels');
+  addLabelOption(command, "a cohort label every result of the new run carries, over the re-scored run's labels");
   // After --judge, so that --no-judge leaves the judge unset (from the config) unless it is given.
   addJudgeOptions(addStoreOption(addConfigOption(command)))
     .option('--no-judge', 'score deterministic-only, whatever the config says')
@@ -63,21 +79,41 @@ export function registerRescoreCommand(program: Command, io: CliIo, setExitCode:
       const failUnder = parseFailUnder(options.failUnder);
       const json = options.json === true || options.format === 'json';
       const labels = parseLabelOption(options.label);
-      if (options.run === undefined && options.resume === undefined) throw new ConfigError('usage', 'name the run to re-score with --run ID (or latest), or --resume ID', { field: '--run' });
+      if (options.run === undefined && options.resume === undefined)
+        throw new ConfigError('usage', 'name the run to re-score with --run ID (or latest), or --resume ID', {
+          field: '--run',
+        });
       const cli = await openCliStore(options, io);
       try {
         const runId = options.run === undefined ? undefined : await resolveRunId(cli.store, options.run);
-        const plan = await planRescore(cli.store, { ...(runId ? { runId } : {}), ...(options.resume ? { resume: options.resume } : {}) });
+        const plan = await planRescore(cli.store, {
+          ...(runId ? { runId } : {}),
+          ...(options.resume ? { resume: options.resume } : {}),
+        });
         const flags = { ...options, judge: options.judge === false ? undefined : options.judge };
         // A resume asks the judge the stopped re-score asked, unless told otherwise.
-        const spec = options.judge === false ? null : options.judge === undefined && plan.resumeOf ? recordedJudgeSettings(plan.resumeOf.settings) : resolveJudgeSettings(flags, cli.config.judge);
+        const spec =
+          options.judge === false
+            ? null
+            : options.judge === undefined && plan.resumeOf
+              ? recordedJudgeSettings(plan.resumeOf.settings)
+              : resolveJudgeSettings(flags, cli.config.judge);
         const judge = openJudge(spec, io.env, { cwd: io.cwd });
         if (plan.items.length === 0) {
-          io.stderr(plan.resumeOf ? `run ${plan.resumeOf.id} has a result for every task; nothing to resume\n` : `run ${plan.source.id} has no result to re-score\n`);
+          io.stderr(
+            plan.resumeOf
+              ? `run ${plan.resumeOf.id} has a result for every task; nothing to resume\n`
+              : `run ${plan.source.id} has no result to re-score\n`,
+          );
           return;
         }
-        io.stderr(`re-scoring run ${plan.source.id}: ${plan.items.length} stored result${plan.items.length === 1 ? '' : 's'}, ${judge ? `judge ${judge.judge.provider}/${judge.judge.modelId}` : 'deterministic only'}, rubric ${options.rubric}\n`);
-        const reporter = createProgressReporter({ mode: json ? 'silent' : io.isTTY ? 'bar' : 'lines', write: io.stderr });
+        io.stderr(
+          `re-scoring run ${plan.source.id}: ${plan.items.length} stored result${plan.items.length === 1 ? '' : 's'}, ${judge ? `judge ${judge.judge.provider}/${judge.judge.modelId}` : 'deterministic only'}, rubric ${options.rubric}\n`,
+        );
+        const reporter = createProgressReporter({
+          mode: json ? 'silent' : io.isTTY ? 'bar' : 'lines',
+          write: io.stderr,
+        });
         const { run } = await executeRescore({
           store: cli.store,
           plan,
@@ -90,8 +126,16 @@ export function registerRescoreCommand(program: Command, io: CliIo, setExitCode:
           onResult: (result, progress) => reporter.result(result, progress),
         });
         reporter.finish();
-        setExitCode(await reportRunOutcome({ run, store: cli.store, failUnder, json, markdown: options.format === 'markdown' }, io));
-        if (!json) io.stderr(`compare the two on the same evidence: taskeval compare --run ${plan.source.id} --run ${run.id}${(plan.source.provenance.judgeProvider === null) !== (judge === null) ? ' --mix-modes' : ''}\n`);
+        setExitCode(
+          await reportRunOutcome(
+            { run, store: cli.store, failUnder, json, markdown: options.format === 'markdown' },
+            io,
+          ),
+        );
+        if (!json)
+          io.stderr(
+            `compare the two on the same evidence: taskeval compare --run ${plan.source.id} --run ${run.id}${(plan.source.provenance.judgeProvider === null) !== (judge === null) ? ' --mix-modes' : ''}\n`,
+          );
       } finally {
         await cli.close();
       }

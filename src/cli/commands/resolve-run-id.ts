@@ -5,6 +5,10 @@ import type { Store } from '../../store/index.js';
 export async function resolveRunId(store: Store, given: string): Promise<string> {
   if (given !== 'latest') return (await store.getRun(given)).id;
   const newest = (await store.listRuns({ limit: 1 })).items[0];
-  if (!newest) throw new StoreError('not_found', 'the store holds no run yet, so there is no latest run', { field: 'run', hint: 'evaluate first with `taskeval run`' });
+  if (!newest)
+    throw new StoreError('not_found', 'the store holds no run yet, so there is no latest run', {
+      field: 'run',
+      hint: 'evaluate first with `taskeval run`',
+    });
   return newest.id;
 }

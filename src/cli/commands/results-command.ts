@@ -27,20 +27,35 @@ interface ResultsOptions extends StoreOptionValues, CohortFilterValues {
 export function registerResultsCommand(program: Command, io: CliIo): void {
   const command = program
     .command('results')
-    .description('list stored results, newest first, filtered by run, task, band, status, score range, model, agent and label')
+    .description(
+      'list stored results, newest first, filtered by run, task, band, status, score range, model, agent and label',
+    )
     .option('--run <runId>', 'only results of this run (latest: the newest)')
     .option('--task <taskId>', 'only results of this task')
     .addOption(new Option('--band <band...>', 'only these overall bands').choices([...SCORE_BAND_NAMES]))
-    .addOption(new Option('--status <status>', 'only scored, error or skipped results').choices(['scored', 'error', 'skipped']))
+    .addOption(
+      new Option('--status <status>', 'only scored, error or skipped results').choices(['scored', 'error', 'skipped']),
+    )
     .option('--min <score>', 'overall score at least this')
     .option('--max <score>', 'overall score at most this')
     .addOption(new Option('--limit <n>', 'at most this many results (1-500)').default('50', '50'))
     .addOption(new Option('--offset <n>', 'skip this many results first').default('0', '0'))
-    .addOption(new Option('--sort <key>', 'order by this: overall, a category, taskId or evaluatedAt').choices([...RESULT_SORT_KEYS]).default('evaluatedAt'))
-    .addOption(new Option('--order <order>', 'asc or desc (default desc: highest, newest, last id first)').choices(['asc', 'desc']).default('desc'))
+    .addOption(
+      new Option('--sort <key>', 'order by this: overall, a category, taskId or evaluatedAt')
+        .choices([...RESULT_SORT_KEYS])
+        .default('evaluatedAt'),
+    )
+    .addOption(
+      new Option('--order <order>', 'asc or desc (default desc: highest, newest, last id first)')
+        .choices(['asc', 'desc'])
+        .default('desc'),
+    )
     .option('--json', 'print { items, count } of result summaries as JSON');
   addStoreOption(addConfigOption(addCohortFilterOptions(command)))
-    .addHelpText('after', '\nExamples:\n  taskeval results --run run_...\n  taskeval results --run latest --sort overall --order asc   # the weakest first\n  taskeval results --band failing weak --json\n  taskeval results --task FN-123 --min 50 --max 80\n  taskeval results --model claude-sonnet-4-5 --label prompt=v2')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  taskeval results --run run_...\n  taskeval results --run latest --sort overall --order asc   # the weakest first\n  taskeval results --band failing weak --json\n  taskeval results --task FN-123 --min 50 --max 80\n  taskeval results --model claude-sonnet-4-5 --label prompt=v2',
+    )
     .action(async (options: ResultsOptions) => {
       const cli = await openCliStore(options, io, { mustExist: true, readOnly: true });
       try {

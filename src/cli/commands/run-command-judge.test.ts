@@ -13,7 +13,13 @@ let server: FakeLlmServer;
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'taskeval-run-judge-'));
   const tasks = ['FN-1', 'FN-2'].map((id, i) =>
-    JSON.stringify({ id, title: `Task ${id}`, column: 'done', executionCompletedAt: `2026-03-0${i + 1}T10:00:00Z`, workflowStepResults: [{ workflowStepId: 'tests', workflowStepName: 'Run tests', status: 'passed' }] }),
+    JSON.stringify({
+      id,
+      title: `Task ${id}`,
+      column: 'done',
+      executionCompletedAt: `2026-03-0${i + 1}T10:00:00Z`,
+      workflowStepResults: [{ workflowStepId: 'tests', workflowStepName: 'Run tests', status: 'passed' }],
+    }),
   );
   await writeFile(join(dir, 'tasks.jsonl'), tasks.join('\n'));
   server = await startFakeOpenAIServer();
@@ -36,7 +42,11 @@ describe('taskeval run --judge over HTTP', () => {
     const first = await cli(['run', '--tasks', 'tasks.jsonl', '--json', ...judged()]);
     expect(first.code).toBe(0);
     const { run, results } = JSON.parse(first.out);
-    expect(run.provenance).toMatchObject({ judgeProvider: 'openai-compatible', judgeModel: 'judge-m', promptVersion: expect.stringMatching(/^[0-9a-f]{12}$/) });
+    expect(run.provenance).toMatchObject({
+      judgeProvider: 'openai-compatible',
+      judgeModel: 'judge-m',
+      promptVersion: expect.stringMatching(/^[0-9a-f]{12}$/),
+    });
     expect(results.map((r: { mode: string }) => r.mode)).toEqual(['hybrid', 'hybrid']);
     expect(server.calls).toBe(2);
 
@@ -47,7 +57,9 @@ describe('taskeval run --judge over HTTP', () => {
 
     const again = await cli(['run', '--tasks', 'tasks.jsonl', '--json', ...judged()]);
     expect(server.calls).toBe(2);
-    expect(JSON.parse(again.out).results.every((r: { provenance: { cached: boolean } }) => r.provenance.cached)).toBe(true);
+    expect(JSON.parse(again.out).results.every((r: { provenance: { cached: boolean } }) => r.provenance.cached)).toBe(
+      true,
+    );
     await cli(['run', '--tasks', 'tasks.jsonl', '--no-cache', ...judged()]);
     expect(server.calls).toBe(4);
   });
@@ -64,7 +76,16 @@ describe('taskeval run --judge over HTTP', () => {
   it('stores a 5 MB judge rationale bounded, with the truncation marker, and the run completes', async () => {
     server.setDefault((req) => {
       const answer = validAnswerFromPrompt(req.prompt);
-      return { answer: { ...answer, overallRationale: 'x'.repeat(5_000_000), categories: { ...answer.categories, agentPerformance: { ...answer.categories.agentPerformance, rationale: 'y'.repeat(5_000_000) } } } };
+      return {
+        answer: {
+          ...answer,
+          overallRationale: 'x'.repeat(5_000_000),
+          categories: {
+            ...answer.categories,
+            agentPerformance: { ...answer.categories.agentPerformance, rationale: 'y'.repeat(5_000_000) },
+          },
+        },
+      };
     });
     const run = await cli(['run', '--tasks', 'tasks.jsonl', ...judged()]);
     expect(run.code).toBe(0);

@@ -11,11 +11,28 @@ import { captureIo } from '../testing/capture-io.js';
 
 let dir: string;
 const record = (id: string, completedAt: string, extra: Record<string, unknown> = {}) =>
-  JSON.stringify({ id, title: `Task ${id}`, column: 'done', executionCompletedAt: completedAt, workflowStepResults: [{ workflowStepId: 'tests', workflowStepName: 'Run tests', status: 'passed' }], ...extra });
+  JSON.stringify({
+    id,
+    title: `Task ${id}`,
+    column: 'done',
+    executionCompletedAt: completedAt,
+    workflowStepResults: [{ workflowStepId: 'tests', workflowStepName: 'Run tests', status: 'passed' }],
+    ...extra,
+  });
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'taskeval-run-'));
-  await writeFile(join(dir, 'tasks.jsonl'), [record('FN-1', '2026-03-01T10:00:00Z'), record('FN-2', '2026-03-01T11:00:00Z', { workflowStepResults: [{ workflowStepId: 'tests', workflowStepName: 'Run tests', status: 'failed' }], column: 'in-review' }), record('FN-3', '2026-03-01T12:00:00Z')].join('\n'));
+  await writeFile(
+    join(dir, 'tasks.jsonl'),
+    [
+      record('FN-1', '2026-03-01T10:00:00Z'),
+      record('FN-2', '2026-03-01T11:00:00Z', {
+        workflowStepResults: [{ workflowStepId: 'tests', workflowStepName: 'Run tests', status: 'failed' }],
+        column: 'in-review',
+      }),
+      record('FN-3', '2026-03-01T12:00:00Z'),
+    ].join('\n'),
+  );
 });
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
@@ -30,7 +47,13 @@ async function cli(argv: string[], over: Partial<CliIo> = {}) {
 describe('taskeval run and the reading commands', () => {
   it('prints a run larger than the scorecard holds as its lowest results, and --json streams every result from the store', async () => {
     const many = Array.from({ length: 1_050 }, (_, i) =>
-      record(`BIG-${i + 1}`, new Date(Date.UTC(2026, 2, 1) + i * 60_000).toISOString(), i % 10 ? {} : { workflowStepResults: [{ workflowStepId: 'tests', workflowStepName: 'Run tests', status: 'failed' }] }),
+      record(
+        `BIG-${i + 1}`,
+        new Date(Date.UTC(2026, 2, 1) + i * 60_000).toISOString(),
+        i % 10
+          ? {}
+          : { workflowStepResults: [{ workflowStepId: 'tests', workflowStepName: 'Run tests', status: 'failed' }] },
+      ),
     );
     await writeFile(join(dir, 'many.jsonl'), many.join('\n'));
     const table = await cli(['run', '--tasks', 'many.jsonl', '--fail-under', '60']);
@@ -41,7 +64,9 @@ describe('taskeval run and the reading commands', () => {
     expect(parsed.results).toHaveLength(1_050);
     expect(parsed.results[0]).not.toHaveProperty('evidenceBundle');
     expect(parsed.failUnder).toBe(60);
-    expect(parsed.belowThreshold.length).toBe(parsed.results.filter((r: { overallScore?: number }) => (r.overallScore ?? 100) < 60).length);
+    expect(parsed.belowThreshold.length).toBe(
+      parsed.results.filter((r: { overallScore?: number }) => (r.overallScore ?? 100) < 60).length,
+    );
     expect(json.code).toBe(parsed.belowThreshold.length ? 1 : 0);
   }, 60_000);
 
@@ -53,22 +78,33 @@ describe('taskeval run and the reading commands', () => {
     const run = await cli(['run', '--tasks', 'tasks.jsonl', '--json']);
     expect(run.code).toBe(0);
     // Said once: a task file outside any repository is scored without commits.
-    expect(run.err).toBe(`store: ${join(dir, '.taskeval', 'taskeval.db')}\ncommits: none (no git repository holds tasks.jsonl; give --repo DIR)\n`);
+    expect(run.err).toBe(
+      `store: ${join(dir, '.taskeval', 'taskeval.db')}\ncommits: none (no git repository holds tasks.jsonl; give --repo DIR)\n`,
+    );
     const { run: stored, results } = run.json();
-    expect(stored).toMatchObject({ trigger: 'manual', status: 'completed', counts: { total: 3, scored: 3, errored: 0 }, requestedTaskIds: ['FN-1', 'FN-2', 'FN-3'] });
+    expect(stored).toMatchObject({
+      trigger: 'manual',
+      status: 'completed',
+      counts: { total: 3, scored: 3, errored: 0 },
+      requestedTaskIds: ['FN-1', 'FN-2', 'FN-3'],
+    });
     expect(results.map((r: { taskId: string }) => r.taskId)).toEqual(['FN-1', 'FN-2', 'FN-3']);
     expect(results[0]).not.toHaveProperty('evidenceBundle');
 
     const runs = await cli(['runs', '--json']);
     expect(runs.json()).toMatchObject({ count: 1, items: [{ id: stored.id, summary: stored.summary }] });
-    expect((await cli(['runs'])).out).toMatch(new RegExp(`^RUN\\s+TRIGGER\\s+STATUS[^\\n]*\\n${stored.id}\\s+manual\\s+completed`));
+    expect((await cli(['runs'])).out).toMatch(
+      new RegExp(`^RUN\\s+TRIGGER\\s+STATUS[^\\n]*\\n${stored.id}\\s+manual\\s+completed`),
+    );
 
     const listed = (await cli(['results', '--run', stored.id, '--json'])).json();
     expect(listed.count).toBe(3);
     const fn2 = results.find((r: { taskId: string }) => r.taskId === 'FN-2');
     const banded = (await cli(['results', '--band', fn2.overallBand, '--json'])).json();
     expect(banded.items.every((r: { overallBand: string }) => r.overallBand === fn2.overallBand)).toBe(true);
-    const ranged = (await cli(['results', '--min', String(fn2.overallScore), '--max', String(fn2.overallScore), '--json'])).json();
+    const ranged = (
+      await cli(['results', '--min', String(fn2.overallScore), '--max', String(fn2.overallScore), '--json'])
+    ).json();
     expect(ranged.items.map((r: { taskId: string }) => r.taskId)).toContain('FN-2');
     expect(ranged.items.every((r: { overallScore: number }) => r.overallScore === fn2.overallScore)).toBe(true);
 
@@ -80,16 +116,26 @@ describe('taskeval run and the reading commands', () => {
     expect(shown.out).toMatch(/signals:\n\s+\+\d+\s+/);
     expect(shown.out).toMatch(/provenance: judge none, prompt —, rubric /);
     const byId = (await cli(['show', results[0].id, '--json'])).json();
-    expect(byId).toMatchObject({ id: results[0].id, taskId: 'FN-1', taskSnapshot: { id: 'FN-1' }, evidenceBundle: { taskId: 'FN-1' } });
+    expect(byId).toMatchObject({
+      id: results[0].id,
+      taskId: 'FN-1',
+      taskSnapshot: { id: 'FN-1' },
+      evidenceBundle: { taskId: 'FN-1' },
+    });
     expect((await cli(['show', 'NOPE-1'])).code).toBe(3);
 
     const json = (await cli(['export', '--run', stored.id, '--format', 'json'])).json();
     expect(json.map((r: { taskId: string }) => r.taskId)).toEqual(['FN-1', 'FN-2', 'FN-3']);
     expect(json[0].evidenceBundle.groups).toHaveLength(8);
-    const jsonl = (await cli(['export', '--run', stored.id, '--format', 'jsonl'])).out.trim().split('\n').map((l) => JSON.parse(l));
+    const jsonl = (await cli(['export', '--run', stored.id, '--format', 'jsonl'])).out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(jsonl.map((r) => r.id)).toEqual(json.map((r: { id: string }) => r.id));
     const csv = (await cli(['export', '--run', stored.id, '--format', 'csv'])).out.trim().split('\n');
-    expect(csv[0]).toMatch(/^result_id,run_id,task_id,title,status,mode,overall_score,overall_band,agentPerformance_deterministic,/);
+    expect(csv[0]).toMatch(
+      /^result_id,run_id,task_id,title,status,mode,overall_score,overall_band,agentPerformance_deterministic,/,
+    );
     expect(csv).toHaveLength(4);
     expect(csv[1]).toContain(`,FN-1,Task FN-1,scored,deterministic-only,${json[0].overallScore},`);
     expect((await cli(['export', '--run', 'run_missing'])).code).toBe(3);
@@ -138,14 +184,18 @@ describe('taskeval run and the reading commands', () => {
 
   it('prints plain progress lines when not on a terminal, and a redrawn bar on one', async () => {
     const plain = await cli(['run', '--tasks', 'tasks.jsonl']);
-    expect(plain.err).toMatch(/^store: .*\ncommits: none .*\nrun run_\w+: evaluating 3 tasks\n\[1\/3\] FN-1 scored \d+ \w+\n\[2\/3\] FN-2 scored/);
+    expect(plain.err).toMatch(
+      /^store: .*\ncommits: none .*\nrun run_\w+: evaluating 3 tasks\n\[1\/3\] FN-1 scored \d+ \w+\n\[2\/3\] FN-2 scored/,
+    );
     expect(plain.out).toMatch(/^TASK\s+TITLE/);
     const tty = await cli(['run', '--tasks', 'tasks.jsonl'], { isTTY: true });
     expect(tty.err).toContain('\r\u001b[2K[====================] 3/3  errors 0  tokens 0');
   });
 
   it('exits 1 under --fail-under, listing the tasks, and 4 when the judge could not evaluate', async () => {
-    const scores = (await cli(['run', '--tasks', 'tasks.jsonl', '--json'])).json().results.map((r: { overallScore: number }) => r.overallScore);
+    const scores = (await cli(['run', '--tasks', 'tasks.jsonl', '--json']))
+      .json()
+      .results.map((r: { overallScore: number }) => r.overallScore);
     const threshold = Math.max(...scores);
     const below = await cli(['run', '--tasks', 'tasks.jsonl', '--fail-under', String(threshold)]);
     expect(below.code).toBe(1);
@@ -153,7 +203,18 @@ describe('taskeval run and the reading commands', () => {
     expect((await cli(['run', '--tasks', 'tasks.jsonl', '--fail-under', '0'])).code).toBe(0);
     expect((await cli(['run', '--tasks', 'tasks.jsonl', '--fail-under', '101'])).code).toBe(2);
 
-    const down = await cli(['run', '--tasks', 'tasks.jsonl', '--json', '--fail-under', '100', '--judge', 'command', '--judge-command', 'node -e "process.exit(3)"']);
+    const down = await cli([
+      'run',
+      '--tasks',
+      'tasks.jsonl',
+      '--json',
+      '--fail-under',
+      '100',
+      '--judge',
+      'command',
+      '--judge-command',
+      'node -e "process.exit(3)"',
+    ]);
     expect(down.code).toBe(4);
     expect(down.json().run.counts).toMatchObject({ total: 3, errored: 3 });
     expect(down.json().results[0]).toMatchObject({ status: 'error', transient: true });
@@ -161,9 +222,21 @@ describe('taskeval run and the reading commands', () => {
 
   it('refuses to resume an active run (exit 2) and resumes only the missing tasks of a failed one', async () => {
     const store = openSqliteStore({ path: defaultDbPath(dir) });
-    const provenance = { judgeProvider: null, judgeModel: null, rubricVersion: 'r', promptVersion: null, taskevalVersion: '0' };
+    const provenance = {
+      judgeProvider: null,
+      judgeModel: null,
+      rubricVersion: 'r',
+      promptVersion: null,
+      taskevalVersion: '0',
+    };
     const now = new Date().toISOString();
-    const half = await store.createRun({ projectId: pathProjectId(dir), trigger: 'manual', requestedTaskIds: ['FN-1', 'FN-2', 'FN-3'], provenance, now });
+    const half = await store.createRun({
+      projectId: pathProjectId(dir),
+      trigger: 'manual',
+      requestedTaskIds: ['FN-1', 'FN-2', 'FN-3'],
+      provenance,
+      now,
+    });
     await store.transitionRun(half.id, 'running', { now });
     await cli(['run', '--tasks', 'tasks.jsonl', '--task', 'FN-2']);
     const first = (await store.findResult({ taskId: 'FN-2' }))!;
@@ -173,7 +246,11 @@ describe('taskeval run and the reading commands', () => {
     await store.close();
     const resumed = await cli(['run', '--resume', half.id, '--tasks', 'tasks.jsonl', '--json']);
     expect(resumed.code).toBe(0);
-    expect(resumed.json().run).toMatchObject({ resumeOf: half.id, requestedTaskIds: ['FN-1', 'FN-3'], counts: { total: 2 } });
+    expect(resumed.json().run).toMatchObject({
+      resumeOf: half.id,
+      requestedTaskIds: ['FN-1', 'FN-3'],
+      counts: { total: 2 },
+    });
   });
 
   it('runs a batch over completed tasks, refuses a second active one with exit 5, and prunes on request', async () => {
@@ -184,7 +261,18 @@ describe('taskeval run and the reading commands', () => {
     expect(out.window.start).toBeNull();
 
     const store = openSqliteStore({ path: defaultDbPath(dir) });
-    const active = await store.createRun({ projectId: pathProjectId(dir), trigger: 'schedule', provenance: { judgeProvider: null, judgeModel: null, rubricVersion: 'r', promptVersion: null, taskevalVersion: '0' }, now: new Date().toISOString() });
+    const active = await store.createRun({
+      projectId: pathProjectId(dir),
+      trigger: 'schedule',
+      provenance: {
+        judgeProvider: null,
+        judgeModel: null,
+        rubricVersion: 'r',
+        promptVersion: null,
+        taskevalVersion: '0',
+      },
+      now: new Date().toISOString(),
+    });
     await store.close();
     const conflict = await cli(['batch', '--tasks', 'tasks.jsonl']);
     expect(conflict.code).toBe(5);
@@ -205,7 +293,15 @@ describe('taskeval run and the reading commands', () => {
   it('keeps earlier batch results when the task file later holds a corrupt record, or cannot be read at all', async () => {
     const first = (await cli(['batch', '--tasks', 'tasks.jsonl', '--json'])).json();
     await new Promise((r) => setTimeout(r, 5));
-    await writeFile(join(dir, 'tasks.jsonl'), [record('FN-1', '2026-03-01T10:00:00Z'), '{"id": "FN-BROKEN", ', record('FN-9', '2099-01-01T00:00:00Z'), record('FN-4', new Date().toISOString())].join('\n'));
+    await writeFile(
+      join(dir, 'tasks.jsonl'),
+      [
+        record('FN-1', '2026-03-01T10:00:00Z'),
+        '{"id": "FN-BROKEN", ',
+        record('FN-9', '2099-01-01T00:00:00Z'),
+        record('FN-4', new Date().toISOString()),
+      ].join('\n'),
+    );
     const second = await cli(['batch', '--tasks', 'tasks.jsonl', '--json']);
     expect(second.code).toBe(0);
     expect(second.err).toMatch(/tasks\.jsonl:2/);
@@ -239,41 +335,67 @@ describe('taskeval run and the reading commands', () => {
       const controller = new AbortController();
       return { signal: controller.signal, stderr: (text: string) => void (marker.test(text) && controller.abort()) };
     };
-    const scheduled = await cli(['schedule', '--cron', '* * * * * *', '--tasks', 'tasks.jsonl'], stopOn(/batch run_\w+ completed/));
+    const scheduled = await cli(
+      ['schedule', '--cron', '* * * * * *', '--tasks', 'tasks.jsonl'],
+      stopOn(/batch run_\w+ completed/),
+    );
     expect(scheduled.code).toBe(0);
     // --watch alone means the task_completion trigger.
-    const watched = await cli(['schedule', '--watch', '--interval', '1', '--tasks', 'tasks.jsonl'], stopOn(/run run_\w+ completed/));
+    const watched = await cli(
+      ['schedule', '--watch', '--interval', '1', '--tasks', 'tasks.jsonl'],
+      stopOn(/run run_\w+ completed/),
+    );
     expect(watched.code).toBe(0);
     const runs = (await cli(['runs', '--json'])).json().items;
-    expect(runs.map((r: { trigger: string; status: string }) => `${r.trigger} ${r.status}`).sort()).toEqual(['schedule completed', 'task_completion completed']);
+    expect(runs.map((r: { trigger: string; status: string }) => `${r.trigger} ${r.status}`).sort()).toEqual([
+      'schedule completed',
+      'task_completion completed',
+    ]);
     const contradictory = await cli(['schedule', '--watch', '--trigger', 'schedule', '--tasks', 'tasks.jsonl']);
-    expect([contradictory.code, contradictory.err]).toEqual([2, expect.stringContaining('--watch polls for completed tasks')]);
+    expect([contradictory.code, contradictory.err]).toEqual([
+      2,
+      expect.stringContaining('--watch polls for completed tasks'),
+    ]);
   }, 15_000);
 
-describe('taskeval schedule --once', () => {
-  it('runs one scheduled batch now and exits with its code; it refuses --watch', async () => {
-    const once = await cli(['schedule', '--once', '--tasks', 'tasks.jsonl', '--db', 'once.db', '--column', 'all']);
-    expect(once.code, once.err).toBe(0);
-    expect(once.err).toMatch(/batch run_\w+ completed/);
-    const runs = JSON.parse((await cli(['runs', '--db', 'once.db', '--json'])).out) as { items: { trigger: string; status: string }[] };
-    expect(runs.items.map((r) => [r.trigger, r.status])).toEqual([['schedule', 'completed']]);
-    expect((await cli(['schedule', '--once', '--watch', '--tasks', 'tasks.jsonl', '--db', 'once.db'])).code).toBe(2);
-    const json = await cli(['schedule', '--once', '--json', '--tasks', 'tasks.jsonl', '--db', 'once.db', '--column', 'all']);
-    expect(JSON.parse(json.out)).toMatchObject({ run: { trigger: 'schedule' } });
+  describe('taskeval schedule --once', () => {
+    it('runs one scheduled batch now and exits with its code; it refuses --watch', async () => {
+      const once = await cli(['schedule', '--once', '--tasks', 'tasks.jsonl', '--db', 'once.db', '--column', 'all']);
+      expect(once.code, once.err).toBe(0);
+      expect(once.err).toMatch(/batch run_\w+ completed/);
+      const runs = JSON.parse((await cli(['runs', '--db', 'once.db', '--json'])).out) as {
+        items: { trigger: string; status: string }[];
+      };
+      expect(runs.items.map((r) => [r.trigger, r.status])).toEqual([['schedule', 'completed']]);
+      expect((await cli(['schedule', '--once', '--watch', '--tasks', 'tasks.jsonl', '--db', 'once.db'])).code).toBe(2);
+      const json = await cli([
+        'schedule',
+        '--once',
+        '--json',
+        '--tasks',
+        'tasks.jsonl',
+        '--db',
+        'once.db',
+        '--column',
+        'all',
+      ]);
+      expect(JSON.parse(json.out)).toMatchObject({ run: { trigger: 'schedule' } });
+    });
   });
-});
 
-describe('taskeval results --sort', () => {
-  it('orders by overall score either way and takes --run latest', async () => {
-    expect((await cli(['run', '--tasks', 'tasks.jsonl'])).code).toBe(0);
-    const overall = async (order: string) => {
-      const out = JSON.parse((await cli(['results', '--run', 'latest', '--sort', 'overall', '--order', order, '--json'])).out) as { items: { overallScore: number }[] };
-      return out.items.map((r) => r.overallScore);
-    };
-    const asc = await overall('asc');
-    expect(asc).toEqual([...asc].sort((a, b) => a - b));
-    expect(await overall('desc')).toEqual([...asc].reverse());
-    expect((await cli(['results', '--sort', 'nonsense'])).code).toBe(2);
+  describe('taskeval results --sort', () => {
+    it('orders by overall score either way and takes --run latest', async () => {
+      expect((await cli(['run', '--tasks', 'tasks.jsonl'])).code).toBe(0);
+      const overall = async (order: string) => {
+        const out = JSON.parse(
+          (await cli(['results', '--run', 'latest', '--sort', 'overall', '--order', order, '--json'])).out,
+        ) as { items: { overallScore: number }[] };
+        return out.items.map((r) => r.overallScore);
+      };
+      const asc = await overall('asc');
+      expect(asc).toEqual([...asc].sort((a, b) => a - b));
+      expect(await overall('desc')).toEqual([...asc].reverse());
+      expect((await cli(['results', '--sort', 'nonsense'])).code).toBe(2);
+    });
   });
-});
 });

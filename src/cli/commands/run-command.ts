@@ -1,7 +1,12 @@
 import { Option, type Command } from 'commander';
 import type { CliIo } from '../cli-io.js';
 import { addJudgeOptions, type JudgeOptionValues } from '../options/judge-options.js';
-import { addConfigOption, addHindsightOption, addSourceOptions, type SourceOptionValues } from '../options/source-options.js';
+import {
+  addConfigOption,
+  addHindsightOption,
+  addSourceOptions,
+  type SourceOptionValues,
+} from '../options/source-options.js';
 import { addLabelOption } from '../options/label-option.js';
 import { addStoreOption, type StoreOptionValues } from '../options/store-options.js';
 import type { SetExitCode } from '../set-exit-code.js';
@@ -41,21 +46,44 @@ export function registerRunCommand(program: Command, io: CliIo, setExitCode: Set
     .command('run')
     .description('evaluate the selected tasks in a stored run (progress, Ctrl-C safe, resumable)')
     .option('--json', 'print only the finished run and its results as JSON (same as --format json)')
-    .addOption(new Option('--format <format>', 'table, json, or markdown (a summary for a pull-request comment or $GITHUB_STEP_SUMMARY)').choices(['table', 'json', 'markdown']))
+    .addOption(
+      new Option(
+        '--format <format>',
+        'table, json, or markdown (a summary for a pull-request comment or $GITHUB_STEP_SUMMARY)',
+      ).choices(['table', 'json', 'markdown']),
+    )
     .option('--fail-under <score>', 'exit 1 when an evaluated task scores under this overall score, listing them')
     .option('--resume <runId>', 'evaluate, in a new run, the tasks an interrupted or cancelled run did not finish');
   addQueueOptions(command, 'the run');
-  addLabelOption(command, 'a cohort label every result of this run carries, for results --label and compare --by label:KEY');
+  addLabelOption(
+    command,
+    'a cohort label every result of this run carries, for results --label and compare --by label:KEY',
+  );
   addJudgeOptions(addStoreOption(addConfigOption(addHindsightOption(addSourceOptions(command)))))
     .addHelpText('after', HELP_AFTER)
     .action(async (options: RunOptions) => {
       const failUnder = parseFailUnder(options.failUnder);
       const json = options.json || options.format === 'json';
       const reporter = createProgressReporter({ mode: json ? 'silent' : io.isTTY ? 'bar' : 'lines', write: io.stderr });
-      await evaluateFromCli('run', options, io, { ...progressHooks(reporter), ...queueHooks(io, json) }, async (result) => {
-        reporter.finish();
-        if (result.nothingToResume) return void io.stderr(`run ${result.nothingToResume.id} has a result for every task it asked for; nothing to resume\n`);
-        if (result.run) setExitCode(await reportRunOutcome({ run: result.run, store: result.store!, failUnder, json, markdown: options.format === 'markdown' }, io));
-      });
+      await evaluateFromCli(
+        'run',
+        options,
+        io,
+        { ...progressHooks(reporter), ...queueHooks(io, json) },
+        async (result) => {
+          reporter.finish();
+          if (result.nothingToResume)
+            return void io.stderr(
+              `run ${result.nothingToResume.id} has a result for every task it asked for; nothing to resume\n`,
+            );
+          if (result.run)
+            setExitCode(
+              await reportRunOutcome(
+                { run: result.run, store: result.store!, failUnder, json, markdown: options.format === 'markdown' },
+                io,
+              ),
+            );
+        },
+      );
     });
 }

@@ -4,7 +4,11 @@ import { EXIT } from '../exit-codes.js';
 
 /** A result as `run --json` prints it: everything but the bundle, signals and snapshot (see `taskeval export`). */
 export function compactResult(result: RunResult): Record<string, unknown> {
-  const { signals: _signals, ...rest } = result as RunResult & { signals?: unknown; evidenceBundle?: unknown; taskSnapshot?: unknown };
+  const { signals: _signals, ...rest } = result as RunResult & {
+    signals?: unknown;
+    evidenceBundle?: unknown;
+    taskSnapshot?: unknown;
+  };
   return rest;
 }
 

@@ -17,7 +17,13 @@ beforeAll(async () => {
   tmp = await mkdtemp(join(tmpdir(), 'taskeval-signals-'));
   tasksFile = join(tmp, 'tasks.jsonl');
   const lines = Array.from({ length: TASKS }, (_, i) =>
-    JSON.stringify({ id: `T-${i + 1}`, title: `task ${i + 1}`, column: 'done', executionCompletedAt: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString() }));
+    JSON.stringify({
+      id: `T-${i + 1}`,
+      title: `task ${i + 1}`,
+      column: 'done',
+      executionCompletedAt: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
+    }),
+  );
   await writeFile(tasksFile, lines.join('\n'));
 });
 afterAll(async () => {
@@ -30,7 +36,10 @@ interface Child {
 }
 
 function startCli(args: string[]): Child {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', ...args], { cwd: root, env: { ...process.env, NO_COLOR: '1' } });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', ...args], {
+    cwd: root,
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => void (stdout += d.toString()));
@@ -41,14 +50,22 @@ function startCli(args: string[]): Child {
   };
 }
 
-interface RunRow { id: string; status: string; reason: string | null; heartbeat_at: string; created_at: string }
+interface RunRow {
+  id: string;
+  status: string;
+  reason: string | null;
+  heartbeat_at: string;
+  created_at: string;
+}
 
 /** The store as another process sees it, read-only, while the run writes. */
 function peek(db: string): { run: RunRow | undefined; results: number } {
   try {
     const conn = new Database(db, { readonly: true, fileMustExist: true });
     try {
-      const run = conn.prepare('SELECT id, status, reason, heartbeat_at, created_at FROM eval_runs ORDER BY created_at DESC LIMIT 1').get() as RunRow | undefined;
+      const run = conn
+        .prepare('SELECT id, status, reason, heartbeat_at, created_at FROM eval_runs ORDER BY created_at DESC LIMIT 1')
+        .get() as RunRow | undefined;
       const { n } = conn.prepare('SELECT count(*) AS n FROM eval_task_results').get() as { n: number };
       return { run, results: n };
     } finally {
@@ -75,7 +92,9 @@ describe('a long deterministic run', () => {
     const first = peek(db).run!;
     // Readers in the meantime: each opens the store (and would recover a stale run).
     for (let i = 0; i < 3; i += 1) {
-      const { stdout } = await exec(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', 'runs', '--db', db], { cwd: root });
+      const { stdout } = await exec(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', 'runs', '--db', db], {
+        cwd: root,
+      });
       expect(stdout).toContain(first.id);
       expect(peek(db).run!.status).toBe('running');
     }

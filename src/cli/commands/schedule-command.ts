@@ -1,6 +1,12 @@
 import { Option, type Command } from 'commander';
 import { ConfigError } from '../../core/index.js';
-import { DEFAULT_SCHEDULE, nextScheduledRun, runQueuedSchedule, runSchedule, type BatchOutcome } from '../../runs/index.js';
+import {
+  DEFAULT_SCHEDULE,
+  nextScheduledRun,
+  runQueuedSchedule,
+  runSchedule,
+  type BatchOutcome,
+} from '../../runs/index.js';
 import type { CliIo } from '../cli-io.js';
 import { addJudgeOptions } from '../options/judge-options.js';
 import { addConfigOption, addSourceOptions } from '../options/source-options.js';
@@ -46,15 +52,32 @@ export function registerScheduleCommand(program: Command, io: CliIo, setExitCode
     .description(`run scheduled batches on a cron expression (default "${DEFAULT_SCHEDULE}" UTC) until stopped`)
     .option('--cron <expr>', 'when to run batches: minute hour day month weekday', DEFAULT_SCHEDULE)
     .option('--tz <zone>', 'IANA time zone the cron expression is read in', 'UTC')
-    .option('--watch', 'poll the source and evaluate tasks as they complete, instead of cron batches (--trigger task_completion)')
+    .option(
+      '--watch',
+      'poll the source and evaluate tasks as they complete, instead of cron batches (--trigger task_completion)',
+    )
     .addOption(
-      new Option('--trigger <trigger>', 'schedule: cron batches; task_completion: evaluate tasks as they complete (implies --watch)')
+      new Option(
+        '--trigger <trigger>',
+        'schedule: cron batches; task_completion: evaluate tasks as they complete (implies --watch)',
+      )
         .choices(['schedule', 'task_completion'])
         .default(undefined, 'schedule, or task_completion with --watch'),
     )
-    .addOption(new Option('--interval <seconds>', 'with --watch: seconds between polls; with --queue: how often the schedule is checked for a firing (at most 45)').default('30', '30'))
-    .option('--queue', 'keep the schedule in the PostgreSQL store\'s queue: each firing is taken by one scheduler, whose batch goes to `taskeval worker` processes')
-    .option('--job-timeout <seconds>', 'with --queue: a task job a worker holds this long without finishing goes back to the queue (default 900)')
+    .addOption(
+      new Option(
+        '--interval <seconds>',
+        'with --watch: seconds between polls; with --queue: how often the schedule is checked for a firing (at most 45)',
+      ).default('30', '30'),
+    )
+    .option(
+      '--queue',
+      "keep the schedule in the PostgreSQL store's queue: each firing is taken by one scheduler, whose batch goes to `taskeval worker` processes",
+    )
+    .option(
+      '--job-timeout <seconds>',
+      'with --queue: a task job a worker holds this long without finishing goes back to the queue (default 900)',
+    )
     .option('--once', 'run the batch a firing would run, now, and exit with its code (for an outside cron or CI)')
     .option('--json', 'with --once: print the run and its results as JSON (as batch --json does)');
   addJudgeOptions(addStoreOption(addConfigOption(addSourceOptions(command))))
@@ -69,10 +92,16 @@ export function registerScheduleCommand(program: Command, io: CliIo, setExitCode
       }
       const watching = options.watch === true || options.trigger === 'task_completion';
       if (options.once && (watching || options.queue)) {
-        throw new ConfigError('usage', '--once runs one cron batch here; it does not combine with --watch or --queue', { field: '--once', hint: 'Use: taskeval schedule --once --tasks tasks.jsonl (or taskeval batch --queue for the workers)' });
+        throw new ConfigError('usage', '--once runs one cron batch here; it does not combine with --watch or --queue', {
+          field: '--once',
+          hint: 'Use: taskeval schedule --once --tasks tasks.jsonl (or taskeval batch --queue for the workers)',
+        });
       }
       if (watching && options.queue) {
-        throw new ConfigError('usage', '--watch evaluates completed tasks here; --queue is for cron batches', { field: '--queue', hint: 'Use: taskeval schedule --queue --cron "0 5 * * *", or taskeval schedule --watch without --queue' });
+        throw new ConfigError('usage', '--watch evaluates completed tasks here; --queue is for cron batches', {
+          field: '--queue',
+          hint: 'Use: taskeval schedule --queue --cron "0 5 * * *", or taskeval schedule --watch without --queue',
+        });
       }
       readQueueOptions(options);
       const intervalMs = parseCount('--interval', options.interval, 1, options.queue ? 45 : 86_400) * 1000;
@@ -80,7 +109,13 @@ export function registerScheduleCommand(program: Command, io: CliIo, setExitCode
       const cli = await openCliStore(options, io);
       try {
         if (watching) {
-          await evaluateFromCli('completion', options, io, { store: cli.store, log, pollIntervalMs: intervalMs }, async () => undefined);
+          await evaluateFromCli(
+            'completion',
+            options,
+            io,
+            { store: cli.store, log, pollIntervalMs: intervalMs },
+            async () => undefined,
+          );
           return;
         }
         if (options.queue) {
@@ -105,7 +140,12 @@ export function registerScheduleCommand(program: Command, io: CliIo, setExitCode
           log('batch starting (--once)');
           const outcome = (await runCliBatch(cli, options, io, io.signal))!;
           log(batchLine(outcome));
-          setExitCode(await reportRunOutcome({ run: outcome.run, store: cli.store, failUnder: undefined, json: options.json ?? false }, io));
+          setExitCode(
+            await reportRunOutcome(
+              { run: outcome.run, store: cli.store, failUnder: undefined, json: options.json ?? false },
+              io,
+            ),
+          );
           return;
         }
         await runSchedule({

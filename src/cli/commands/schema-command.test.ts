@@ -6,7 +6,11 @@ describe('taskeval schema', () => {
   it('prints the task JSON Schema as JSON', async () => {
     const io = captureIo(process.cwd());
     expect(await runCli(['schema', 'task'], io)).toBe(0);
-    const schema = JSON.parse(io.out()) as { $schema: string; required: string[]; properties: Record<string, { description?: string }> };
+    const schema = JSON.parse(io.out()) as {
+      $schema: string;
+      required: string[];
+      properties: Record<string, { description?: string }>;
+    };
     expect(schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
     expect(schema.required).toEqual(['id']);
     expect(schema.properties.workflowStepResults?.description).toMatch(/passed\|failed\|skipped\|pending/);

@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bundleEntries, computeCategoryFinalScore, type ScoredResult, type TaskResult } from '../../core/index.js';
-import { startFakeOpenAIServer, validAnswer, validAnswerFromPrompt, type FakeLlmServer } from '../../judge/testing/index.js';
+import {
+  startFakeOpenAIServer,
+  validAnswer,
+  validAnswerFromPrompt,
+  type FakeLlmServer,
+} from '../../judge/testing/index.js';
 import { runCli } from '../run-cli.js';
 import { captureIo } from '../testing/capture-io.js';
 
@@ -28,7 +33,22 @@ afterEach(async () => {
 
 async function score(extra: string[] = [], env: Record<string, string> = {}) {
   const io = captureIo(dir, { env });
-  const code = await runCli(['score', '--tasks', 'tasks.json', '--judge', 'openai-compatible', '--judge-base-url', server.baseUrl, '--judge-model', 'judge-m', '--json', ...extra], io);
+  const code = await runCli(
+    [
+      'score',
+      '--tasks',
+      'tasks.json',
+      '--judge',
+      'openai-compatible',
+      '--judge-base-url',
+      server.baseUrl,
+      '--judge-model',
+      'judge-m',
+      '--json',
+      ...extra,
+    ],
+    io,
+  );
   return { code, out: io.out(), err: io.err() };
 }
 
@@ -58,12 +78,17 @@ describe('taskeval score --judge', () => {
       });
     }
     expect(server.calls).toBe(3);
-    expect(err).toContain('judge openai-compatible/judge-m: 3 calls, 0 cache hits, 3,600 input + 900 output tokens (0 cached), cost unknown');
+    expect(err).toContain(
+      'judge openai-compatible/judge-m: 3 calls, 0 cache hits, 3,600 input + 900 output tokens (0 cached), cost unknown',
+    );
   });
 
   it('prints results in task order when the judge answers them out of order', async () => {
     // The first task's answer comes last; the three calls run at once (the default concurrency is 4).
-    server.setDefault((req) => ({ answer: validAnswerFromPrompt(req.prompt), delayMs: req.prompt.includes('FN-679') ? 300 : 10 }));
+    server.setDefault((req) => ({
+      answer: validAnswerFromPrompt(req.prompt),
+      delayMs: req.prompt.includes('FN-679') ? 300 : 10,
+    }));
     const { code, out } = await score();
     expect(code).toBe(0);
     expect((JSON.parse(out) as TaskResult[]).map((r) => r.taskId)).toEqual(['FN-679', 'KB-126', 'KB-341']);
@@ -82,12 +107,21 @@ describe('taskeval score --judge', () => {
   });
 
   it('records a task the judge cannot answer as an error with its raw answer and exits 4', async () => {
-    server.setDefault((req) => (req.prompt.includes('id: KB-126') ? { answer: 'I refuse to answer in JSON.' } : { answer: validAnswerFromPrompt(req.prompt) }));
+    server.setDefault((req) =>
+      req.prompt.includes('id: KB-126')
+        ? { answer: 'I refuse to answer in JSON.' }
+        : { answer: validAnswerFromPrompt(req.prompt) },
+    );
     const { code, out } = await score();
     expect(code).toBe(4);
     const results = JSON.parse(out) as TaskResult[];
     const failed = results.find((r) => r.taskId === 'KB-126')!;
-    expect(failed).toMatchObject({ status: 'error', transient: false, rawAnswer: 'I refuse to answer in JSON.', reason: expect.stringMatching(/no valid answer in 3 attempts/) });
+    expect(failed).toMatchObject({
+      status: 'error',
+      transient: false,
+      rawAnswer: 'I refuse to answer in JSON.',
+      reason: expect.stringMatching(/no valid answer in 3 attempts/),
+    });
     expect(results.filter((r) => r.status === 'scored')).toHaveLength(2);
   });
 
@@ -98,16 +132,35 @@ describe('taskeval score --judge', () => {
     });
     const { out } = await score(['--db', 'other.db']);
     const result = (JSON.parse(out) as ScoredResult[])[0]!;
-    expect(result.citationIssues).toContainEqual({ category: 'agentPerformance', id: 'commit-deadbeef-invented', problem: 'unknown_id' });
+    expect(result.citationIssues).toContainEqual({
+      category: 'agentPerformance',
+      id: 'commit-deadbeef-invented',
+      problem: 'unknown_id',
+    });
     expect(result.categoryScores[0]!.evidence).not.toContain('commit-deadbeef-invented');
-    const expected = result.categoryScores.filter((c) => Math.abs(c.deterministicScore - c.aiScore!) >= 40).map((c) => c.category);
+    const expected = result.categoryScores
+      .filter((c) => Math.abs(c.deterministicScore - c.aiScore!) >= 40)
+      .map((c) => c.category);
     expect(result.divergence).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
   });
 
   it('prints the table with the judge footer', async () => {
     const io = captureIo(dir);
-    const code = await runCli(['score', '--tasks', 'tasks.json', '--judge', 'openai-compatible', '--judge-base-url', server.baseUrl, '--judge-model', 'judge-m'], io);
+    const code = await runCli(
+      [
+        'score',
+        '--tasks',
+        'tasks.json',
+        '--judge',
+        'openai-compatible',
+        '--judge-base-url',
+        server.baseUrl,
+        '--judge-model',
+        'judge-m',
+      ],
+      io,
+    );
     expect(code).toBe(0);
     expect(io.out()).toMatch(/^FN-679 .*hybrid$/m);
     expect(io.out()).toContain('judge openai-compatible/judge-m: 3 calls');
@@ -115,7 +168,20 @@ describe('taskeval score --judge', () => {
 
   it('fails with exit 2 naming the variable when the key is missing', async () => {
     const io = captureIo(dir);
-    const code = await runCli(['score', '--tasks', 'tasks.json', '--judge', 'openai', '--judge-base-url', server.baseUrl, '--judge-model', 'gpt-x'], io);
+    const code = await runCli(
+      [
+        'score',
+        '--tasks',
+        'tasks.json',
+        '--judge',
+        'openai',
+        '--judge-base-url',
+        server.baseUrl,
+        '--judge-model',
+        'gpt-x',
+      ],
+      io,
+    );
     expect(code).toBe(2);
     expect(io.err()).toContain('OPENAI_API_KEY');
     expect(server.calls).toBe(0);
@@ -140,11 +206,17 @@ describe('taskeval score --judge', () => {
     const result = (JSON.parse(out) as ScoredResult[])[0]!;
     expect(server.calls).toBe(9);
     expect(result.categoryScores[0]!.aiScore).toBe(60);
-    expect(result.provenance).toMatchObject({ samples: 3, spread: { agentPerformance: 50, taskOutcomeQuality: 50, processCompliance: 50 } });
+    expect(result.provenance).toMatchObject({
+      samples: 3,
+      spread: { agentPerformance: 50, taskOutcomeQuality: 50, processCompliance: 50 },
+    });
   });
 
   it('stops starting calls once --max-cost is spent, recording the rest as transient errors', async () => {
-    await writeFile(join(dir, 'taskeval.config.json'), JSON.stringify({ judge: { prices: { 'judge-m': { inputPerMTok: 10, outputPerMTok: 10 } } } }));
+    await writeFile(
+      join(dir, 'taskeval.config.json'),
+      JSON.stringify({ judge: { prices: { 'judge-m': { inputPerMTok: 10, outputPerMTok: 10 } } } }),
+    );
     const { code, out, err } = await score(['--max-cost', '0.01', '--concurrency', '1', '--no-cache']);
     // One call costs 1,500 tokens × $10/M = $0.015, past the limit: the next tasks are not judged.
     expect(server.calls).toBe(1);
@@ -156,11 +228,17 @@ describe('taskeval score --judge', () => {
   });
 
   it('reads the judge from taskeval.config.json and names a bad key', async () => {
-    await writeFile(join(dir, 'taskeval.config.json'), JSON.stringify({ judge: { provider: 'openai-compatible', baseUrl: server.baseUrl, model: 'judge-m' } }));
+    await writeFile(
+      join(dir, 'taskeval.config.json'),
+      JSON.stringify({ judge: { provider: 'openai-compatible', baseUrl: server.baseUrl, model: 'judge-m' } }),
+    );
     const io = captureIo(dir);
     expect(await runCli(['score', '--tasks', 'tasks.json', '--json'], io)).toBe(0);
     expect((JSON.parse(io.out()) as ScoredResult[])[0]!.mode).toBe('hybrid');
-    await writeFile(join(dir, 'taskeval.config.json'), JSON.stringify({ judge: { provider: 'openai', temperature: 5 } }));
+    await writeFile(
+      join(dir, 'taskeval.config.json'),
+      JSON.stringify({ judge: { provider: 'openai', temperature: 5 } }),
+    );
     const bad = captureIo(dir);
     expect(await runCli(['score', '--tasks', 'tasks.json'], bad)).toBe(2);
     expect(bad.err()).toContain('judge.temperature');

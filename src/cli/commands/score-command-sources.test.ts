@@ -21,9 +21,22 @@ beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'taskeval-score-sources-'));
   repo = await createGitTestRepo();
   await repo.commit({ subject: 'chore: initial', files: { 'README.md': '# app\n' }, date: '2026-03-01T09:00:00Z' });
-  await repo.commit({ subject: 'feat(T-1): parse the config', files: { 'src/config.ts': 'export {}\n' }, date: '2026-03-02T10:00:00Z' });
-  await repo.commit({ subject: 'fix: handle empty config', body: 'Task-Id: T-2', files: { 'src/empty.ts': '1\n' }, date: '2026-03-05T10:00:00Z' });
-  await repo.commit({ subject: 'test(T-1): cover the parser', files: { 'src/config.test.ts': 'it\n', 'docs/config.md': 'doc\n' }, date: '2026-03-04T10:00:00Z' });
+  await repo.commit({
+    subject: 'feat(T-1): parse the config',
+    files: { 'src/config.ts': 'export {}\n' },
+    date: '2026-03-02T10:00:00Z',
+  });
+  await repo.commit({
+    subject: 'fix: handle empty config',
+    body: 'Task-Id: T-2',
+    files: { 'src/empty.ts': '1\n' },
+    date: '2026-03-05T10:00:00Z',
+  });
+  await repo.commit({
+    subject: 'test(T-1): cover the parser',
+    files: { 'src/config.test.ts': 'it\n', 'docs/config.md': 'doc\n' },
+    date: '2026-03-04T10:00:00Z',
+  });
 });
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
@@ -65,7 +78,12 @@ describe('taskeval score sources', () => {
       ['T-1', 'parse the config', 'scored'],
       ['T-2', 'handle empty config', 'scored'],
     ]);
-    expect(results[0]!.signals!.values.commits).toMatchObject({ known: true, count: 2, touchedTests: 1, touchedDocs: 1 });
+    expect(results[0]!.signals!.values.commits).toMatchObject({
+      known: true,
+      count: 2,
+      touchedTests: 1,
+      touchedDocs: 1,
+    });
   });
 
   it('detects the repository in the current directory when nothing is named', async () => {
@@ -76,8 +94,13 @@ describe('taskeval score sources', () => {
   });
 
   it('merges commits from --repo into --tasks records', async () => {
-    await writeFile(join(dir, 'tasks.json'), JSON.stringify([{ id: 'T-1', title: 'Parse the config', column: 'done' }]));
-    const merged = JSON.parse((await run(dir, 'score', '--tasks', 'tasks.json', '--repo', repo.dir, '--json')).out) as Result[];
+    await writeFile(
+      join(dir, 'tasks.json'),
+      JSON.stringify([{ id: 'T-1', title: 'Parse the config', column: 'done' }]),
+    );
+    const merged = JSON.parse(
+      (await run(dir, 'score', '--tasks', 'tasks.json', '--repo', repo.dir, '--json')).out,
+    ) as Result[];
     expect(merged[0]!.signals!.values.commits).toMatchObject({ known: true, count: 2, touchedTests: 1 });
     const alone = JSON.parse((await run(dir, 'score', '--tasks', 'tasks.json', '--json')).out) as Result[];
     expect(alone[0]!.signals!.values.commits.known).toBe(false);
@@ -87,7 +110,9 @@ describe('taskeval score sources', () => {
     const project = await fusionProject();
     const done = JSON.parse((await run(dir, 'score', '--project', project, '--json')).out) as Result[];
     expect(done.map((r) => r.taskId)).toEqual(['KB-126']);
-    const all = JSON.parse((await run(dir, 'score', '--project', project, '--column', 'all', '--json')).out) as Result[];
+    const all = JSON.parse(
+      (await run(dir, 'score', '--project', project, '--column', 'all', '--json')).out,
+    ) as Result[];
     expect(all.map((r) => r.taskId).sort()).toEqual(['FN-679', 'KB-126', 'KB-341']);
   });
 
@@ -98,7 +123,9 @@ describe('taskeval score sources', () => {
     expect((JSON.parse(until.out) as Result[]).map((r) => r.taskId)).toEqual(['T-1']);
     const missing = await run(dir, 'score', '--project', repo.dir, '--task', 'T-1', '--task', 'T-9', '--json');
     expect((JSON.parse(missing.out) as Result[]).map((r) => r.taskId)).toEqual(['T-1']);
-    expect(missing.err).toContain(`warning: ${repo.dir} (task T-9): task T-9 not found in the git source at ${repo.dir}`);
+    expect(missing.err).toContain(
+      `warning: ${repo.dir} (task T-9): task T-9 not found in the git source at ${repo.dir}`,
+    );
     const bad = await run(dir, 'score', '--project', repo.dir, '--since', 'last week');
     expect(bad.code).toBe(2);
     expect(bad.err).toContain('--since "last week" is not a date');
@@ -128,7 +155,17 @@ describe('taskeval score sources', () => {
 
   it('lists the source and selection flags in --help', async () => {
     const { out } = await run(dir, 'score', '--help');
-    for (const flag of ['--project <dir>', '--repo <path>', '--source <kind>', '--task <id>', '--since <date>', '--until <date>', '--column <name>', '--transcripts <dir>']) expect(out).toContain(flag);
+    for (const flag of [
+      '--project <dir>',
+      '--repo <path>',
+      '--source <kind>',
+      '--task <id>',
+      '--since <date>',
+      '--until <date>',
+      '--column <name>',
+      '--transcripts <dir>',
+    ])
+      expect(out).toContain(flag);
   });
 });
 
@@ -143,21 +180,35 @@ describe('the git history a run keeps in its store', () => {
     const keys = () => {
       const raw = new Database(db, { readonly: true });
       try {
-        return (raw.prepare("SELECT key FROM outcome_cache WHERE key LIKE 'commit-history:%' ORDER BY key").all() as { key: string }[]).map((r) => r.key);
+        return (
+          raw.prepare("SELECT key FROM outcome_cache WHERE key LIKE 'commit-history:%' ORDER BY key").all() as {
+            key: string;
+          }[]
+        ).map((r) => r.key);
       } finally {
         raw.close();
       }
     };
     expect(keys()).toHaveLength(2);
 
-    await repo.commit({ subject: 'feat(T-3): export the config', files: { 'src/export.ts': 'x\n' }, date: '2026-03-06T10:00:00Z' });
+    await repo.commit({
+      subject: 'feat(T-3): export the config',
+      files: { 'src/export.ts': 'x\n' },
+      date: '2026-03-06T10:00:00Z',
+    });
     const second = await run(dir, 'run', '--project', repo.dir, '--db', db, '--json');
     const secondRun = JSON.parse(second.out) as { results: { taskId: string; overallScore: number }[] };
     expect(secondRun.results.map((r) => r.taskId).sort()).toEqual(['T-1', 'T-2', 'T-3']);
     // The new commit went into its own segment beside the first read.
     expect(keys()).toHaveLength(3);
     const fresh = await run(dir, 'run', '--project', repo.dir, '--db', join(dir, 'fresh.db'), '--json');
-    const byId = (out: string) => Object.fromEntries((JSON.parse(out) as { results: { taskId: string; overallScore: number }[] }).results.map((r) => [r.taskId, r.overallScore]));
+    const byId = (out: string) =>
+      Object.fromEntries(
+        (JSON.parse(out) as { results: { taskId: string; overallScore: number }[] }).results.map((r) => [
+          r.taskId,
+          r.overallScore,
+        ]),
+      );
     expect(byId(second.out)).toEqual(byId(fresh.out));
   });
 });

@@ -32,17 +32,30 @@ async function run(...argv: string[]) {
 
 describe('taskeval score', () => {
   it('--fail-under exits 1 listing the tasks under it, and --format markdown prints a pull-request summary with the weakest tasks and their evidence', async () => {
-    const all = JSON.parse((await run('score', '--tasks', 'fixtures.jsonl', '--json')).out) as { taskId: string; overallScore: number }[];
+    const all = JSON.parse((await run('score', '--tasks', 'fixtures.jsonl', '--json')).out) as {
+      taskId: string;
+      overallScore: number;
+    }[];
     const scores = all.map((r) => r.overallScore).sort((a, b) => a - b);
     const threshold = scores[scores.length - 1]!;
     const under = all.filter((r) => r.overallScore < threshold);
     const gated = await run('score', '--tasks', 'fixtures.jsonl', '--fail-under', String(threshold));
     expect(gated.code).toBe(1);
-    expect(gated.out).toContain(`${under.length} task${under.length === 1 ? '' : 's'} under --fail-under ${threshold}:`);
+    expect(gated.out).toContain(
+      `${under.length} task${under.length === 1 ? '' : 's'} under --fail-under ${threshold}:`,
+    );
     for (const r of under) expect(gated.out).toMatch(new RegExp(`^  ${r.taskId}  ${r.overallScore}$`, 'm'));
     expect((await run('score', '--tasks', 'fixtures.jsonl', '--fail-under', String(scores[0]))).code).toBe(0);
 
-    const md = await run('score', '--tasks', 'fixtures.jsonl', '--format', 'markdown', '--fail-under', String(threshold));
+    const md = await run(
+      'score',
+      '--tasks',
+      'fixtures.jsonl',
+      '--format',
+      'markdown',
+      '--fail-under',
+      String(threshold),
+    );
     expect(md.code).toBe(1);
     expect(md.out).toMatch(/^### taskeval scores\n\n3 of 3 task\(s\) scored, deterministic only \(no judge\)\./);
     expect(md.out).toMatch(/^\| mean \| \d+\.\d \| \d+\.\d \| \d+\.\d \| \d+\.\d \|$/m);
@@ -72,7 +85,9 @@ describe('taskeval score', () => {
     const lines = out.split('\n');
     expect(lines[0]).toMatch(/^TASK\s+TITLE\s+AGENT\s+OUTCOME\s+PROCESS\s+OVERALL\s+MODE$/);
     for (const id of ['FN-679', 'KB-126', 'KB-341']) {
-      expect(lines.find((l) => l.startsWith(id))).toMatch(/\d+ (failing|weak|acceptable|strong|excellent)\s+deterministic only$/);
+      expect(lines.find((l) => l.startsWith(id))).toMatch(
+        /\d+ (failing|weak|acceptable|strong|excellent)\s+deterministic only$/,
+      );
     }
     expect(out).toContain('deterministic only: no judge configured — final scores equal deterministic scores');
   });
@@ -83,17 +98,41 @@ describe('taskeval score', () => {
     const results = JSON.parse(out) as Array<Record<string, unknown>>;
     expect(results.map((r) => r.taskId)).toEqual(['FN-679', 'KB-126', 'KB-341']);
     for (const result of results) {
-      expect(result).toMatchObject({ status: 'scored', mode: 'deterministic-only', overallScore: expect.any(Number), overallBand: expect.any(String) });
+      expect(result).toMatchObject({
+        status: 'scored',
+        mode: 'deterministic-only',
+        overallScore: expect.any(Number),
+        overallBand: expect.any(String),
+      });
       expect(Object.keys(result)).toEqual(expect.arrayContaining(['evidenceBundle', 'signals', 'provenance']));
       const categories = result.categoryScores as Array<Record<string, unknown>>;
-      expect(categories.map((c) => c.category)).toEqual(['agentPerformance', 'taskOutcomeQuality', 'processCompliance']);
+      expect(categories.map((c) => c.category)).toEqual([
+        'agentPerformance',
+        'taskOutcomeQuality',
+        'processCompliance',
+      ]);
       for (const c of categories) {
-        expect(Object.keys(c).sort()).toEqual(['aiScore', 'band', 'category', 'deterministicScore', 'evidence', 'finalScore', 'rationale', 'weight']);
+        expect(Object.keys(c).sort()).toEqual([
+          'aiScore',
+          'band',
+          'category',
+          'deterministicScore',
+          'evidence',
+          'finalScore',
+          'rationale',
+          'weight',
+        ]);
         expect(c.aiScore).toBeNull();
         expect(c.finalScore).toBe(c.deterministicScore);
       }
       expect((result.evidenceBundle as { groups: unknown[] }).groups).toHaveLength(8);
-      expect(result.provenance).toMatchObject({ provider: null, model: null, promptVersion: null, cached: false, samples: 1 });
+      expect(result.provenance).toMatchObject({
+        provider: null,
+        model: null,
+        promptVersion: null,
+        cached: false,
+        samples: 1,
+      });
     }
   });
 
@@ -108,13 +147,18 @@ describe('taskeval score', () => {
     expect(code).toBe(0);
     expect(out).toMatch(/^T-1 /m);
     expect(out).not.toMatch(/^T-2 /m);
-    expect(err).toContain('mixed.jsonl:2 (task T-2): workflowStepResults.0.status: expected one of passed|failed|skipped|pending');
+    expect(err).toContain(
+      'mixed.jsonl:2 (task T-2): workflowStepResults.0.status: expected one of passed|failed|skipped|pending',
+    );
     expect(err).toContain('mixed.jsonl:3: not valid JSON');
     expect(err).toContain('use --strict to make them fatal');
   });
 
   it('exits 3 with --strict on the first invalid record', async () => {
-    await writeFile(join(dir, 'mixed.jsonl'), [JSON.stringify({ id: 'T-1' }), JSON.stringify({ id: 'T-2', reviewLevel: 'x' })].join('\n'));
+    await writeFile(
+      join(dir, 'mixed.jsonl'),
+      [JSON.stringify({ id: 'T-1' }), JSON.stringify({ id: 'T-2', reviewLevel: 'x' })].join('\n'),
+    );
     const { code, out, err } = await run('score', '--tasks', 'mixed.jsonl', '--strict');
     expect(code).toBe(3);
     expect(out).toBe('');

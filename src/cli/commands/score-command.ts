@@ -3,8 +3,19 @@ import type { TaskResult } from '../../core/index.js';
 import { EXIT } from '../exit-codes.js';
 import type { CliIo } from '../cli-io.js';
 import { addJudgeOptions, type JudgeOptionValues } from '../options/judge-options.js';
-import { addConfigOption, addHindsightOption, addSourceOptions, type SourceOptionValues } from '../options/source-options.js';
-import { formatJudgeTotals, renderScoreMarkdown, renderScoreTable, useColour, type ScorecardResult } from '../render/index.js';
+import {
+  addConfigOption,
+  addHindsightOption,
+  addSourceOptions,
+  type SourceOptionValues,
+} from '../options/source-options.js';
+import {
+  formatJudgeTotals,
+  renderScoreMarkdown,
+  renderScoreTable,
+  useColour,
+  type ScorecardResult,
+} from '../render/index.js';
 import { parseFailUnder } from './fail-under-option.js';
 import { evaluateFromCli } from './cli-evaluation.js';
 
@@ -42,10 +53,20 @@ Examples:
 export function registerScoreCommand(program: Command, io: CliIo, setExitCode: (code: number) => void): void {
   const command = program
     .command('score')
-    .description('score the completed tasks of a project or task file (deterministic-only, or hybrid with --judge) and print the scorecard (no run is stored)')
+    .description(
+      'score the completed tasks of a project or task file (deterministic-only, or hybrid with --judge) and print the scorecard (no run is stored)',
+    )
     .option('--json', 'print an array of results as JSON instead of the table (same as --format json)')
-    .addOption(new Option('--format <format>', 'table, json, or markdown (a summary for a pull-request comment or $GITHUB_STEP_SUMMARY)').choices(['table', 'json', 'markdown']))
-    .option('--fail-under <score>', 'exit 1 when a scored task is under this overall score, listing them (exit 4 for unscored tasks wins)');
+    .addOption(
+      new Option(
+        '--format <format>',
+        'table, json, or markdown (a summary for a pull-request comment or $GITHUB_STEP_SUMMARY)',
+      ).choices(['table', 'json', 'markdown']),
+    )
+    .option(
+      '--fail-under <score>',
+      'exit 1 when a scored task is under this overall score, listing them (exit 4 for unscored tasks wins)',
+    );
   addJudgeOptions(addConfigOption(addHindsightOption(addSourceOptions(command))))
     .addHelpText('after', HELP_AFTER)
     .action(async (options: ScoreOptions) => {
@@ -57,15 +78,21 @@ export function registerScoreCommand(program: Command, io: CliIo, setExitCode: (
       let footer = '';
       let open = false;
       try {
-        const spent = await evaluateFromCli('score', options, io, {
-          onScored: (result) => {
-            gate.push(gateEntry(result));
-            if (format !== 'json') return void card.push(withoutBundle(result));
-            // Written as each task is scored: 50,000 results never sit in memory, or in one string, at once.
-            io.stdout(`${open ? ',' : '['}\n${JSON.stringify(result, null, 2).replace(/^/gm, '  ')}`);
-            open = true;
+        const spent = await evaluateFromCli(
+          'score',
+          options,
+          io,
+          {
+            onScored: (result) => {
+              gate.push(gateEntry(result));
+              if (format !== 'json') return void card.push(withoutBundle(result));
+              // Written as each task is scored: 50,000 results never sit in memory, or in one string, at once.
+              io.stdout(`${open ? ',' : '['}\n${JSON.stringify(result, null, 2).replace(/^/gm, '  ')}`);
+              open = true;
+            },
           },
-        }, async (result) => result.scoreTotals);
+          async (result) => result.scoreTotals,
+        );
         if (spent) footer = formatJudgeTotals(spent);
       } finally {
         // Closed even when interrupted, so stdout stays one JSON document of the results made.
@@ -74,17 +101,22 @@ export function registerScoreCommand(program: Command, io: CliIo, setExitCode: (
       if (format !== 'json') io.stdout(renderCard(card));
       // The footer goes to stderr with --json so stdout stays one JSON document.
       if (footer) (format === 'json' ? io.stderr : io.stdout)(`${footer}\n`);
-      const below = failUnder === undefined ? [] : gate.filter((r) => r.overallScore !== null && r.overallScore < failUnder);
+      const below =
+        failUnder === undefined ? [] : gate.filter((r) => r.overallScore !== null && r.overallScore < failUnder);
       if (below.length) {
         // On stderr for json and markdown, so stdout stays the document a CI step posts.
         const say = format === 'table' ? io.stdout : io.stderr;
-        say(`${below.length} task${below.length === 1 ? '' : 's'} under --fail-under ${failUnder}:\n${below.map((r) => `  ${r.taskId}  ${r.overallScore}\n`).join('')}`);
+        say(
+          `${below.length} task${below.length === 1 ? '' : 's'} under --fail-under ${failUnder}:\n${below.map((r) => `  ${r.taskId}  ${r.overallScore}\n`).join('')}`,
+        );
         setExitCode(EXIT.belowThreshold);
       }
       if (gate.some((r) => r.status === 'error')) setExitCode(EXIT.notEvaluated);
 
       function renderCard(results: readonly ScorecardResult[]): string {
-        return format === 'markdown' ? renderScoreMarkdown(results, { failUnder }) : renderScoreTable(results, { colour: useColour(io.isTTY, io.env) });
+        return format === 'markdown'
+          ? renderScoreMarkdown(results, { failUnder })
+          : renderScoreTable(results, { colour: useColour(io.isTTY, io.env) });
       }
     });
 }
@@ -102,5 +134,9 @@ interface GateEntry {
 }
 
 function gateEntry(result: TaskResult | ScorecardResult): GateEntry {
-  return { taskId: result.taskId, status: result.status, overallScore: result.status === 'scored' ? result.overallScore : null };
+  return {
+    taskId: result.taskId,
+    status: result.status,
+    overallScore: result.status === 'scored' ? result.overallScore : null,
+  };
 }

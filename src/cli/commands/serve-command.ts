@@ -1,7 +1,15 @@
 import { join, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { ConfigError } from '../../core/index.js';
-import { checkServeExposure, createApp, createEventBus, loadOrCreateServeToken, LOOPBACK_HOSTS, startServer, type StartRun } from '../../server/index.js';
+import {
+  checkServeExposure,
+  createApp,
+  createEventBus,
+  loadOrCreateServeToken,
+  LOOPBACK_HOSTS,
+  startServer,
+  type StartRun,
+} from '../../server/index.js';
 import { EvaluationQueue, loadConfig, openProjectStore } from '../../runs/index.js';
 import { hasEvaluationQueue, storeHome } from '../../store/index.js';
 import type { CliIo } from '../cli-io.js';
@@ -27,7 +35,10 @@ export interface ServeWiring {
 
 function parsePort(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) > 65_535) {
-    throw new ConfigError('usage', `--port must be a whole number from 0 to 65535, got "${value}"`, { field: 'port', hint: 'Use 0 to pick a free port.' });
+    throw new ConfigError('usage', `--port must be a whole number from 0 to 65535, got "${value}"`, {
+      field: 'port',
+      hint: 'Use 0 to pick a free port.',
+    });
   }
   return Number(value);
 }
@@ -55,17 +66,38 @@ export function registerServeCommand(program: Command, io: CliIo, wiring: ServeW
     .command('serve')
     .alias('view')
     .description('serve the dashboard and JSON API over the store (127.0.0.1, token-protected)')
-    .addOption(new Option('--port <n>', 'port to listen on; 0 picks a free one').default(String(DEFAULT_SERVE_PORT), String(DEFAULT_SERVE_PORT)))
+    .addOption(
+      new Option('--port <n>', 'port to listen on; 0 picks a free one').default(
+        String(DEFAULT_SERVE_PORT),
+        String(DEFAULT_SERVE_PORT),
+      ),
+    )
     .option('--host <host>', 'address to bind', '127.0.0.1')
-    .option('--db <path|url>', 'store: a SQLite file or a postgres:// URL (default: TASKEVAL_DATABASE_URL, else "db" in taskeval.config.json, else <project>/.taskeval/taskeval.db)')
+    .option(
+      '--db <path|url>',
+      'store: a SQLite file or a postgres:// URL (default: TASKEVAL_DATABASE_URL, else "db" in taskeval.config.json, else <project>/.taskeval/taskeval.db)',
+    )
     .option('--project <dir>', 'project whose store to serve when --db is not given (default: the current directory)')
-    .option('--config <path>', 'configuration file (default: taskeval.config.json in the current directory, when present)')
-    .option('--no-auth', 'accept requests without the token (prints a warning; refused with a non-loopback --host unless --allow-remote)')
+    .option(
+      '--config <path>',
+      'configuration file (default: taskeval.config.json in the current directory, when present)',
+    )
+    .option(
+      '--no-auth',
+      'accept requests without the token (prints a warning; refused with a non-loopback --host unless --allow-remote)',
+    )
     .option('--allow-remote', 'allow --no-auth together with a non-loopback --host')
-    .addHelpText('after', '\nExamples:\n  taskeval serve\n  taskeval serve --port 0 --db ./ci/taskeval.db\n\nThe token lives in serve-token beside the database (mode 0600); see docs/dashboard.md.')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  taskeval serve\n  taskeval serve --port 0 --db ./ci/taskeval.db\n\nThe token lives in serve-token beside the database (mode 0600); see docs/dashboard.md.',
+    )
     .action(async (options: ServeOptions) => {
       const port = parsePort(options.port);
-      const warnings = checkServeExposure({ host: options.host, auth: options.auth, allowRemote: options.allowRemote ?? false });
+      const warnings = checkServeExposure({
+        host: options.host,
+        auth: options.auth,
+        allowRemote: options.allowRemote ?? false,
+      });
       const { config, path: configPath } = await loadConfig(io.cwd, options.config);
       const location = resolveStoreLocation(options, io, config, configPath);
       // A mistyped --db must not become a new empty store.
@@ -84,7 +116,9 @@ export function registerServeCommand(program: Command, io: CliIo, wiring: ServeW
             held.queue = null; // try again on the next look instead of keeping the failure
             throw error;
           });
-        const queueStats = hasEvaluationQueue(location) ? async () => (await (held.queue ??= openQueue())).stats() : undefined;
+        const queueStats = hasEvaluationQueue(location)
+          ? async () => (await (held.queue ??= openQueue())).stats()
+          : undefined;
         const app = createApp({
           store,
           token,

@@ -42,8 +42,17 @@ describe('POST /api/runs of taskeval serve', () => {
   it('starts an api run over the project, answers with its id at once and publishes progress and results', async () => {
     const events = createEventBus();
     const seen: ServerEvent[] = [];
-    const finished = new Promise<void>((done) => events.subscribe((e) => (seen.push(e), e.type === 'run' && e.status === 'completed' && done())));
-    const runs = createServeRuns({ store, io: captureIo(dir), config: {}, configPath: null, events, log: () => undefined });
+    const finished = new Promise<void>((done) =>
+      events.subscribe((e) => (seen.push(e), e.type === 'run' && e.status === 'completed' && done())),
+    );
+    const runs = createServeRuns({
+      store,
+      io: captureIo(dir),
+      config: {},
+      configPath: null,
+      events,
+      log: () => undefined,
+    });
     const app = createApp({ store, token: 't0ken', events, startRun: runs.startRun });
     const response = await app.request('/api/runs', { method: 'POST', headers: { authorization: 'Bearer t0ken' } });
     expect(response.status).toBe(202);
@@ -52,7 +61,12 @@ describe('POST /api/runs of taskeval serve', () => {
     await runs.drain();
     const run = await store.getRun(runId);
     expect(run).toMatchObject({ trigger: 'api', status: 'completed', counts: { total: 2, scored: 2 } });
-    expect(seen.filter((e) => e.type === 'result').map((e) => (e as { taskId: string }).taskId).sort()).toEqual(['FN-1', 'FN-2']);
+    expect(
+      seen
+        .filter((e) => e.type === 'result')
+        .map((e) => (e as { taskId: string }).taskId)
+        .sort(),
+    ).toEqual(['FN-1', 'FN-2']);
     expect(seen[0]).toMatchObject({ type: 'run', runId, status: 'running', counts: { total: 2, done: 0 } });
   });
 

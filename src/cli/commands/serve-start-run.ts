@@ -28,7 +28,11 @@ export function createServeRuns(input: ServeRunsInput): ServeRuns {
   const startRun: StartRun = async () => {
     // One dashboard run at a time, as documented: a second POST while one is going is a 409, not a second run.
     if (starting || running.size > 0) {
-      throw new LifecycleError('active_run_conflict', 'a run started from this dashboard is still going; wait for it to finish', { field: 'run' });
+      throw new LifecycleError(
+        'active_run_conflict',
+        'a run started from this dashboard is still going; wait for it to finish',
+        { field: 'run' },
+      );
     }
     starting = true;
     try {
@@ -41,20 +45,44 @@ export function createServeRuns(input: ServeRunsInput): ServeRuns {
     return new Promise((resolve, reject) => {
       let started = false;
       // The project in the server's directory, with the config's judge: the shared evaluation path, on the server's store.
-      const done = evaluateFromCli('api', input.configPath ? { config: input.configPath } : {}, io, {
-        store,
-        onStart: ({ runId, total }) => {
-          started = true;
-          events?.publish({ type: 'run', runId, status: 'running', counts: { total, done: 0 } });
-          resolve({ runId });
+      const done = evaluateFromCli(
+        'api',
+        input.configPath ? { config: input.configPath } : {},
+        io,
+        {
+          store,
+          onStart: ({ runId, total }) => {
+            started = true;
+            events?.publish({ type: 'run', runId, status: 'running', counts: { total, done: 0 } });
+            resolve({ runId });
+          },
+          onResult: (result, p) => {
+            events?.publish({
+              type: 'result',
+              runId: result.runId,
+              taskId: result.taskId,
+              resultId: result.id,
+              status: result.status,
+              overallScore: result.status === 'scored' ? result.overallScore : null,
+            });
+            events?.publish({
+              type: 'run',
+              runId: p.runId,
+              status: 'running',
+              counts: { total: p.total, done: p.done, scored: p.scored, skipped: p.skipped, errored: p.errors },
+            });
+          },
         },
-        onResult: (result, p) => {
-          events?.publish({ type: 'result', runId: result.runId, taskId: result.taskId, resultId: result.id, status: result.status, overallScore: result.status === 'scored' ? result.overallScore : null });
-          events?.publish({ type: 'run', runId: p.runId, status: 'running', counts: { total: p.total, done: p.done, scored: p.scored, skipped: p.skipped, errored: p.errors } });
-        },
-      }, async ({ run }) => run!).then(
+        async ({ run }) => run!,
+      ).then(
         (run) => {
-          events?.publish({ type: 'run', runId: run.id, status: run.status, counts: { ...run.counts }, ...(run.summary ? { message: run.summary } : {}) });
+          events?.publish({
+            type: 'run',
+            runId: run.id,
+            status: run.status,
+            counts: { ...run.counts },
+            ...(run.summary ? { message: run.summary } : {}),
+          });
           log(`run ${run.id} ${run.status}: ${run.summary ?? ''}`);
         },
         (error: unknown) => {

@@ -10,7 +10,8 @@ import { captureIo } from '../testing/capture-io.js';
 let repo: GitTestRepo;
 let home: string;
 
-const line = (cwd: string, at: string, extra: object) => JSON.stringify({ cwd, sessionId: 'abc', gitBranch: 'main', version: '1.0.72', timestamp: at, ...extra });
+const line = (cwd: string, at: string, extra: object) =>
+  JSON.stringify({ cwd, sessionId: 'abc', gitBranch: 'main', version: '1.0.72', timestamp: at, ...extra });
 
 async function session(name: string, from: string, to: string): Promise<void> {
   const cwd = await realpath(repo.dir);
@@ -20,7 +21,15 @@ async function session(name: string, from: string, to: string): Promise<void> {
     join(dir, name),
     [
       line(cwd, from, { type: 'user', message: { role: 'user', content: 'go' } }),
-      line(cwd, to, { type: 'assistant', message: { role: 'assistant', model: 'claude-opus-4-1', content: [{ type: 'text', text: 'done' }], usage: { input_tokens: 10, output_tokens: 5 } } }),
+      line(cwd, to, {
+        type: 'assistant',
+        message: {
+          role: 'assistant',
+          model: 'claude-opus-4-1',
+          content: [{ type: 'text', text: 'done' }],
+          usage: { input_tokens: 10, output_tokens: 5 },
+        },
+      }),
     ].join('\n'),
   );
 }
@@ -48,14 +57,20 @@ describe('agent sessions from the command line', () => {
   it('score --project finds the sessions by itself, says what it linked, and the task carries the agent and model', async () => {
     const scored = await cli(['score', '--project', repo.dir, '--json']);
     expect(scored.code, scored.err).toBe(0);
-    expect(scored.err).toContain("sessions: linked 1 Claude Code session to 1 task; 1 more ran here but made none of the tasks' commits (taskeval sessions --unlinked)");
+    expect(scored.err).toContain(
+      "sessions: linked 1 Claude Code session to 1 task; 1 more ran here but made none of the tasks' commits (taskeval sessions --unlinked)",
+    );
     const results = JSON.parse(scored.out) as { taskId: string; signals: { values: Record<string, unknown> } }[];
     expect(results.map((r) => r.taskId).sort()).toEqual(['T-1', 'T-2']);
 
     const stored = await cli(['run', '--project', repo.dir, '--db', join(home, 'store.db'), '--json']);
-    const run = JSON.parse(stored.out) as { results: { taskId: string; cohort?: { agent: string | null; modelId: string | null } }[] };
+    const run = JSON.parse(stored.out) as {
+      results: { taskId: string; cohort?: { agent: string | null; modelId: string | null } }[];
+    };
     const shown = await cli(['results', '--db', join(home, 'store.db'), '--agent', 'claude-code', '--json']);
-    expect((JSON.parse(shown.out) as { items: { taskId: string; modelId?: string }[] }).items.map((r) => r.taskId)).toEqual(['T-1']);
+    expect(
+      (JSON.parse(shown.out) as { items: { taskId: string; modelId?: string }[] }).items.map((r) => r.taskId),
+    ).toEqual(['T-1']);
     expect(run.results).toHaveLength(2);
 
     const off = await cli(['score', '--project', repo.dir, '--no-sessions', '--json']);
@@ -65,20 +80,27 @@ describe('agent sessions from the command line', () => {
   it('taskeval sessions lists what ran here and what each was linked to; --unlinked only the rest', async () => {
     const all = await cli(['sessions', '--project', repo.dir, '--json']);
     expect(all.code, all.err).toBe(0);
-    const listed = JSON.parse(all.out) as { sessions: { path: string; taskIds: string[]; agent: string; model: string }[] };
+    const listed = JSON.parse(all.out) as {
+      sessions: { path: string; taskIds: string[]; agent: string; model: string }[];
+    };
     expect(listed.sessions.map((s) => [s.path.split('/').pop(), s.taskIds, s.agent, s.model])).toEqual([
       ['idle.jsonl', [], 'claude-code', 'claude-opus-4-1'],
       ['worked.jsonl', ['T-1'], 'claude-code', 'claude-opus-4-1'],
     ]);
     const unlinked = await cli(['sessions', '--project', repo.dir, '--unlinked']);
-    expect(unlinked.out).toMatch(/^claude-code\s+2026-03-03T10:00:00.000Z → 2026-03-03T10:20:00.000Z\s+main\s+claude-opus-4-1\s+no task\n\s+\S+idle\.jsonl/);
+    expect(unlinked.out).toMatch(
+      /^claude-code\s+2026-03-03T10:00:00.000Z → 2026-03-03T10:20:00.000Z\s+main\s+claude-opus-4-1\s+no task\n\s+\S+idle\.jsonl/,
+    );
     expect(unlinked.out).not.toContain('worked.jsonl');
   });
 });
 
 describe('agent sessions named in the config', () => {
   it('sessions.enabled false turns the search off; sessions.dirs adds a place, relative to the config file', async () => {
-    await writeFile(join(repo.dir, 'taskeval.config.json'), JSON.stringify({ sources: { sessions: { enabled: false } } }));
+    await writeFile(
+      join(repo.dir, 'taskeval.config.json'),
+      JSON.stringify({ sources: { sessions: { enabled: false } } }),
+    );
     const off = await cli(['score', '--project', repo.dir, '--json']);
     expect(off.err).not.toContain('sessions:');
 
@@ -87,25 +109,52 @@ describe('agent sessions named in the config', () => {
     const cwd = await realpath(repo.dir);
     await writeFile(
       join(exported, 'later.jsonl'),
-      [line(cwd, '2026-03-04T10:00:00.000Z', { type: 'user', message: { role: 'user', content: 'go' } }), line(cwd, '2026-03-04T10:10:00.000Z', { type: 'assistant', message: { role: 'assistant', model: 'claude-opus-4-1', content: [] } })].join('\n'),
+      [
+        line(cwd, '2026-03-04T10:00:00.000Z', { type: 'user', message: { role: 'user', content: 'go' } }),
+        line(cwd, '2026-03-04T10:10:00.000Z', {
+          type: 'assistant',
+          message: { role: 'assistant', model: 'claude-opus-4-1', content: [] },
+        }),
+      ].join('\n'),
     );
-    await writeFile(join(repo.dir, 'taskeval.config.json'), JSON.stringify({ sources: { sessions: { dirs: ['exported'] } } }));
+    await writeFile(
+      join(repo.dir, 'taskeval.config.json'),
+      JSON.stringify({ sources: { sessions: { dirs: ['exported'] } } }),
+    );
     const on = await cli(['sessions', '--project', repo.dir, '--json'], {});
-    expect((JSON.parse(on.out) as { sessions: { path: string; taskIds: string[] }[] }).sessions.map((s) => [s.path.split('/').pop(), s.taskIds])).toEqual([['later.jsonl', ['T-2']]]);
+    expect(
+      (JSON.parse(on.out) as { sessions: { path: string; taskIds: string[] }[] }).sessions.map((s) => [
+        s.path.split('/').pop(),
+        s.taskIds,
+      ]),
+    ).toEqual([['later.jsonl', ['T-2']]]);
   });
 
   it("sources.prices gives each task what its agent's tokens cost, shown with the tokens in the evidence; an unpriced model gets none", async () => {
-    await writeFile(join(repo.dir, 'taskeval.config.json'), JSON.stringify({ sources: { prices: { 'claude-opus-4-1': { inputPerMTok: 15, outputPerMTok: 75 } } } }));
+    await writeFile(
+      join(repo.dir, 'taskeval.config.json'),
+      JSON.stringify({ sources: { prices: { 'claude-opus-4-1': { inputPerMTok: 15, outputPerMTok: 75 } } } }),
+    );
     const scored = await cli(['score', '--project', repo.dir, '--json']);
     expect(scored.code, scored.err).toBe(0);
     type Entry = { id: string; label: string; ref: Record<string, unknown> };
     const results = JSON.parse(scored.out) as { taskId: string; evidenceBundle: { groups: { entries: Entry[] }[] } }[];
-    const tokens = (taskId: string) => results.find((r) => r.taskId === taskId)!.evidenceBundle.groups.flatMap((g) => g.entries).find((e) => e.id === 'task-tokens');
+    const tokens = (taskId: string) =>
+      results
+        .find((r) => r.taskId === taskId)!
+        .evidenceBundle.groups.flatMap((g) => g.entries)
+        .find((e) => e.id === 'task-tokens');
     // The linked session spent 10 input and 5 output tokens: 10 × $15 + 5 × $75 per million.
-    expect(tokens('T-1')).toMatchObject({ label: 'Tokens: 15 total, $0.00052', ref: { inputTokens: 10, outputTokens: 5, costUsd: 0.000525 } });
+    expect(tokens('T-1')).toMatchObject({
+      label: 'Tokens: 15 total, $0.00052',
+      ref: { inputTokens: 10, outputTokens: 5, costUsd: 0.000525 },
+    });
     expect(tokens('T-2')).toBeUndefined();
 
-    await writeFile(join(repo.dir, 'taskeval.config.json'), JSON.stringify({ sources: { prices: { 'claude-opus-4-1': { inputPerMTok: -1, outputPerMTok: 75 } } } }));
+    await writeFile(
+      join(repo.dir, 'taskeval.config.json'),
+      JSON.stringify({ sources: { prices: { 'claude-opus-4-1': { inputPerMTok: -1, outputPerMTok: 75 } } } }),
+    );
     const bad = await cli(['score', '--project', repo.dir, '--json']);
     expect(bad.code).toBe(2);
     expect(bad.err).toContain('sources.prices.claude-opus-4-1.inputPerMTok');

@@ -17,12 +17,36 @@ beforeEach(async () => {
   repo = await createGitTestRepo();
   await repo.commit({ subject: 'chore: initial', files: { 'README.md': '# app\n' }, date: '2026-03-01T09:00:00Z' });
   // A big task that a later fix blames, and small ones that stay clean.
-  await repo.commit({ subject: 'feat(T-1): big parser', files: { 'src/parser.ts': lines(400, 'p'), 'src/lexer.ts': lines(200, 'l') }, date: '2026-03-02T10:00:00Z' });
-  await repo.commit({ subject: 'feat(T-2): tiny flag', files: { 'src/flag.ts': lines(3, 'f') }, date: '2026-03-02T11:00:00Z' });
-  await repo.commit({ subject: 'feat(T-3): tiny option', files: { 'src/option.ts': lines(4, 'o'), 'src/option.test.ts': lines(4, 't') }, date: '2026-03-02T12:00:00Z' });
-  await repo.commit({ subject: 'feat(T-4): small helper', files: { 'src/helper.ts': lines(8, 'h') }, date: '2026-03-02T13:00:00Z' });
-  await repo.commit({ subject: 'fix: parser drops tokens', files: { 'src/parser.ts': lines(399, 'p') + 'fixed\n' }, date: '2026-03-03T10:00:00Z' });
-  await repo.commit({ subject: 'fix(T-4): helper off by one', files: { 'src/helper.ts': lines(7, 'h') + 'fixed\n' }, date: '2026-03-03T11:00:00Z' });
+  await repo.commit({
+    subject: 'feat(T-1): big parser',
+    files: { 'src/parser.ts': lines(400, 'p'), 'src/lexer.ts': lines(200, 'l') },
+    date: '2026-03-02T10:00:00Z',
+  });
+  await repo.commit({
+    subject: 'feat(T-2): tiny flag',
+    files: { 'src/flag.ts': lines(3, 'f') },
+    date: '2026-03-02T11:00:00Z',
+  });
+  await repo.commit({
+    subject: 'feat(T-3): tiny option',
+    files: { 'src/option.ts': lines(4, 'o'), 'src/option.test.ts': lines(4, 't') },
+    date: '2026-03-02T12:00:00Z',
+  });
+  await repo.commit({
+    subject: 'feat(T-4): small helper',
+    files: { 'src/helper.ts': lines(8, 'h') },
+    date: '2026-03-02T13:00:00Z',
+  });
+  await repo.commit({
+    subject: 'fix: parser drops tokens',
+    files: { 'src/parser.ts': lines(399, 'p') + 'fixed\n' },
+    date: '2026-03-03T10:00:00Z',
+  });
+  await repo.commit({
+    subject: 'fix(T-4): helper off by one',
+    files: { 'src/helper.ts': lines(7, 'h') + 'fixed\n' },
+    date: '2026-03-03T11:00:00Z',
+  });
 });
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
@@ -46,7 +70,17 @@ async function scores(...extra: string[]): Promise<string> {
 describe('taskeval validate', () => {
   it('checks evaluation-time scores against SZZ outcomes from git: counts, AUC per score, spread, rules', async () => {
     const results = await scores('--no-hindsight');
-    const { code, out } = await run('validate', '--results', results, '--outcomes', '--project', repo.dir, '--db', join(dir, 's.db'), '--json');
+    const { code, out } = await run(
+      'validate',
+      '--results',
+      results,
+      '--outcomes',
+      '--project',
+      repo.dir,
+      '--db',
+      join(dir, 's.db'),
+      '--json',
+    );
     expect(code).toBe(0);
     const report = JSON.parse(out);
     expect(report).toMatchObject({ kind: 'binary', n: 4, bad: 1, good: 3, sized: 4 });
@@ -55,16 +89,40 @@ describe('taskeval validate', () => {
     expect(report.categories.taskOutcomeQuality).toMatchObject({ auc: 1 });
     expect(report.categories.processCompliance.distinct).toBeGreaterThanOrEqual(1);
     expect(report.rules).toContainEqual({ rule: 'taskOutcomeQuality:risk.size', fired: 4, auc: 1, rho: null });
-    expect(Object.keys(report.categories)).toEqual(['agentPerformance', 'taskOutcomeQuality', 'processCompliance', 'overall']);
+    expect(Object.keys(report.categories)).toEqual([
+      'agentPerformance',
+      'taskOutcomeQuality',
+      'processCompliance',
+      'overall',
+    ]);
   });
 
   it('refuses hindsight scores against --outcomes unless told --allow-hindsight', async () => {
     const results = await scores();
-    const refused = await run('validate', '--results', results, '--outcomes', '--project', repo.dir, '--db', join(dir, 's.db'));
+    const refused = await run(
+      'validate',
+      '--results',
+      results,
+      '--outcomes',
+      '--project',
+      repo.dir,
+      '--db',
+      join(dir, 's.db'),
+    );
     expect(refused.code).toBe(2);
     expect(refused.err).toContain('scored with hindsight');
     expect(refused.err).toContain('--no-hindsight');
-    const allowed = await run('validate', '--results', results, '--outcomes', '--project', repo.dir, '--db', join(dir, 's.db'), '--allow-hindsight');
+    const allowed = await run(
+      'validate',
+      '--results',
+      results,
+      '--outcomes',
+      '--project',
+      repo.dir,
+      '--db',
+      join(dir, 's.db'),
+      '--allow-hindsight',
+    );
     expect(allowed.code).toBe(0);
     expect(allowed.out).toContain('taskOutcomeQuality');
   });
@@ -82,7 +140,9 @@ describe('taskeval validate', () => {
     expect(checked.err.match(/^store: /gm)).toEqual(['store: ']);
     expect(checked.err.match(/^commits: /gm)).toEqual(['commits: ']);
     // Kept with the run for the dashboard; --no-save keeps nothing more.
-    expect((await run('validate', '--run', honestId, '--db', db, '--outcomes', '--project', repo.dir, '--no-save')).err).not.toContain('kept with run');
+    expect(
+      (await run('validate', '--run', honestId, '--db', db, '--outcomes', '--project', repo.dir, '--no-save')).err,
+    ).not.toContain('kept with run');
     const store = openSqliteStore({ path: db, readOnly: true });
     try {
       const kept = await store.listValidations({ runId: honestId });
@@ -93,7 +153,16 @@ describe('taskeval validate', () => {
       await store.close();
     }
     const hindsight = await run('run', '--project', repo.dir, '--db', db, '--json');
-    const refused = await run('validate', '--run', JSON.parse(hindsight.out).run.id as string, '--db', db, '--outcomes', '--project', repo.dir);
+    const refused = await run(
+      'validate',
+      '--run',
+      JSON.parse(hindsight.out).run.id as string,
+      '--db',
+      db,
+      '--outcomes',
+      '--project',
+      repo.dir,
+    );
     expect(refused.code).toBe(2);
     expect(refused.err).toContain('4 result(s) were scored with hindsight');
     // `latest` names the newest run, the hindsight one.
@@ -103,10 +172,26 @@ describe('taskeval validate', () => {
 
   it('reads CSV labels with --bad, and gives the same AUC as computing it by hand', async () => {
     const results = await scores('--no-hindsight');
-    const parsed = JSON.parse((await run('score', '--project', repo.dir, '--json', '--no-hindsight')).out) as { taskId: string; overallScore: number }[];
+    const parsed = JSON.parse((await run('score', '--project', repo.dir, '--json', '--no-hindsight')).out) as {
+      taskId: string;
+      overallScore: number;
+    }[];
     const labels = join(dir, 'labels.csv');
     await writeFile(labels, 'task_id,shipped,size\nT-1,reverted,600\nT-2,ok,3\nT-3,"reverted",4\nT-4,ok,8\n');
-    const { code, out } = await run('validate', '--results', results, '--labels', labels, '--label', 'shipped', '--bad', 'reverted', '--size', 'size', '--json');
+    const { code, out } = await run(
+      'validate',
+      '--results',
+      results,
+      '--labels',
+      labels,
+      '--label',
+      'shipped',
+      '--bad',
+      'reverted',
+      '--size',
+      'size',
+      '--json',
+    );
     expect(code).toBe(0);
     const report = JSON.parse(out);
     const overall = (ids: string[]) => parsed.filter((r) => ids.includes(r.taskId)).map((r) => r.overallScore);
@@ -119,25 +204,72 @@ describe('taskeval validate', () => {
     const labels = join(dir, 'backwards.csv');
     // The big task is called good and the small ones bad: every score now ranks the wrong way.
     await writeFile(labels, 'task_id,shipped\nT-1,ok\nT-2,reverted\nT-3,reverted\nT-4,reverted\n');
-    const { code, out } = await run('validate', '--results', results, '--labels', labels, '--label', 'shipped', '--bad', 'reverted');
+    const { code, out } = await run(
+      'validate',
+      '--results',
+      results,
+      '--labels',
+      labels,
+      '--label',
+      'shipped',
+      '--bad',
+      'reverted',
+    );
     expect(code).toBe(0);
     expect(out).toMatch(/warning: taskOutcomeQuality ranks the wrong way \(AUC 0\.\d{3} < 0\.5\)/);
     expect(out).toContain('bad rate per band');
     expect(out).toMatch(/taskOutcomeQuality\s.*\d+(\.\d)?% of \d/);
-    const json = JSON.parse((await run('validate', '--results', results, '--labels', labels, '--label', 'shipped', '--bad', 'reverted', '--json')).out);
+    const json = JSON.parse(
+      (
+        await run(
+          'validate',
+          '--results',
+          results,
+          '--labels',
+          labels,
+          '--label',
+          'shipped',
+          '--bad',
+          'reverted',
+          '--json',
+        )
+      ).out,
+    );
     expect(json.warnings.some((w: string) => w.startsWith('taskOutcomeQuality ranks the wrong way'))).toBe(true);
-    const bands = json.categories.taskOutcomeQuality.bands as { band: string; n: number; bad: number; rate: number | null }[];
+    const bands = json.categories.taskOutcomeQuality.bands as {
+      band: string;
+      n: number;
+      bad: number;
+      rate: number | null;
+    }[];
     expect(bands.map((b) => b.band)).toEqual(['failing', 'weak', 'acceptable', 'strong', 'excellent']);
     expect(bands.reduce((n, b) => n + b.n, 0)).toBe(4);
     expect(bands.reduce((n, b) => n + b.bad, 0)).toBe(3);
-    const honest = await run('validate', '--results', results, '--outcomes', '--project', repo.dir, '--db', join(dir, 's.db'));
+    const honest = await run(
+      'validate',
+      '--results',
+      results,
+      '--outcomes',
+      '--project',
+      repo.dir,
+      '--db',
+      join(dir, 's.db'),
+    );
     expect(honest.out).not.toContain('taskOutcomeQuality ranks the wrong way');
   });
 
   it('gives Spearman for a numeric rating and prints a readable table', async () => {
     const results = await scores('--no-hindsight');
     const labels = join(dir, 'ratings.jsonl');
-    await writeFile(labels, ['{"taskId":"T-1","rating":1}', '{"taskId":"T-2","rating":5}', '{"taskId":"T-3","rating":4}', '{"taskId":"T-4","rating":3}'].join('\n'));
+    await writeFile(
+      labels,
+      [
+        '{"taskId":"T-1","rating":1}',
+        '{"taskId":"T-2","rating":5}',
+        '{"taskId":"T-3","rating":4}',
+        '{"taskId":"T-4","rating":3}',
+      ].join('\n'),
+    );
     const { code, out } = await run('validate', '--results', results, '--labels', labels, '--label', 'rating');
     expect(code).toBe(0);
     expect(out).toContain('label rating (rating): 4 rated tasks');
@@ -153,7 +285,17 @@ describe('taskeval validate', () => {
     expect(both.err).toContain('exactly one of --labels FILE');
     const labels = join(dir, 'l.csv');
     await writeFile(labels, 'id,ok\nT-1,yes\n');
-    const missing = await run('validate', '--results', results, '--labels', labels, '--label', 'shipped', '--bad', 'no');
+    const missing = await run(
+      'validate',
+      '--results',
+      results,
+      '--labels',
+      labels,
+      '--label',
+      'shipped',
+      '--bad',
+      'no',
+    );
     expect(missing.code).toBe(3);
     expect(missing.err).toContain('l.csv:2 (task T-1): no column "shipped"');
     const bad = join(dir, 'bad.json');

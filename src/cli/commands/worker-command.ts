@@ -37,13 +37,17 @@ export function registerWorkerCommand(program: Command, io: CliIo): void {
     .command('worker')
     .description('take queued evaluation jobs from a PostgreSQL store and evaluate them (any number of machines)')
     .option('--concurrency <n>', 'jobs evaluated at once by this worker (1-64)', '4')
-    .option('--exit-when-idle <seconds>', 'stop once no job came for this long and none is waiting or held anywhere (default: run until stopped)')
+    .option(
+      '--exit-when-idle <seconds>',
+      'stop once no job came for this long and none is waiting or held anywhere (default: run until stopped)',
+    )
     .option('--quiet', 'print only start and stop lines, not one per job');
   addStoreOption(addConfigOption(command))
     .addHelpText('after', HELP_AFTER)
     .action(async (options: WorkerOptions) => {
       const concurrency = parseCount('--concurrency', options.concurrency, 1, 64);
-      const idleSeconds = options.exitWhenIdle === undefined ? undefined : parseCount('--exit-when-idle', options.exitWhenIdle, 0);
+      const idleSeconds =
+        options.exitWhenIdle === undefined ? undefined : parseCount('--exit-when-idle', options.exitWhenIdle, 0);
       const cli = await openCliStore(options, io);
       try {
         const queue = await EvaluationQueue.open(cli.location, { supervise: true });
@@ -57,7 +61,8 @@ export function registerWorkerCommand(program: Command, io: CliIo): void {
             taskevalVersion: TASKEVAL_VERSION,
             ...(io.signal ? { signal: io.signal } : {}),
             ...(idleSeconds !== undefined ? { exitWhenIdleMs: idleSeconds * 1000 } : {}),
-            onStart: (id) => io.stderr(`worker ${id}: taking jobs from ${cli.location.display} (${concurrency} at a time)\n`),
+            onStart: (id) =>
+              io.stderr(`worker ${id}: taking jobs from ${cli.location.display} (${concurrency} at a time)\n`),
             onJob: (e) => {
               if (!options.quiet) io.stderr(`${terminalSafe(`${e.taskId} (run ${e.runId}): ${e.outcome}`)}\n`);
             },

@@ -18,14 +18,23 @@ afterEach(async () => {
 });
 
 async function git(...args: string[]): Promise<string> {
-  return (await exec('git', args, { cwd: dir, env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null' } })).stdout;
+  return (
+    await exec('git', args, {
+      cwd: dir,
+      env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null' },
+    })
+  ).stdout;
 }
 
 describe('buildDemoProject', () => {
   it('builds a real git history with task trailers, conventional subjects and a revert of DEMO-3', async () => {
     const project = await buildDemoProject(dir);
     const log = await git('log', '--reverse', '--format=%s%x1f%b%x1e');
-    const commits = log.split('\x1e').map((c) => c.trim()).filter(Boolean).map((c) => c.split('\x1f'));
+    const commits = log
+      .split('\x1e')
+      .map((c) => c.trim())
+      .filter(Boolean)
+      .map((c) => c.split('\x1f'));
     expect(commits.map(([subject]) => subject)).toEqual([
       'chore: start the greeter project',
       'feat(DEMO-1): add a shout option to greet',

@@ -34,7 +34,12 @@ export async function buildDemoProject(dir: string, signal?: AbortSignal): Promi
     shas[commit.key] = (await git(['rev-parse', 'HEAD'], commit.at)).trim();
   }
   const tasksPath = join(dir, DEMO_TASKS_FILE);
-  await writeFile(tasksPath, demoTasks(shas).map((t) => JSON.stringify(t)).join('\n') + '\n');
+  await writeFile(
+    tasksPath,
+    demoTasks(shas)
+      .map((t) => JSON.stringify(t))
+      .join('\n') + '\n',
+  );
   return { dir, tasksPath, shas };
 }
 
@@ -62,15 +67,27 @@ function gitIn(dir: string, signal?: AbortSignal) {
       GIT_TERMINAL_PROMPT: '0',
     };
     try {
-      const { stdout } = await exec('git', ['-c', 'commit.gpgsign=false', ...args], { cwd: dir, env, ...(signal ? { signal } : {}) });
+      const { stdout } = await exec('git', ['-c', 'commit.gpgsign=false', ...args], {
+        cwd: dir,
+        env,
+        ...(signal ? { signal } : {}),
+      });
       return stdout;
     } catch (error) {
       if (signal?.aborted) throw new SourceError('cancelled', 'the demo was interrupted', { cause: error });
       const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
-      throw new SourceError('source_unreadable', missing ? 'git was not found on PATH; the demo builds a real git repository' : `git ${args[0]} failed in ${dir}: ${(error as Error).message}`, {
-        cause: error,
-        hint: missing ? 'Install git (2.20 or newer) and run `taskeval demo` again.' : 'Check that the directory is writable and git works (`git --version`).',
-      });
+      throw new SourceError(
+        'source_unreadable',
+        missing
+          ? 'git was not found on PATH; the demo builds a real git repository'
+          : `git ${args[0]} failed in ${dir}: ${(error as Error).message}`,
+        {
+          cause: error,
+          hint: missing
+            ? 'Install git (2.20 or newer) and run `taskeval demo` again.'
+            : 'Check that the directory is writable and git works (`git --version`).',
+        },
+      );
     }
   };
 }
@@ -78,6 +95,7 @@ function gitIn(dir: string, signal?: AbortSignal) {
 /** A GIT_DIR or GIT_INDEX_FILE from a calling hook would point git at another repository. */
 function withoutRepoOverrides(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const copy = { ...env };
-  for (const key of ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_OBJECT_DIRECTORY', 'GIT_CEILING_DIRECTORIES']) delete copy[key];
+  for (const key of ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_OBJECT_DIRECTORY', 'GIT_CEILING_DIRECTORIES'])
+    delete copy[key];
   return copy;
 }

@@ -26,7 +26,8 @@ export const DEMO_COMMITS: readonly DemoCommit[] = [
       'README.md': '# greeter\n\nPrints a greeting.\n',
       'package.json': '{ "name": "greeter", "type": "module", "scripts": { "test": "node --test" } }\n',
       'src/greet.js': greet(''),
-      'test/greet.test.js': "import { test } from 'node:test';\nimport assert from 'node:assert';\nimport { greet } from '../src/greet.js';\n\ntest('greets', () => assert.equal(greet('Ada'), 'Hello, Ada!'));\n",
+      'test/greet.test.js':
+        "import { test } from 'node:test';\nimport assert from 'node:assert';\nimport { greet } from '../src/greet.js';\n\ntest('greets', () => assert.equal(greet('Ada'), 'Hello, Ada!'));\n",
     },
   },
   {
@@ -53,7 +54,10 @@ export const DEMO_COMMITS: readonly DemoCommit[] = [
     taskId: 'DEMO-2',
     at: '2026-03-03T10:05:00Z',
     subject: 'feat(DEMO-2): read the greeting word from greeter.json',
-    files: { 'src/config.js': "import { readFileSync } from 'node:fs';\n\nexport function loadConfig(path) {\n  return JSON.parse(readFileSync(path, 'utf8'));\n}\n" },
+    files: {
+      'src/config.js':
+        "import { readFileSync } from 'node:fs';\n\nexport function loadConfig(path) {\n  return JSON.parse(readFileSync(path, 'utf8'));\n}\n",
+    },
   },
   {
     key: 'demo2-fix1',
@@ -64,7 +68,8 @@ export const DEMO_COMMITS: readonly DemoCommit[] = [
     files: {
       'src/config.js':
         "import { existsSync, readFileSync } from 'node:fs';\n\nexport function loadConfig(path) {\n  if (!existsSync(path)) return { word: 'Hello' };\n  return JSON.parse(readFileSync(path, 'utf8'));\n}\n",
-      'test/config.test.js': "import { test } from 'node:test';\nimport assert from 'node:assert';\nimport { loadConfig } from '../src/config.js';\n\ntest('defaults', () => assert.equal(loadConfig('nope.json').word, 'Hello'));\n",
+      'test/config.test.js':
+        "import { test } from 'node:test';\nimport assert from 'node:assert';\nimport { loadConfig } from '../src/config.js';\n\ntest('defaults', () => assert.equal(loadConfig('nope.json').word, 'Hello'));\n",
     },
   },
   {
@@ -84,7 +89,8 @@ export const DEMO_COMMITS: readonly DemoCommit[] = [
     at: '2026-03-04T09:00:00Z',
     subject: 'feat(DEMO-3): cache greetings in memory',
     files: {
-      'src/cache.js': 'const cache = new Map();\n\nexport function cached(key, make) {\n  if (!cache.has(key)) cache.set(key, make());\n  return cache.get(key);\n}\n',
+      'src/cache.js':
+        'const cache = new Map();\n\nexport function cached(key, make) {\n  if (!cache.has(key)) cache.set(key, make());\n  return cache.get(key);\n}\n',
     },
   },
   {

@@ -6,7 +6,11 @@ import { openJudge } from '../../runs/index.js';
 import { addJudgeOptions, resolveJudgeSettings, type JudgeOptionValues } from './judge-options.js';
 
 /** The judge the flags and config choose, built as every evaluation builds it. */
-const createCliJudge = (values: JudgeOptionValues, config: Parameters<typeof resolveJudgeSettings>[1], io: { env: NodeJS.ProcessEnv; cwd: string }) => openJudge(resolveJudgeSettings(values, config), io.env, { cwd: io.cwd });
+const createCliJudge = (
+  values: JudgeOptionValues,
+  config: Parameters<typeof resolveJudgeSettings>[1],
+  io: { env: NodeJS.ProcessEnv; cwd: string },
+) => openJudge(resolveJudgeSettings(values, config), io.env, { cwd: io.cwd });
 
 function parse(argv: string[]): JudgeOptionValues {
   const command = addJudgeOptions(new Command('x').exitOverride());
@@ -24,27 +28,69 @@ describe('judge options', () => {
 
   it('reads every flag, with defaults for the rest', () => {
     const settings = resolveJudgeSettings(
-      parse(['--judge', 'openai-compatible', '--judge-model', 'llama3.1', '--judge-base-url', 'http://127.0.0.1:11434/v1', '--judge-temperature', '0.2', '--judge-max-tokens', '900', '--samples', '3', '--concurrency', '8', '--timeout', '30']),
+      parse([
+        '--judge',
+        'openai-compatible',
+        '--judge-model',
+        'llama3.1',
+        '--judge-base-url',
+        'http://127.0.0.1:11434/v1',
+        '--judge-temperature',
+        '0.2',
+        '--judge-max-tokens',
+        '900',
+        '--samples',
+        '3',
+        '--concurrency',
+        '8',
+        '--timeout',
+        '30',
+      ]),
       undefined,
     );
-    expect(settings).toEqual({ provider: 'openai-compatible', model: 'llama3.1', baseUrl: 'http://127.0.0.1:11434/v1', temperature: 0.2, maxTokens: 900, samples: 3, concurrency: 8, timeoutMs: 30_000, maxRetries: 2, useCache: true });
-    expect(() => resolveJudgeSettings(parse(['--judge', 'openai', '--judge-max-tokens', '2.5']), undefined)).toThrow(/--judge-max-tokens/);
+    expect(settings).toEqual({
+      provider: 'openai-compatible',
+      model: 'llama3.1',
+      baseUrl: 'http://127.0.0.1:11434/v1',
+      temperature: 0.2,
+      maxTokens: 900,
+      samples: 3,
+      concurrency: 8,
+      timeoutMs: 30_000,
+      maxRetries: 2,
+      useCache: true,
+    });
+    expect(() => resolveJudgeSettings(parse(['--judge', 'openai', '--judge-max-tokens', '2.5']), undefined)).toThrow(
+      /--judge-max-tokens/,
+    );
   });
 
   it('lets flags override the config key', () => {
     const config = JudgeConfigSchema.parse({ provider: 'openai', model: 'gpt-4.1-mini', temperature: 0.5 });
-    expect(resolveJudgeSettings(parse(['--judge-model', 'gpt-4.1']), config)).toMatchObject({ provider: 'openai', model: 'gpt-4.1', temperature: 0.5 });
+    expect(resolveJudgeSettings(parse(['--judge-model', 'gpt-4.1']), config)).toMatchObject({
+      provider: 'openai',
+      model: 'gpt-4.1',
+      temperature: 0.5,
+    });
   });
 
   it('names the flag of a bad value', () => {
-    expect(() => resolveJudgeSettings(parse(['--judge', 'openai', '--samples', '1.5']), undefined)).toThrow(/--samples/);
-    expect(() => resolveJudgeSettings(parse(['--judge', 'openai', '--judge-temperature', 'hot']), undefined)).toThrow(/--judge-temperature must be a non-negative number/);
-    expect(() => resolveJudgeSettings(parse(['--judge', 'openai-compatible', '--judge-base-url', 'not a url']), undefined)).toThrow(/--judge-base-url/);
+    expect(() => resolveJudgeSettings(parse(['--judge', 'openai', '--samples', '1.5']), undefined)).toThrow(
+      /--samples/,
+    );
+    expect(() => resolveJudgeSettings(parse(['--judge', 'openai', '--judge-temperature', 'hot']), undefined)).toThrow(
+      /--judge-temperature must be a non-negative number/,
+    );
+    expect(() =>
+      resolveJudgeSettings(parse(['--judge', 'openai-compatible', '--judge-base-url', 'not a url']), undefined),
+    ).toThrow(/--judge-base-url/);
     expect(() => parse(['--judge', 'gemini'])).toThrow();
   });
 
   it('refuses judge flags without --judge', () => {
-    expect(() => resolveJudgeSettings(parse(['--judge-model', 'x']), undefined)).toThrow(/--judge-model given without --judge/);
+    expect(() => resolveJudgeSettings(parse(['--judge-model', 'x']), undefined)).toThrow(
+      /--judge-model given without --judge/,
+    );
   });
 
   it('turns --no-cache into useCache false and --max-cost into a budget that needs a price', () => {
@@ -58,6 +104,9 @@ describe('judge options', () => {
   });
 
   it('does not read the API key until the first call', () => {
-    expect(createCliJudge(parse(['--judge', 'anthropic', '--judge-model', 'claude-sonnet-4-5']), undefined, io)?.judge.provider).toBe('anthropic');
+    expect(
+      createCliJudge(parse(['--judge', 'anthropic', '--judge-model', 'claude-sonnet-4-5']), undefined, io)?.judge
+        .provider,
+    ).toBe('anthropic');
   });
 });

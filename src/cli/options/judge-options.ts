@@ -11,19 +11,33 @@ export type JudgeOptionValues = JudgeFlagValues;
 /** Adds the judge flags (and --db when the command has none) to a command. */
 export function addJudgeOptions(command: Command): Command {
   command
-    .addOption(new Option('--judge <provider>', 'AI judge to ask (default: none, deterministic only; see docs/judge.md)').choices([...JUDGE_PROVIDERS]))
+    .addOption(
+      new Option(
+        '--judge <provider>',
+        'AI judge to ask (default: none, deterministic only; see docs/judge.md)',
+      ).choices([...JUDGE_PROVIDERS]),
+    )
     .option('--judge-model <model>', 'model id for the judge, e.g. gpt-4.1-mini, claude-sonnet-4-5, llama3.1')
     .option('--judge-base-url <url>', 'endpoint root for openai-compatible servers, e.g. http://127.0.0.1:11434/v1')
     .option('--judge-command <line>', 'for --judge command: the program reading the prompt on stdin, e.g. "claude -p"')
     .option('--judge-temperature <t>', 'sampling temperature (default 0)')
-    .option('--judge-max-tokens <n>', 'output tokens one judge call may generate (max_tokens; default: the provider\'s): a model that never closes its JSON stops there')
+    .option(
+      '--judge-max-tokens <n>',
+      "output tokens one judge call may generate (max_tokens; default: the provider's): a model that never closes its JSON stops there",
+    )
     .option('--samples <n>', 'ask the judge N times and use the median per category (default 1)')
     .option('--concurrency <n>', 'tasks judged at once (default 4)')
     .option('--timeout <seconds>', 'per-call judge timeout (default 120)')
-    .option('--max-cost <usd>', 'stop starting judge calls once this many US dollars are spent (needs judge.prices in taskeval.config.json)')
+    .option(
+      '--max-cost <usd>',
+      'stop starting judge calls once this many US dollars are spent (needs judge.prices in taskeval.config.json)',
+    )
     .option('--no-cache', 'ask the judge again even when the cache holds an answer');
   if (!command.options.some((o) => o.long === '--db')) {
-    command.option('--db <path>', 'taskeval database holding the judge cache (default: "db" in taskeval.config.json, else <project>/.taskeval/taskeval.db)');
+    command.option(
+      '--db <path>',
+      'taskeval database holding the judge cache (default: "db" in taskeval.config.json, else <project>/.taskeval/taskeval.db)',
+    );
   }
   return command;
 }

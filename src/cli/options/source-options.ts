@@ -1,7 +1,16 @@
 import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { ConfigError, isTaskevalError, SourceError, type Task } from '../../core/index.js';
-import { detectTaskSource, loadTaskSet, TASK_SOURCE_KINDS, type SessionReport, type LoadTaskSetOptions, type SourceConfig, type TaskSet, type TaskSourceKind } from '../../sources/index.js';
+import {
+  detectTaskSource,
+  loadTaskSet,
+  TASK_SOURCE_KINDS,
+  type SessionReport,
+  type LoadTaskSetOptions,
+  type SourceConfig,
+  type TaskSet,
+  type TaskSourceKind,
+} from '../../sources/index.js';
 import type { SourceProblem } from '../../sources/index.js';
 import { formatSourceProblem } from '../../sources/files/index.js';
 import type { Store } from '../../store/index.js';
@@ -35,22 +44,52 @@ const collect = (value: string, previous: string[] = []): string[] => [...previo
 /** Adds the task-source and selection flags to a command. */
 export function addSourceOptions(command: Command): Command {
   return command
-    .option('--project <dir>', 'project to evaluate: a Fusion project (.fusion/ or .kb/) or any git repository (default: the current directory)')
-    .option('--repo <path>', 'git repository the tasks were worked in, when it is not the project directory; its commits are merged into every task')
-    .addOption(new Option('--source <kind>', 'where tasks come from (default: detected: --tasks → files, a Fusion project → fusion, a git repository → git)').choices([...TASK_SOURCE_KINDS]))
-    .option('--tasks <file>', 'task records to score: a .json file (one task or an array) or .jsonl (one task per line); see `taskeval schema task`')
+    .option(
+      '--project <dir>',
+      'project to evaluate: a Fusion project (.fusion/ or .kb/) or any git repository (default: the current directory)',
+    )
+    .option(
+      '--repo <path>',
+      'git repository the tasks were worked in, when it is not the project directory; its commits are merged into every task',
+    )
+    .addOption(
+      new Option(
+        '--source <kind>',
+        'where tasks come from (default: detected: --tasks → files, a Fusion project → fusion, a git repository → git)',
+      ).choices([...TASK_SOURCE_KINDS]),
+    )
+    .option(
+      '--tasks <file>',
+      'task records to score: a .json file (one task or an array) or .jsonl (one task per line); see `taskeval schema task`',
+    )
     .option('--task <id>', 'only this task (repeatable); the --column filter still applies', collect)
     .option('--since <date>', 'only tasks completed at or after this date (YYYY-MM-DD in UTC, or ISO-8601)')
     .option('--until <date>', 'only tasks completed at or before this date (a bare date includes that whole day, UTC)')
-    .option('--column <name>', 'done = completed tasks (done or archived), all = every task, or a column name such as in-review (default: done; all for --tasks)')
-    .option('--transcripts <dir>', 'agent transcripts (Claude Code .jsonl, SWE-agent trajectories) linked to tasks whose id a file or folder names')
-    .option('--sessions <dir>', 'also look for agent sessions (Claude Code .jsonl, Codex rollouts) here (repeatable); ~/.claude/projects and ~/.codex/sessions are searched by default', collect)
-    .option('--no-sessions', 'do not look for agent sessions to link to the tasks by working directory, time and branch')
+    .option(
+      '--column <name>',
+      'done = completed tasks (done or archived), all = every task, or a column name such as in-review (default: done; all for --tasks)',
+    )
+    .option(
+      '--transcripts <dir>',
+      'agent transcripts (Claude Code .jsonl, SWE-agent trajectories) linked to tasks whose id a file or folder names',
+    )
+    .option(
+      '--sessions <dir>',
+      'also look for agent sessions (Claude Code .jsonl, Codex rollouts) here (repeatable); ~/.claude/projects and ~/.codex/sessions are searched by default',
+      collect,
+    )
+    .option(
+      '--no-sessions',
+      'do not look for agent sessions to link to the tasks by working directory, time and branch',
+    )
     .option(
       '--fusion-db <url>',
       "PostgreSQL URL of a Fusion project's database (Fusion since mid-2026): tasks, documents, run audit and board activity are read from it, read-only (default: DATABASE_URL in .fusion/.env, else the task folders)",
     )
-    .option('--strict', 'fail (exit 3) on the first invalid task record instead of reporting it and scoring the valid ones');
+    .option(
+      '--strict',
+      'fail (exit 3) on the first invalid task record instead of reporting it and scoring the valid ones',
+    );
 }
 
 /** Adds --no-hindsight, for the commands that score. */
@@ -63,7 +102,10 @@ export function addHindsightOption(command: Command): Command {
 
 /** Adds --config, for commands that read taskeval.config.json. */
 export function addConfigOption(command: Command): Command {
-  return command.option('--config <path>', 'configuration file (default: taskeval.config.json in the current directory, when present)');
+  return command.option(
+    '--config <path>',
+    'configuration file (default: taskeval.config.json in the current directory, when present)',
+  );
 }
 
 /** Tasks from the selected source, plus what could not be read. */
@@ -77,7 +119,12 @@ export interface LoadedTasks {
 }
 
 /** The loadTaskSet options the flags give; relative paths are read from the current directory. */
-export function taskSetOptions(options: SourceOptionValues, io: CliIo, config?: SourceConfig, configDir?: string): LoadTaskSetOptions {
+export function taskSetOptions(
+  options: SourceOptionValues,
+  io: CliIo,
+  config?: SourceConfig,
+  configDir?: string,
+): LoadTaskSetOptions {
   return {
     projectDir: options.project ?? '.',
     cwd: io.cwd,
@@ -93,7 +140,10 @@ export function taskSetOptions(options: SourceOptionValues, io: CliIo, config?: 
         : {
             home: io.env.HOME ?? null,
             ...(io.env.CODEX_HOME ? { codexHome: io.env.CODEX_HOME } : {}),
-            dirs: [...(options.sessions ?? []).map((d) => resolve(io.cwd, d)), ...(config?.sessions?.dirs ?? []).map((d) => resolve(configDir ?? io.cwd, d))],
+            dirs: [
+              ...(options.sessions ?? []).map((d) => resolve(io.cwd, d)),
+              ...(config?.sessions?.dirs ?? []).map((d) => resolve(configDir ?? io.cwd, d)),
+            ],
             ...(config?.sessions?.trailerKeys?.length ? { trailerKeys: config.sessions.trailerKeys } : {}),
           },
     ...(options.task?.length ? { taskIds: options.task } : {}),
@@ -117,7 +167,9 @@ function historyProgress(io: CliIo): (commits: number) => void {
     const now = Date.now();
     if (now - shown < 3000) return;
     shown = now;
-    io.stderr(`reading git history: ${commits.toLocaleString('en-US')} commits (${Math.round((now - started) / 1000)}s)\n`);
+    io.stderr(
+      `reading git history: ${commits.toLocaleString('en-US')} commits (${Math.round((now - started) / 1000)}s)\n`,
+    );
   };
 }
 
@@ -125,24 +177,49 @@ function historyProgress(io: CliIo): (commits: number) => void {
  * Loads and selects tasks as the flags say; prints problems as warnings. No valid task at all is an
  * error (exit 3); nothing named and nothing found in the current directory is a usage error (exit 2).
  */
-export async function loadSourceTasks(options: SourceOptionValues, io: CliIo, config?: SourceConfig, configDir?: string, store?: Store, choose?: LoadTaskSetOptions['choose']): Promise<LoadedTasks> {
+export async function loadSourceTasks(
+  options: SourceOptionValues,
+  io: CliIo,
+  config?: SourceConfig,
+  configDir?: string,
+  store?: Store,
+  choose?: LoadTaskSetOptions['choose'],
+): Promise<LoadedTasks> {
   const load = taskSetOptions(options, io, config, configDir);
   if (choose) load.choose = choose;
   // With a store at hand, the git history is kept in it: the next run reads only the commits since.
-  if (store) load.historyCache = { get: (key) => store.repositoryCache.get(key), set: (key, value) => store.repositoryCache.set(key, value, new Date().toISOString()) };
+  if (store)
+    load.historyCache = {
+      get: (key) => store.repositoryCache.get(key),
+      set: (key, value) => store.repositoryCache.set(key, value, new Date().toISOString()),
+    };
   if (!load.source && options.tasks === undefined && options.project === undefined) load.source = await detectInCwd(io);
   const set = await loadTaskSet(load);
   reportSourceProblems(set.problems, io);
   // Which repository the commits came from is said once per command; a task file's is the one holding it, never the cwd.
   if (set.source === 'files') {
-    sayOnce(io, set.repo ? `commits: ${terminalSafe(set.repo)}${options.repo === undefined ? ` (the repository holding ${terminalSafe(options.tasks ?? '')})` : ''}\n` : `commits: none (no git repository holds ${terminalSafe(options.tasks ?? '')}; give --repo DIR)\n`);
+    sayOnce(
+      io,
+      set.repo
+        ? `commits: ${terminalSafe(set.repo)}${options.repo === undefined ? ` (the repository holding ${terminalSafe(options.tasks ?? '')})` : ''}\n`
+        : `commits: none (no git repository holds ${terminalSafe(options.tasks ?? '')}; give --repo DIR)\n`,
+    );
   } else {
-    sayOnce(io, set.repo ? `commits: ${terminalSafe(set.repo)}\n` : `commits: none (${terminalSafe(set.projectDir)} is not in a git repository)\n`);
+    sayOnce(
+      io,
+      set.repo
+        ? `commits: ${terminalSafe(set.repo)}\n`
+        : `commits: none (${terminalSafe(set.projectDir)} is not in a git repository)\n`,
+    );
   }
   for (const notice of set.notices) io.stderr(`note: ${notice}\n`);
   if (set.sessions && set.sessions.found.length > 0) io.stderr(`${describeSessionReport(set.sessions)}\n`);
   if (set.readCount === 0) {
-    const why = set.problems.length ? `${set.problems.length} invalid record(s), see the warnings above` : set.source === 'git' ? 'no commit names a task id (trailer or subject)' : 'it holds no task records';
+    const why = set.problems.length
+      ? `${set.problems.length} invalid record(s), see the warnings above`
+      : set.source === 'git'
+        ? 'no commit names a task id (trailer or subject)'
+        : 'it holds no task records';
     throw new SourceError('source_invalid', `no valid task in ${set.origin}: ${why}`, {
       field: 'tasks',
       hint:
@@ -151,17 +228,26 @@ export async function loadSourceTasks(options: SourceOptionValues, io: CliIo, co
           : 'Fix the records (run `taskeval schema task` for the format, docs/task-format.md for an example) and run again.',
     });
   }
-  if (set.selectedCount === 0) io.stderr(`note: no task matched the selection (${set.readCount} read from ${set.origin}); --column all takes tasks that are not completed\n`);
+  if (set.selectedCount === 0)
+    io.stderr(
+      `note: no task matched the selection (${set.readCount} read from ${set.origin}); --column all takes tasks that are not completed\n`,
+    );
   return { tasks: set.items.map((i) => i.task), problems: set.problems, origin: set.origin, set };
 }
 
 /** `sessions: linked 14 Claude Code and 3 Codex sessions to 11 tasks; 2 more ran here (taskeval sessions --unlinked)` */
 export function describeSessionReport(report: SessionReport): string {
   const count = (agent: string) => report.linked.filter((l) => l.session.agent === agent).length;
-  const parts = [`${count('claude-code')} Claude Code`, `${count('codex')} Codex`, `${count('aider')} Aider`].filter((p) => !p.startsWith('0 '));
+  const parts = [`${count('claude-code')} Claude Code`, `${count('codex')} Codex`, `${count('aider')} Aider`].filter(
+    (p) => !p.startsWith('0 '),
+  );
   const list = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts.join('');
-  const head = parts.length ? `linked ${list} session${report.linked.length === 1 ? '' : 's'} to ${report.tasks} task${report.tasks === 1 ? '' : 's'}` : 'linked no session to a task';
-  const rest = report.unlinked.length ? `; ${report.unlinked.length} more ran here but made none of the tasks' commits (taskeval sessions --unlinked)` : '';
+  const head = parts.length
+    ? `linked ${list} session${report.linked.length === 1 ? '' : 's'} to ${report.tasks} task${report.tasks === 1 ? '' : 's'}`
+    : 'linked no session to a task';
+  const rest = report.unlinked.length
+    ? `; ${report.unlinked.length} more ran here but made none of the tasks' commits (taskeval sessions --unlinked)`
+    : '';
   return `sessions: ${head}${rest}`;
 }
 
@@ -181,5 +267,6 @@ async function detectInCwd(io: CliIo): Promise<TaskSourceKind> {
 /** Writes each source problem (a skipped record, an unknown --task id, a bad transcript line) to stderr as a warning line. */
 export function reportSourceProblems(problems: readonly SourceProblem[], io: CliIo): void {
   for (const problem of problems) io.stderr(`warning: ${terminalSafe(formatSourceProblem(problem))}\n`);
-  if (problems.length) io.stderr(`warning: ${problems.length} problem(s) in the task sources; use --strict to make them fatal\n`);
+  if (problems.length)
+    io.stderr(`warning: ${problems.length} problem(s) in the task sources; use --strict to make them fatal\n`);
 }

@@ -1,6 +1,11 @@
 import type { Command } from 'commander';
 import { StoreError } from '../../core/index.js';
-import { loadConfig, openProjectStore, resolveStoreLocation as resolveRunStoreLocation, type TaskevalConfig } from '../../runs/index.js';
+import {
+  loadConfig,
+  openProjectStore,
+  resolveStoreLocation as resolveRunStoreLocation,
+  type TaskevalConfig,
+} from '../../runs/index.js';
 import { storeExists, type Store, type StoreLocation } from '../../store/index.js';
 import type { CliIo } from '../cli-io.js';
 import { terminalSafe } from '../render/terminal-safe.js';
@@ -17,14 +22,26 @@ export interface StoreOptionValues {
 export function addStoreOption(command: Command): Command {
   const has = (flag: string) => command.options.some((o) => o.long === flag);
   if (!has('--db')) {
-    command.option('--db <path|url>', 'store: a SQLite file or a postgres:// URL (?schema=NAME) (default: TASKEVAL_DATABASE_URL, else "db" in taskeval.config.json, else <project>/.taskeval/taskeval.db)');
+    command.option(
+      '--db <path|url>',
+      'store: a SQLite file or a postgres:// URL (?schema=NAME) (default: TASKEVAL_DATABASE_URL, else "db" in taskeval.config.json, else <project>/.taskeval/taskeval.db)',
+    );
   }
-  if (!has('--project')) command.option('--project <dir>', 'project whose store (<project>/.taskeval/taskeval.db) to use when --db is not given (default: the current directory)');
+  if (!has('--project'))
+    command.option(
+      '--project <dir>',
+      'project whose store (<project>/.taskeval/taskeval.db) to use when --db is not given (default: the current directory)',
+    );
   return command;
 }
 
 /** Where the store is, as runs' resolveStoreLocation decides it from the flags, the environment and the config. */
-export function resolveStoreLocation(values: StoreOptionValues, io: CliIo, config: TaskevalConfig, configPath: string | null): StoreLocation {
+export function resolveStoreLocation(
+  values: StoreOptionValues,
+  io: CliIo,
+  config: TaskevalConfig,
+  configPath: string | null,
+): StoreLocation {
   return resolveRunStoreLocation(values, { cwd: io.cwd, env: io.env }, config, configPath);
 }
 
@@ -41,7 +58,10 @@ export interface CliStore {
 /** Refuses a SQLite path with no file: a mistyped --db is an error, never a new empty store. */
 export function assertStoreExists(location: StoreLocation): void {
   if (!storeExists(location)) {
-    throw new StoreError('not_found', `no taskeval store at ${location.display}`, { field: 'db', hint: 'evaluate first with `taskeval run`, or name the store with --db PATH' });
+    throw new StoreError('not_found', `no taskeval store at ${location.display}`, {
+      field: 'db',
+      hint: 'evaluate first with `taskeval run`, or name the store with --db PATH',
+    });
   }
 }
 
@@ -50,7 +70,11 @@ export function assertStoreExists(location: StoreLocation): void {
  * commands pass `mustExist` so a mistyped --db is an error instead of a new empty store, and
  * `readOnly` to open it for reading only: no integrity check, no migration, no recovery, nothing written.
  */
-export async function openCliStore(values: StoreOptionValues, io: CliIo, options: { mustExist?: boolean; readOnly?: boolean; clock?: () => Date } = {}): Promise<CliStore> {
+export async function openCliStore(
+  values: StoreOptionValues,
+  io: CliIo,
+  options: { mustExist?: boolean; readOnly?: boolean; clock?: () => Date } = {},
+): Promise<CliStore> {
   const clock = options.clock ?? (() => new Date());
   const { config, path: configPath } = await loadConfig(io.cwd, values.config);
   const location = resolveStoreLocation(values, io, config, configPath);
@@ -62,18 +86,31 @@ export async function openCliStore(values: StoreOptionValues, io: CliIo, options
  * Opens the store at `location` as every command does: named once on stderr, upgraded with a backup (said),
  * and runs a killed process left marked failed (said, with how to resume them).
  */
-export async function openStoreAt(location: StoreLocation, io: CliIo, options: { mustExist?: boolean; readOnly?: boolean; clock?: () => Date } = {}): Promise<Store> {
+export async function openStoreAt(
+  location: StoreLocation,
+  io: CliIo,
+  options: { mustExist?: boolean; readOnly?: boolean; clock?: () => Date } = {},
+): Promise<Store> {
   const clock = options.clock ?? (() => new Date());
   if (options.mustExist) assertStoreExists(location);
-  const { store, recovered } = await openProjectStore({ location, clock, checkIntegrity: !options.readOnly, readOnly: options.readOnly ?? false });
+  const { store, recovered } = await openProjectStore({
+    location,
+    clock,
+    checkIntegrity: !options.readOnly,
+    readOnly: options.readOnly ?? false,
+  });
   sayOnce(io, `store: ${terminalSafe(location.display)}\n`);
   if (store.upgraded) {
     const { from, to, backup } = store.upgraded;
-    io.stderr(`note: upgraded the store from schema ${from} to ${to}${backup ? `; the store as it was is kept at ${backup}` : ''}\n`);
+    io.stderr(
+      `note: upgraded the store from schema ${from} to ${to}${backup ? `; the store as it was is kept at ${backup}` : ''}\n`,
+    );
   }
   for (const note of store.notes ?? []) io.stderr(`note: ${note}\n`);
   for (const run of recovered) {
-    io.stderr(`note: run ${run.id} (${run.trigger}) stopped without finishing; marked failed (interrupted). Resume it with \`taskeval run --resume ${run.id}\`\n`);
+    io.stderr(
+      `note: run ${run.id} (${run.trigger}) stopped without finishing; marked failed (interrupted). Resume it with \`taskeval run --resume ${run.id}\`\n`,
+    );
   }
   return store;
 }

@@ -13,7 +13,8 @@ const ANSI: Record<ScoreBand, string> = {
  * no-color.org says) or `--no-color` (which sets it) and TERM=dumb turn it off; otherwise a terminal has it.
  */
 export function useColour(isTTY: boolean, env: NodeJS.ProcessEnv): boolean {
-  if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '' && env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false') return true;
+  if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '' && env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false')
+    return true;
   if (env.FORCE_COLOR === '0' || env.FORCE_COLOR === 'false') return false;
   return isTTY && !env.NO_COLOR && env.TERM !== 'dumb';
 }

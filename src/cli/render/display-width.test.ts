@@ -16,7 +16,14 @@ describe('display width', () => {
   });
 
   it('aligns table columns after CJK titles and emoji, and cuts them by columns, never inside a character', () => {
-    const text = renderTable([{ header: 'TITLE', maxWidth: 9 }, { header: 'SCORE' }], [['修复缓存问题', '80'], ['🚀 fast', '70'], ['plain', '60']]);
+    const text = renderTable(
+      [{ header: 'TITLE', maxWidth: 9 }, { header: 'SCORE' }],
+      [
+        ['修复缓存问题', '80'],
+        ['🚀 fast', '70'],
+        ['plain', '60'],
+      ],
+    );
     const lines = text.trimEnd().split('\n');
     const scoreColumn = lines.map((l) => displayWidth(l.slice(0, l.lastIndexOf('  ') + 2)));
     expect(new Set(scoreColumn).size).toBe(1);

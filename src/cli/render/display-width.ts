@@ -1,6 +1,7 @@
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 // East Asian Wide and Fullwidth blocks (CJK, Hangul, kana, fullwidth forms) and emoji take two columns.
-const WIDE = /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\u{20000}-\u{3fffd}]|\p{Extended_Pictographic}/u;
+const WIDE =
+  /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\u{20000}-\u{3fffd}]|\p{Extended_Pictographic}/u;
 const ZERO = /^[\p{Mn}\p{Me}\u200b-\u200f\ufe00-\ufe0f]+$/u;
 
 /** Columns a text takes on a terminal: per grapheme, 2 for wide (CJK, emoji), 0 for marks alone, else 1. */

@@ -1,9 +1,22 @@
 export { renderTable, truncateText, type TableColumn, type TableCell } from './render-table.js';
-export { renderScoreTable, DETERMINISTIC_ONLY_FOOTER, type ScoreTableOptions, type ScorecardResult } from './score-table.js';
+export {
+  renderScoreTable,
+  DETERMINISTIC_ONLY_FOOTER,
+  type ScoreTableOptions,
+  type ScorecardResult,
+} from './score-table.js';
 export { renderScoreReasons } from './score-reasons.js';
 export { bandStyle, useColour } from './band-style.js';
 export { formatJudgeTotals, type JudgeFooterInput } from './format-judge-totals.js';
-export { createProgressReporter, formatProgressBar, formatProgressLine, formatTokens, formatDuration, type ProgressReporter, type ProgressReporterOptions } from './progress-reporter.js';
+export {
+  createProgressReporter,
+  formatProgressBar,
+  formatProgressLine,
+  formatTokens,
+  formatDuration,
+  type ProgressReporter,
+  type ProgressReporterOptions,
+} from './progress-reporter.js';
 export { renderResultDetail } from './result-detail.js';
 export { renderRunsTable } from './runs-table.js';
 export { renderResultsTable } from './results-table.js';
@@ -11,5 +24,10 @@ export { EXPORT_FORMATS, csvCell, exportResults, type ExportFormat } from '../..
 export { OUTCOME_FORMATS, renderOutcomes, type OutcomeFormat } from './render-outcomes.js';
 export { renderValidation } from './render-validation.js';
 export { renderMarkdownTable } from './render-markdown-table.js';
-export { COMPARE_FORMATS, renderCohortComparison, renderPairedComparison, type CompareFormat } from './render-comparison.js';
+export {
+  COMPARE_FORMATS,
+  renderCohortComparison,
+  renderPairedComparison,
+  type CompareFormat,
+} from './render-comparison.js';
 export { renderScoreMarkdown, type ScoreMarkdownOptions } from './score-markdown.js';

@@ -3,21 +3,45 @@ import { buildSampleResult } from '../../store/index.js';
 import type { StoredResult } from '../../store/index.js';
 import { createProgressReporter, formatDuration, formatProgressBar, formatTokens } from './progress-reporter.js';
 
-const progress = { runId: 'run_1', done: 12, total: 40, scored: 11, skipped: 0, errors: 1, tokens: 12_300, elapsedMs: 42_000 };
+const progress = {
+  runId: 'run_1',
+  done: 12,
+  total: 40,
+  scored: 11,
+  skipped: 0,
+  errors: 1,
+  tokens: 12_300,
+  elapsedMs: 42_000,
+};
 
 describe('progress reporter', () => {
   it('draws the bar with done/total, errors, tokens, elapsed and ETA', () => {
-    expect(formatProgressBar(progress, 10)).toBe('[===>      ] 12/40  errors 1  tokens 12.3k  00:42 elapsed  ETA 01:38');
-    expect(formatProgressBar({ ...progress, done: 40 }, 10)).toBe('[==========] 40/40  errors 1  tokens 12.3k  00:42 elapsed  ETA --:--');
+    expect(formatProgressBar(progress, 10)).toBe(
+      '[===>      ] 12/40  errors 1  tokens 12.3k  00:42 elapsed  ETA 01:38',
+    );
+    expect(formatProgressBar({ ...progress, done: 40 }, 10)).toBe(
+      '[==========] 40/40  errors 1  tokens 12.3k  00:42 elapsed  ETA --:--',
+    );
   });
 
   it('formats tokens and durations compactly', () => {
     expect([formatTokens(950), formatTokens(12_345), formatTokens(4_500_000)]).toEqual(['950', '12.3k', '4.5M']);
-    expect([formatDuration(0), formatDuration(61_000), formatDuration(3_723_000)]).toEqual(['00:00', '01:01', '1:02:03']);
+    expect([formatDuration(0), formatDuration(61_000), formatDuration(3_723_000)]).toEqual([
+      '00:00',
+      '01:01',
+      '1:02:03',
+    ]);
   });
 
   it('redraws one line on a terminal, prints a line per task otherwise, and nothing when silent', () => {
-    const result = { ...buildSampleResult({ taskId: 'FN-1' }), id: 'res_1', runId: 'run_1', evaluatedAt: 'x', completedAt: null, taskSnapshot: null } as StoredResult;
+    const result = {
+      ...buildSampleResult({ taskId: 'FN-1' }),
+      id: 'res_1',
+      runId: 'run_1',
+      evaluatedAt: 'x',
+      completedAt: null,
+      taskSnapshot: null,
+    } as StoredResult;
     const outputs = (['bar', 'lines', 'silent'] as const).map((mode) => {
       let text = '';
       const reporter = createProgressReporter({ mode, write: (t) => void (text += t), width: 10 });
@@ -34,7 +58,16 @@ describe('progress reporter', () => {
   });
 
   it('prints an error reason without the terminal escapes a judge or task put in it', () => {
-    const result = { ...buildSampleResult({ taskId: 'FN-1' }), id: 'res_1', runId: 'run_1', evaluatedAt: 'x', completedAt: null, taskSnapshot: null, status: 'error', reason: 'bad \u001b]0;owned\u0007answer\u001b[2J here' } as unknown as StoredResult;
+    const result = {
+      ...buildSampleResult({ taskId: 'FN-1' }),
+      id: 'res_1',
+      runId: 'run_1',
+      evaluatedAt: 'x',
+      completedAt: null,
+      taskSnapshot: null,
+      status: 'error',
+      reason: 'bad \u001b]0;owned\u0007answer\u001b[2J here',
+    } as unknown as StoredResult;
     let text = '';
     const reporter = createProgressReporter({ mode: 'lines', write: (t) => void (text += t), width: 10 });
     reporter.result(result, progress);

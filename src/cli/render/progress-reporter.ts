@@ -26,7 +26,9 @@ export function createProgressReporter(options: ProgressReporterOptions): Progre
       if (mode === 'silent') return;
       write(`run ${runId}: evaluating ${total} task${total === 1 ? '' : 's'}\n`);
       if (mode === 'bar' && total > 0) {
-        write(`\r${formatProgressBar({ runId, done: 0, total, scored: 0, skipped: 0, errors: 0, tokens: 0, elapsedMs: 0 }, options.width)}`);
+        write(
+          `\r${formatProgressBar({ runId, done: 0, total, scored: 0, skipped: 0, errors: 0, tokens: 0, elapsedMs: 0 }, options.width)}`,
+        );
         drawn = true;
       }
     },
@@ -57,7 +59,10 @@ export function formatProgressBar(p: RunProgress, width = 20): string {
 
 /** `[12/40] FN-123 scored 78 strong` or `[13/40] FN-124 error: judge unreachable` */
 export function formatProgressLine(result: StoredResult, p: RunProgress): string {
-  const outcome = result.status === 'scored' ? `scored ${result.overallScore} ${result.overallBand}` : `${result.status}: ${result.reason}`;
+  const outcome =
+    result.status === 'scored'
+      ? `scored ${result.overallScore} ${result.overallBand}`
+      : `${result.status}: ${result.reason}`;
   // Reasons quote judges and task text: printed without the escapes they may carry.
   return terminalSafe(`[${p.done}/${p.total}] ${result.taskId} ${outcome}`);
 }

@@ -1,21 +1,40 @@
-import { COMPARED_SCORES, describeDifference, SCORE_BAND_NAMES, type CohortComparison, type CohortSummary, type ComparedScore, type PairedComparison, type ScoreDifference } from '../../core/index.js';
+import {
+  COMPARED_SCORES,
+  describeDifference,
+  SCORE_BAND_NAMES,
+  type CohortComparison,
+  type CohortSummary,
+  type ComparedScore,
+  type PairedComparison,
+  type ScoreDifference,
+} from '../../core/index.js';
 import { renderMarkdownTable } from './render-markdown-table.js';
 import { renderTable } from './render-table.js';
 
 export const COMPARE_FORMATS = ['table', 'markdown', 'json'] as const;
 export type CompareFormat = (typeof COMPARE_FORMATS)[number];
 
-const SHORT: Record<ComparedScore, string> = { agentPerformance: 'AP', taskOutcomeQuality: 'TOQ', processCompliance: 'PC', overall: 'OVERALL' };
+const SHORT: Record<ComparedScore, string> = {
+  agentPerformance: 'AP',
+  taskOutcomeQuality: 'TOQ',
+  processCompliance: 'PC',
+  overall: 'OVERALL',
+};
 const num = (x: number) => x.toFixed(1);
 const signed = (x: number) => (x > 0 ? `+${num(x)}` : x < 0 ? `−${num(-x)}` : num(0));
 const interval = (low: number, high: number) => `${signed(low)} to ${signed(high)}`;
-const meanCi = (m: { mean: number; ciLow: number | null; ciHigh: number | null }) => (m.ciLow === null || m.ciHigh === null ? `${num(m.mean)} (no CI)` : `${num(m.mean)} (${num(m.ciLow)}–${num(m.ciHigh)})`);
+const meanCi = (m: { mean: number; ciLow: number | null; ciHigh: number | null }) =>
+  m.ciLow === null || m.ciHigh === null
+    ? `${num(m.mean)} (no CI)`
+    : `${num(m.mean)} (${num(m.ciLow)}–${num(m.ciHigh)})`;
 const usd = (x: number | null) => (x === null ? '—' : x < 0.01 && x > 0 ? `$${x.toPrecision(2)}` : `$${x.toFixed(2)}`);
-const adjustedCell = (d: ScoreDifference) => (d.adjusted ? `${signed(d.adjusted.diff)} (${interval(d.adjusted.ciLow, d.adjusted.ciHigh)})` : 'n/a');
+const adjustedCell = (d: ScoreDifference) =>
+  d.adjusted ? `${signed(d.adjusted.diff)} (${interval(d.adjusted.ciLow, d.adjusted.ciHigh)})` : 'n/a';
 
 /** Quality and what it cost side by side: only when some cohort's tokens or costs are known. */
 function spendColumns(cohorts: readonly CohortSummary[]): { headers: string[]; cells: (c: CohortSummary) => string[] } {
-  if (!cohorts.some((c) => c.spend.tokenTasks + c.spend.agentCostTasks + c.spend.judgeCostTasks > 0)) return { headers: [], cells: () => [] };
+  if (!cohorts.some((c) => c.spend.tokenTasks + c.spend.agentCostTasks + c.spend.judgeCostTasks > 0))
+    return { headers: [], cells: () => [] };
   return {
     headers: ['AGENT TOKENS (mean)', 'AGENT COST', 'JUDGE COST', 'OVERALL PER $'],
     cells: (c) => [
@@ -30,7 +49,13 @@ function spendColumns(cohorts: readonly CohortSummary[]): { headers: string[]; c
 /** `taskeval compare --by …`: cohorts side by side, then their differences, raw and like for like. */
 export function renderCohortComparison(report: CohortComparison, format: 'table' | 'markdown'): string {
   const spend = spendColumns(report.cohorts);
-  const headers = ['COHORT', 'N', ...COMPARED_SCORES.map((c) => `${SHORT[c]} (95% CI)`), 'BANDS F/W/A/S/E', ...spend.headers];
+  const headers = [
+    'COHORT',
+    'N',
+    ...COMPARED_SCORES.map((c) => `${SHORT[c]} (95% CI)`),
+    'BANDS F/W/A/S/E',
+    ...spend.headers,
+  ];
   const rows = report.cohorts.map((c) => [
     c.compared ? c.key : `${c.key} (not compared: ${c.reason})`,
     String(c.n),
@@ -40,9 +65,18 @@ export function renderCohortComparison(report: CohortComparison, format: 'table'
   ]);
   const total = report.cohorts.reduce((n, c) => n + c.n, 0);
   const title = `by ${report.by}: ${report.cohorts.length} cohort(s), ${total} task(s), each task's newest scored result`;
-  const diffs = report.differences.map((d) => [`${d.a} → ${d.b}`, SHORT[d.category], `${signed(d.raw.diff)} (${interval(d.raw.ciLow, d.raw.ciHigh)})`, adjustedCell(d), describeDifference(d)]);
+  const diffs = report.differences.map((d) => [
+    `${d.a} → ${d.b}`,
+    SHORT[d.category],
+    `${signed(d.raw.diff)} (${interval(d.raw.ciLow, d.raw.ciHigh)})`,
+    adjustedCell(d),
+    describeDifference(d),
+  ]);
   const diffHeaders = ['PAIR', 'SCORE', 'RAW DIFF (95% CI)', 'ADJUSTED DIFF (95% CI)', 'READING'];
-  const none = report.cohorts.filter((c) => c.compared).length < 2 ? `fewer than two cohorts have ${report.minN} or more tasks: nothing to compare\n` : '';
+  const none =
+    report.cohorts.filter((c) => c.compared).length < 2
+      ? `fewer than two cohorts have ${report.minN} or more tasks: nothing to compare\n`
+      : '';
   const pairs = report.differences[0]?.correction;
   const method =
     `Differences are mean(b) − mean(a) with a seeded bootstrap 95% interval. Adjusted: within strata of ${report.strata.join(' and ')}, weighted by the pooled ` +
@@ -66,10 +100,21 @@ export function renderCohortComparison(report: CohortComparison, format: 'table'
 export function renderPairedComparison(report: PairedComparison, format: 'table' | 'markdown'): string {
   const title = `${report.b} against ${report.a}: ${report.n} task(s) scored in both${report.onlyA || report.onlyB ? ` (${report.onlyA} only in ${report.a}, ${report.onlyB} only in ${report.b}, not compared)` : ''}`;
   const headers = ['SCORE', 'MEAN DIFF (b − a)', '95% CI', 'READING'];
-  const rows = report.differences.map((d) => [SHORT[d.category], signed(d.diff), interval(d.ciLow, d.ciHigh), describeDifference(d)]);
+  const rows = report.differences.map((d) => [
+    SHORT[d.category],
+    signed(d.diff),
+    interval(d.ciLow, d.ciHigh),
+    describeDifference(d),
+  ]);
   const bands = `bands: ${report.bands.better} better, ${report.bands.worse} worse, ${report.bands.same} unchanged`;
   const moverHeaders = ['TASK', 'BEFORE', 'AFTER', 'CHANGE', 'RESULTS'];
-  const movers = report.movers.map((m) => [m.taskId, `${m.a.overall} ${m.a.band}`, `${m.b.overall} ${m.b.band}`, signed(m.delta), `${m.a.resultId} → ${m.b.resultId}`]);
+  const movers = report.movers.map((m) => [
+    m.taskId,
+    `${m.a.overall} ${m.a.band}`,
+    `${m.b.overall} ${m.b.band}`,
+    signed(m.delta),
+    `${m.a.resultId} → ${m.b.resultId}`,
+  ]);
   if (report.n === 0) return `${title}\nno task was scored in both runs: nothing to compare\n`;
   if (format === 'markdown') {
     return [
@@ -77,8 +122,20 @@ export function renderPairedComparison(report: PairedComparison, format: 'table'
       '',
       renderMarkdownTable(headers, rows, ['left', 'right']),
       `${bands}\n`,
-      movers.length ? `**Largest movers**\n\n${renderMarkdownTable(moverHeaders, movers, ['left', 'right', 'right', 'right'])}` : 'No task changed its overall score.\n',
+      movers.length
+        ? `**Largest movers**\n\n${renderMarkdownTable(moverHeaders, movers, ['left', 'right', 'right', 'right'])}`
+        : 'No task changed its overall score.\n',
     ].join('\n');
   }
-  return `${title}\n${renderTable(headers.map((header) => ({ header })), rows)}${bands}\n${movers.length ? `\nlargest movers:\n${renderTable(moverHeaders.map((header) => ({ header })), movers)}` : ''}`;
+  return `${title}\n${renderTable(
+    headers.map((header) => ({ header })),
+    rows,
+  )}${bands}\n${
+    movers.length
+      ? `\nlargest movers:\n${renderTable(
+          moverHeaders.map((header) => ({ header })),
+          movers,
+        )}`
+      : ''
+  }`;
 }

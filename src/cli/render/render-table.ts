@@ -15,7 +15,9 @@ export type TableCell = string | { text: string; style?: (padded: string) => str
 /** Renders rows under a header, columns separated by two spaces, no trailing spaces. */
 export function renderTable(columns: readonly TableColumn[], rows: readonly (readonly TableCell[])[]): string {
   const cells = rows.map((row) => columns.map((column, i) => normalise(row[i] ?? '', column.maxWidth)));
-  const widths = columns.map((column, i) => Math.max(displayWidth(column.header), ...cells.map((row) => displayWidth(row[i]!.text))));
+  const widths = columns.map((column, i) =>
+    Math.max(displayWidth(column.header), ...cells.map((row) => displayWidth(row[i]!.text))),
+  );
   const line = (row: readonly { text: string; style?: (s: string) => string }[]) =>
     row
       .map((cell, i) => {

@@ -10,26 +10,46 @@ export function renderValidation(report: ValidationReport, notes: readonly strin
   const counts = ordinal ? `${report.n} rated tasks` : `${report.bad} bad, ${report.good} good`;
   const head = `label ${report.label}: ${counts}; ${report.sized} of ${report.n} with a known size\n\n`;
   const scores = renderTable(
-    [{ header: 'score' }, { header: stat, align: 'right' }, { header: '95% CI' }, { header: `${stat} within size deciles`, align: 'right' }, { header: 'distinct', align: 'right' }, { header: 'top share', align: 'right' }],
+    [
+      { header: 'score' },
+      { header: stat, align: 'right' },
+      { header: '95% CI' },
+      { header: `${stat} within size deciles`, align: 'right' },
+      { header: 'distinct', align: 'right' },
+      { header: 'top share', align: 'right' },
+    ],
     VALIDATED_SCORES.map((c) => {
       const v = report.categories[c];
-      return [c, fixed(ordinal ? v.rho : v.auc), `${fixed(v.ciLow)}–${fixed(v.ciHigh)}`, fixed(v.withinSizeAuc), String(v.distinct), `${Math.round(v.topShare * 100)}%`];
+      return [
+        c,
+        fixed(ordinal ? v.rho : v.auc),
+        `${fixed(v.ciLow)}–${fixed(v.ciHigh)}`,
+        fixed(v.withinSizeAuc),
+        String(v.distinct),
+        `${Math.round(v.topShare * 100)}%`,
+      ];
     }),
   );
   const bands = ordinal
     ? ''
     : `\nbad rate per band (bad / tasks in the band):\n${renderTable(
-      [{ header: 'score' }, ...SCORE_BAND_NAMES.map((b) => ({ header: b, align: 'right' as const }))],
-      VALIDATED_SCORES.map((c) => [c, ...report.categories[c].bands.map((b) => (b.n === 0 ? '-' : `${Math.round((b.rate ?? 0) * 1000) / 10}% of ${b.n}`))]),
-    )}`;
+        [{ header: 'score' }, ...SCORE_BAND_NAMES.map((b) => ({ header: b, align: 'right' as const }))],
+        VALIDATED_SCORES.map((c) => [
+          c,
+          ...report.categories[c].bands.map((b) =>
+            b.n === 0 ? '-' : `${Math.round((b.rate ?? 0) * 1000) / 10}% of ${b.n}`,
+          ),
+        ]),
+      )}`;
   const warnings = report.warnings.map((w) => `warning: ${w}\n`).join('');
   const fired = report.rules.filter((r) => r.fired > 0);
-  const rules = fired.length === 0
-    ? 'no rubric rule moved a score\n'
-    : renderTable(
-      [{ header: 'rule' }, { header: 'fired', align: 'right' }, { header: stat, align: 'right' }],
-      fired.map((r) => [r.rule, String(r.fired), fixed(ordinal ? r.rho : r.auc)]),
-    );
+  const rules =
+    fired.length === 0
+      ? 'no rubric rule moved a score\n'
+      : renderTable(
+          [{ header: 'rule' }, { header: 'fired', align: 'right' }, { header: stat, align: 'right' }],
+          fired.map((r) => [r.rule, String(r.fired), fixed(ordinal ? r.rho : r.auc)]),
+        );
   const reading = ordinal
     ? 'rho: rank correlation of score and rating (1: same order, 0: none).'
     : 'AUC: probability that a bad task scores lower than a good one (0.5 is chance, 1 a perfect ranking).';

@@ -12,26 +12,38 @@ const LABEL: Record<ScoreCategory, string> = {
 /** `taskeval show`: categories with det/AI parts, bands, rationale, cited evidence with excerpts, signals, provenance. */
 export function renderResultDetail(result: StoredResult, options: { colour?: boolean } = {}): string {
   const colour = options.colour ?? false;
-  const paint = (band: Parameters<typeof bandStyle>[0], text: string) => (bandStyle(band, colour) ?? ((t: string) => t))(text);
+  const paint = (band: Parameters<typeof bandStyle>[0], text: string) =>
+    (bandStyle(band, colour) ?? ((t: string) => t))(text);
   const lines: string[] = [];
   lines.push(`${result.taskId}${result.title ? ` — ${t(result.title)}` : ''}`);
-  lines.push(`result ${result.id}  run ${result.runId}  evaluated ${result.evaluatedAt}${result.completedAt ? `  completed ${result.completedAt}` : ''}`);
+  lines.push(
+    `result ${result.id}  run ${result.runId}  evaluated ${result.evaluatedAt}${result.completedAt ? `  completed ${result.completedAt}` : ''}`,
+  );
   if (result.status !== 'scored') {
     lines.push('', `${result.status}: ${t(result.reason)}`);
     if (result.status === 'error') {
-      lines.push(result.transient ? 'transient: a later batch will try again' : 'not transient: fix the cause and run again');
+      lines.push(
+        result.transient ? 'transient: a later batch will try again' : 'not transient: fix the cause and run again',
+      );
       if (result.rawAnswer) lines.push('', 'judge answer (bounded):', indent(t(result.rawAnswer), 2));
     }
     return `${lines.join('\n')}\n`;
   }
-  const entries = new Map<string, EvidenceEntry>(result.evidenceBundle.groups.flatMap((g) => g.entries.map((e) => [e.id, e] as const)));
-  lines.push(`overall ${paint(result.overallBand, `${result.overallScore} ${result.overallBand}`)}  (${result.mode === 'hybrid' ? 'hybrid: 70% deterministic + 30% AI' : 'deterministic only: no judge'})`);
+  const entries = new Map<string, EvidenceEntry>(
+    result.evidenceBundle.groups.flatMap((g) => g.entries.map((e) => [e.id, e] as const)),
+  );
+  lines.push(
+    `overall ${paint(result.overallBand, `${result.overallScore} ${result.overallBand}`)}  (${result.mode === 'hybrid' ? 'hybrid: 70% deterministic + 30% AI' : 'deterministic only: no judge'})`,
+  );
   if (result.overallRationale) lines.push(indent(t(result.overallRationale), 2));
   for (const category of SCORE_CATEGORIES) {
     const c = result.categoryScores.find((s) => s.category === category);
     if (!c) continue;
     const parts = `det ${c.deterministicScore}  ai ${c.aiScore ?? '—'}  weight ${c.weight}`;
-    lines.push('', `${LABEL[category]}: ${paint(c.band, `${c.finalScore} ${c.band}`)}  (${parts})${result.divergence.includes(category) ? '  DIVERGENT' : ''}`);
+    lines.push(
+      '',
+      `${LABEL[category]}: ${paint(c.band, `${c.finalScore} ${c.band}`)}  (${parts})${result.divergence.includes(category) ? '  DIVERGENT' : ''}`,
+    );
     lines.push(indent(t(c.rationale), 2));
     if (c.evidence.length) {
       lines.push('  evidence:');
@@ -42,9 +54,13 @@ export function renderResultDetail(result: StoredResult, options: { colour?: boo
       }
     }
     const coverage = result.signals.coverage?.[category];
-    if (coverage) lines.push(`  evidence groups: ${coverage.length ? coverage.join(', ') : 'none: no evidence, the score is the base'}`);
+    if (coverage)
+      lines.push(
+        `  evidence groups: ${coverage.length ? coverage.join(', ') : 'none: no evidence, the score is the base'}`,
+      );
     const moved = result.signals.categories[category].contributions.filter((x) => x.points !== 0);
-    const line = (x: Contribution) => `    ${x.points > 0 ? '+' : ''}${x.points}  ${t(x.label)}  (${x.rule}${x.evidence.length ? `; ${x.evidence.join(', ')}` : ''})`;
+    const line = (x: Contribution) =>
+      `    ${x.points > 0 ? '+' : ''}${x.points}  ${t(x.label)}  (${x.rule}${x.evidence.length ? `; ${x.evidence.join(', ')}` : ''})`;
     const atCompletion = moved.filter((x) => !x.hindsight);
     const after = moved.filter((x) => x.hindsight);
     if (atCompletion.length) lines.push('  signals:', ...atCompletion.map(line));
@@ -59,14 +75,30 @@ export function renderResultDetail(result: StoredResult, options: { colour?: boo
     for (const f of result.followUpDrafts) lines.push(`  ${t(f.title)}: ${t(f.reason)}`);
   }
   const p = result.provenance;
-  lines.push('', result.signals.hindsight === false ? 'scored at evaluation time: later history not read' : result.signals.hindsight ? 'scored with hindsight: later history (reverts, later fixes) read' : 'hindsight not recorded (scored before rubric-3)');
-  if (p.historyGaps?.length) lines.push(`history incomplete: ${t(p.historyGaps.join('; '))} — commits, sizes or dates may be missing`);
-  lines.push(`provenance: judge ${p.provider ? `${p.provider}/${p.model}` : 'none'}, prompt ${p.promptVersion ?? '—'}, rubric ${p.rubricVersion}, taskeval ${p.taskevalVersion ?? '—'}, bundle ${p.bundleDigest.slice(0, 12)}`);
-  if (p.usage) lines.push(`  tokens ${p.usage.inputTokens} in + ${p.usage.outputTokens} out${p.cached ? ' (from cache)' : ''}${p.costUsd !== null ? `, $${p.costUsd.toFixed(4)}` : ''}, samples ${p.samples}`);
+  lines.push(
+    '',
+    result.signals.hindsight === false
+      ? 'scored at evaluation time: later history not read'
+      : result.signals.hindsight
+        ? 'scored with hindsight: later history (reverts, later fixes) read'
+        : 'hindsight not recorded (scored before rubric-3)',
+  );
+  if (p.historyGaps?.length)
+    lines.push(`history incomplete: ${t(p.historyGaps.join('; '))} — commits, sizes or dates may be missing`);
+  lines.push(
+    `provenance: judge ${p.provider ? `${p.provider}/${p.model}` : 'none'}, prompt ${p.promptVersion ?? '—'}, rubric ${p.rubricVersion}, taskeval ${p.taskevalVersion ?? '—'}, bundle ${p.bundleDigest.slice(0, 12)}`,
+  );
+  if (p.usage)
+    lines.push(
+      `  tokens ${p.usage.inputTokens} in + ${p.usage.outputTokens} out${p.cached ? ' (from cache)' : ''}${p.costUsd !== null ? `, $${p.costUsd.toFixed(4)}` : ''}, samples ${p.samples}`,
+    );
   return `${lines.join('\n')}\n`;
 }
 
 function indent(text: string, n: number): string {
   const pad = ' '.repeat(n);
-  return text.split('\n').map((l) => `${pad}${l}`).join('\n');
+  return text
+    .split('\n')
+    .map((l) => `${pad}${l}`)
+    .join('\n');
 }

@@ -40,5 +40,7 @@ export function renderResultsTable(rows: readonly ResultSummary[], count: number
   );
   const gaps = historyGapsFooter(rows.map((r) => r.historyGaps));
   const withGaps = gaps ? `${text}${gaps}\n` : text;
-  return count > rows.length ? `${withGaps}(${rows.length} of ${count}; use --limit and --offset for more)\n` : withGaps;
+  return count > rows.length
+    ? `${withGaps}(${rows.length} of ${count}; use --limit and --offset for more)\n`
+    : withGaps;
 }

@@ -11,7 +11,8 @@ export interface ScoreMarkdownOptions {
 }
 
 const SHORT = { agentPerformance: 'AP', taskOutcomeQuality: 'TOQ', processCompliance: 'PC' } as const;
-const mean = (xs: number[]) => (xs.length ? (Math.round((xs.reduce((a, b) => a + b, 0) / xs.length) * 10) / 10).toFixed(1) : '—');
+const mean = (xs: number[]) =>
+  xs.length ? (Math.round((xs.reduce((a, b) => a + b, 0) / xs.length) * 10) / 10).toFixed(1) : '—';
 
 /**
  * A summary fit for a pull-request comment or $GITHUB_STEP_SUMMARY: means, bands, the weakest tasks with
@@ -19,15 +20,25 @@ const mean = (xs: number[]) => (xs.length ? (Math.round((xs.reduce((a, b) => a +
  */
 export function renderScoreMarkdown(results: readonly ScorecardResult[], options: ScoreMarkdownOptions = {}): string {
   const scored = results.flatMap((r) => (r.status === 'scored' ? [r] : []));
-  const final = (r: (typeof scored)[number], c: (typeof SCORE_CATEGORIES)[number]) => r.categoryScores.find((s) => s.category === c)?.finalScore ?? 0;
+  const final = (r: (typeof scored)[number], c: (typeof SCORE_CATEGORIES)[number]) =>
+    r.categoryScores.find((s) => s.category === c)?.finalScore ?? 0;
   const out: string[] = [`### ${options.title ?? 'taskeval scores'}`, ''];
   const deterministic = scored.every((r) => r.mode === 'deterministic-only');
-  out.push(`${scored.length} of ${results.length} task(s) scored${scored.length ? (deterministic ? ', deterministic only (no judge)' : ', hybrid (deterministic and judge)') : ''}.`, '');
+  out.push(
+    `${scored.length} of ${results.length} task(s) scored${scored.length ? (deterministic ? ', deterministic only (no judge)' : ', hybrid (deterministic and judge)') : ''}.`,
+    '',
+  );
   if (scored.length) {
     out.push(
       renderMarkdownTable(
         ['', ...SCORE_CATEGORIES.map((c) => SHORT[c]), 'OVERALL'],
-        [['mean', ...SCORE_CATEGORIES.map((c) => mean(scored.map((r) => final(r, c)))), mean(scored.map((r) => r.overallScore))]],
+        [
+          [
+            'mean',
+            ...SCORE_CATEGORIES.map((c) => mean(scored.map((r) => final(r, c)))),
+            mean(scored.map((r) => r.overallScore)),
+          ],
+        ],
         ['left', 'right', 'right', 'right', 'right'],
       ),
     );
@@ -36,9 +47,16 @@ export function renderScoreMarkdown(results: readonly ScorecardResult[], options
   }
   if (options.failUnder !== undefined) {
     const below = scored.filter((r) => r.overallScore < options.failUnder!);
-    out.push(below.length ? `**${below.length} task(s) under ${options.failUnder}:** ${below.map((r) => `\`${r.taskId}\` (${r.overallScore})`).join(', ')}` : `No task under ${options.failUnder}.`, '');
+    out.push(
+      below.length
+        ? `**${below.length} task(s) under ${options.failUnder}:** ${below.map((r) => `\`${r.taskId}\` (${r.overallScore})`).join(', ')}`
+        : `No task under ${options.failUnder}.`,
+      '',
+    );
   }
-  const weakest = [...scored].sort((a, b) => a.overallScore - b.overallScore || (a.taskId < b.taskId ? -1 : 1)).slice(0, options.weakest ?? 5);
+  const weakest = [...scored]
+    .sort((a, b) => a.overallScore - b.overallScore || (a.taskId < b.taskId ? -1 : 1))
+    .slice(0, options.weakest ?? 5);
   if (weakest.length) {
     out.push('**Weakest tasks**', '');
     out.push(
@@ -50,7 +68,12 @@ export function renderScoreMarkdown(results: readonly ScorecardResult[], options
             `${r.taskId} ${r.title ?? ''}`.trim(),
             `${r.overallScore} ${r.overallBand}`,
             low ? `${SHORT[low.category]} ${low.finalScore}` : '—',
-            low?.evidence.length ? low.evidence.slice(0, 3).map((id) => `\`${id}\``).join(' ') : '—',
+            low?.evidence.length
+              ? low.evidence
+                  .slice(0, 3)
+                  .map((id) => `\`${id}\``)
+                  .join(' ')
+              : '—',
           ];
         }),
         ['left', 'right'],
@@ -66,11 +89,18 @@ export function renderScoreMarkdown(results: readonly ScorecardResult[], options
     out.push(
       renderMarkdownTable(
         ['TASK', ...SCORE_CATEGORIES.map((c) => SHORT[c]), 'OVERALL'],
-        scored.map((r) => [r.taskId, ...SCORE_CATEGORIES.map((c) => String(final(r, c))), `${r.overallScore} ${r.overallBand}`]),
+        scored.map((r) => [
+          r.taskId,
+          ...SCORE_CATEGORIES.map((c) => String(final(r, c))),
+          `${r.overallScore} ${r.overallBand}`,
+        ]),
         ['left', 'right', 'right', 'right', 'right'],
       ),
     );
     out.push('</details>', '');
   }
-  return `${out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+  return `${out
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trimEnd()}\n`;
 }

@@ -10,23 +10,69 @@ function scored(taskId: string, title: string, scores: [number, number, number])
   return buildScoredResult({
     taskId,
     title,
-    bundle: { taskId, runId: 'r', groups: EVIDENCE_SOURCE_ORDER.map((source) => ({ source, entries: [], total: 0, omitted: 0 })), digest: 'a'.repeat(64) },
+    bundle: {
+      taskId,
+      runId: 'r',
+      groups: EVIDENCE_SOURCE_ORDER.map((source) => ({ source, entries: [], total: 0, omitted: 0 })),
+      digest: 'a'.repeat(64),
+    },
     assessment: {
       rubricVersion: 'test',
       values: {},
       categories: {
-        agentPerformance: { score: ap, contributions: [{ category: 'agentPerformance', rule: 'review.revise', label: 'two REVISE rounds', points: -10, evidence: [] }] },
-        taskOutcomeQuality: { score: toq, contributions: [{ category: 'taskOutcomeQuality', rule: 'history.reverted', label: 'reverted later', points: -40, evidence: [] }] },
-        processCompliance: { score: pc, contributions: [{ category: 'processCompliance', rule: 'workflow.passed', label: 'tests passed', points: 15, evidence: [] }] },
+        agentPerformance: {
+          score: ap,
+          contributions: [
+            {
+              category: 'agentPerformance',
+              rule: 'review.revise',
+              label: 'two REVISE rounds',
+              points: -10,
+              evidence: [],
+            },
+          ],
+        },
+        taskOutcomeQuality: {
+          score: toq,
+          contributions: [
+            {
+              category: 'taskOutcomeQuality',
+              rule: 'history.reverted',
+              label: 'reverted later',
+              points: -40,
+              evidence: [],
+            },
+          ],
+        },
+        processCompliance: {
+          score: pc,
+          contributions: [
+            { category: 'processCompliance', rule: 'workflow.passed', label: 'tests passed', points: 15, evidence: [] },
+          ],
+        },
       },
     },
-    provenance: { provider: null, model: null, promptVersion: null, rubricVersion: 'test', bundleDigest: 'a'.repeat(64), usage: null, costUsd: null, cached: false, samples: 1, spread: null },
+    provenance: {
+      provider: null,
+      model: null,
+      promptVersion: null,
+      rubricVersion: 'test',
+      bundleDigest: 'a'.repeat(64),
+      usage: null,
+      costUsd: null,
+      cached: false,
+      samples: 1,
+      spread: null,
+    },
   });
 }
 
 describe('renderScoreTable', () => {
   it('prints one aligned row per task with each category score and band, the overall and the mode', () => {
-    const text = renderScoreTable([scored('T-1', 'A short title', [80, 90, 70]), scored('T-22', 'Another', [30, 20, 50])]);
+    const text = renderScoreTable([
+      scored('T-1', 'A short title', [80, 90, 70]),
+      scored('T-22', 'Another', [30, 20, 50]),
+    ]);
     const lines = text.split('\n');
     expect(lines.slice(0, 3)).toEqual([
       'TASK  TITLE          AGENT       OUTCOME       PROCESS        OVERALL     MODE',
@@ -44,7 +90,17 @@ describe('renderScoreTable', () => {
   });
 
   it('shows error and skipped results as rows with their reasons', () => {
-    const error: TaskResult = { taskId: 'T-9', title: null, status: 'error', reason: 'boom', transient: false, rawAnswer: null, evidenceBundle: null, signals: null, provenance: null };
+    const error: TaskResult = {
+      taskId: 'T-9',
+      title: null,
+      status: 'error',
+      reason: 'boom',
+      transient: false,
+      rawAnswer: null,
+      evidenceBundle: null,
+      signals: null,
+      provenance: null,
+    };
     const text = renderScoreTable([scored('T-1', 'A short title', [80, 90, 70]), error]);
     expect(text.split('\n')[2]).toBe('T-9                  -          -             -              -          error');
     expect(text).toContain('\nT-9: error: boom\n');
@@ -54,7 +110,9 @@ describe('renderScoreTable', () => {
 
 describe('renderScoreReasons', () => {
   it('names the largest contributions of each task first', () => {
-    expect(renderScoreReasons([scored('T-1', 't', [50, 40, 60])], 2)).toBe('T-1 48 weak: -40 reverted later (outcome); +15 tests passed (process)\n');
+    expect(renderScoreReasons([scored('T-1', 't', [50, 40, 60])], 2)).toBe(
+      'T-1 48 weak: -40 reverted later (outcome); +15 tests passed (process)\n',
+    );
   });
 });
 
@@ -75,9 +133,27 @@ describe('coverage and hindsight in the outputs', () => {
     result.signals.coverage = { agentPerformance: [], taskOutcomeQuality: ['commits'], processCompliance: ['commits'] };
     result.signals.categories.taskOutcomeQuality.contributions = [
       { category: 'taskOutcomeQuality', rule: 'risk.size', label: '40 code lines added', points: -4, evidence: [] },
-      { category: 'taskOutcomeQuality', rule: 'history.reverted', label: 'reverted later', points: -30, evidence: ['task-history'], hindsight: true },
+      {
+        category: 'taskOutcomeQuality',
+        rule: 'history.reverted',
+        label: 'reverted later',
+        points: -30,
+        evidence: ['task-history'],
+        hindsight: true,
+      },
     ];
-    const text = renderResultDetail({ ...result, id: 'res_1', runId: 'run_1', projectId: 'p', completedAt: null, evaluatedAt: '2026-04-01T00:00:00Z', snapshot: {} } as unknown as StoredResult, { colour: false });
+    const text = renderResultDetail(
+      {
+        ...result,
+        id: 'res_1',
+        runId: 'run_1',
+        projectId: 'p',
+        completedAt: null,
+        evaluatedAt: '2026-04-01T00:00:00Z',
+        snapshot: {},
+      } as unknown as StoredResult,
+      { colour: false },
+    );
     const outcome = text.slice(text.indexOf('Task outcome quality'));
     expect(outcome).toMatch(/signals:\n {4}-4 {2}40 code lines added/);
     expect(outcome).toMatch(/what happened after \(hindsight\):\n {4}-30 {2}reverted later/);

@@ -1,7 +1,11 @@
 import type { CategoryScoreRecord, ScoreCategory, TaskResult } from '../../core/index.js';
 
 /** A result as a scorecard reads it: its bundle and raw answer are not needed (a run keeps them out of memory). */
-export type ScorecardResult = TaskResult extends infer R ? (R extends unknown ? Omit<R, 'evidenceBundle'> : never) : never;
+export type ScorecardResult = TaskResult extends infer R
+  ? R extends unknown
+    ? Omit<R, 'evidenceBundle'>
+    : never
+  : never;
 import { bandStyle } from './band-style.js';
 import { terminalSafe } from './terminal-safe.js';
 import { renderTable, type TableCell, type TableColumn } from './render-table.js';
@@ -23,7 +27,9 @@ export const HISTORY_GAPS_MARK = '~';
 /** The footer line for results with history gaps, naming each distinct gap once. */
 export function historyGapsFooter(gaps: readonly (readonly string[] | undefined)[]): string | null {
   const all = [...new Set(gaps.flatMap((g) => g ?? []))];
-  return all.length ? `${HISTORY_GAPS_MARK} made from an incomplete git history, so commits, sizes or dates may be missing: ${terminalSafe(all.join('; '))}` : null;
+  return all.length
+    ? `${HISTORY_GAPS_MARK} made from an incomplete git history, so commits, sizes or dates may be missing: ${terminalSafe(all.join('; '))}`
+    : null;
 }
 
 const COLUMNS: readonly TableColumn[] = [
@@ -43,7 +49,12 @@ export function renderScoreTable(results: readonly ScorecardResult[], options: S
     const title = result.title ?? '';
     if (result.status !== 'scored') return [result.taskId, title, '-', '-', '-', '-', result.status];
     // A category no evidence informed shows its base marked, so it does not read as measured.
-    const cell = (category: ScoreCategory) => scoreCell(result.categoryScores.find((c) => c.category === category), colour, result.signals.coverage?.[category]?.length === 0);
+    const cell = (category: ScoreCategory) =>
+      scoreCell(
+        result.categoryScores.find((c) => c.category === category),
+        colour,
+        result.signals.coverage?.[category]?.length === 0,
+      );
     return [
       result.taskId,
       title,
@@ -56,10 +67,16 @@ export function renderScoreTable(results: readonly ScorecardResult[], options: S
   });
   let text = renderTable(COLUMNS, rows);
   for (const result of results) {
-    if (result.status !== 'scored') text += `${terminalSafe(result.taskId)}: ${result.status}: ${terminalSafe(result.reason)}\n`;
+    if (result.status !== 'scored')
+      text += `${terminalSafe(result.taskId)}: ${result.status}: ${terminalSafe(result.reason)}\n`;
   }
-  if (results.some((r) => r.status === 'scored' && r.mode === 'deterministic-only')) text += `\n${DETERMINISTIC_ONLY_FOOTER}\n`;
-  if (results.some((r) => r.status === 'scored' && Object.values(r.signals.coverage ?? {}).some((groups) => groups.length === 0))) {
+  if (results.some((r) => r.status === 'scored' && r.mode === 'deterministic-only'))
+    text += `\n${DETERMINISTIC_ONLY_FOOTER}\n`;
+  if (
+    results.some(
+      (r) => r.status === 'scored' && Object.values(r.signals.coverage ?? {}).some((groups) => groups.length === 0),
+    )
+  ) {
     text += `${NO_EVIDENCE_FOOTER}\n`;
   }
   const gaps = historyGapsFooter(results.map((r) => (r.status === 'skipped' ? undefined : r.provenance?.historyGaps)));

@@ -1,5 +1,6 @@
 // CSI (ESC [ … final), OSC (ESC ] … BEL or ST), DCS/SOS/PM/APC (… ST), and any other two-byte escape.
-const ESCAPE_SEQUENCE = /\x1b(?:\[[0-?]*[ -/]*[@-~]?|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[PX^_][^\x1b]*(?:\x1b\\)?|[\s\S]?)/g;
+const ESCAPE_SEQUENCE =
+  /\x1b(?:\[[0-?]*[ -/]*[@-~]?|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[PX^_][^\x1b]*(?:\x1b\\)?|[\s\S]?)/g;
 // C0 controls but tab and newline, DEL, and the C1 controls (which some terminals also obey).
 const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
 

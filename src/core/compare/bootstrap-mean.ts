@@ -36,7 +36,12 @@ export function bootstrapMean(xs: readonly number[], seed: number, iterations = 
 }
 
 /** mean(b) − mean(a) for two independent groups, each resampled on its own. */
-export function bootstrapMeanDifference(a: readonly number[], b: readonly number[], seed: number, iterations = BOOTSTRAP_ITERATIONS): MeanCi {
+export function bootstrapMeanDifference(
+  a: readonly number[],
+  b: readonly number[],
+  seed: number,
+  iterations = BOOTSTRAP_ITERATIONS,
+): MeanCi {
   if (a.length === 0 || b.length === 0) throw new RangeError('bootstrapMeanDifference needs values in both groups');
   const random = seededRandom(seed);
   const samples = Array.from({ length: iterations }, () => resampledMean(b, random) - resampledMean(a, random));

@@ -27,7 +27,9 @@ export function cohortSpend(items: readonly ComparedItem[]): CohortSpend {
   const judge = items.flatMap((i) => (i.spend?.judgeCostUsd != null ? [i.spend.judgeCostUsd] : []));
   const costed = items.filter((i) => i.spend?.agentCostUsd != null || i.spend?.judgeCostUsd != null);
   const sum = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0);
-  const costPerTask = costed.length ? sum(costed.map((i) => (i.spend!.agentCostUsd ?? 0) + (i.spend!.judgeCostUsd ?? 0))) / costed.length : 0;
+  const costPerTask = costed.length
+    ? sum(costed.map((i) => (i.spend!.agentCostUsd ?? 0) + (i.spend!.judgeCostUsd ?? 0))) / costed.length
+    : 0;
   const meanOverall = costed.length ? sum(costed.map((i) => i.scores.overall)) / costed.length : 0;
   return {
     tokenTasks: tokens.length,

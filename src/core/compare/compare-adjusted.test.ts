@@ -4,7 +4,8 @@ import { holmRejects } from './holm.js';
 import { stratifiedDifference } from './stratified-difference.js';
 
 // Scores that fall with the size of the change: what a size-driven rubric gives any agent.
-const byWork = (size: number, jitter: number) => Math.max(0, Math.min(100, Math.round(85 - 12 * Math.log10(1 + size) + jitter)));
+const byWork = (size: number, jitter: number) =>
+  Math.max(0, Math.min(100, Math.round(85 - 12 * Math.log10(1 + size) + jitter)));
 const item = (id: string, size: number | null, overall: number, project = 'p'): ComparedItem => ({
   taskId: id,
   resultId: `res_${id}`,
@@ -27,7 +28,10 @@ function sameWorkOtherSizes(): Map<string, ComparedItem[]> {
       (toSmall ? small : large).push(item(`${toSmall ? 'S' : 'L'}-${i}`, size, byWork(size, jitter(i))));
     }
   });
-  return new Map([['small-tasks', small], ['large-tasks', large]]);
+  return new Map([
+    ['small-tasks', small],
+    ['large-tasks', large],
+  ]);
 }
 
 describe('compareCohorts, adjusted for what each cohort was given', () => {
@@ -47,7 +51,13 @@ describe('compareCohorts, adjusted for what each cohort was given', () => {
   it('finds a difference that holds at every size', () => {
     const groups = sameWorkOtherSizes();
     const worse = groups.get('large-tasks')!.map((x) => item(x.taskId, x.size!, x.scores.overall - 8));
-    const report = compareCohorts(new Map([['small-tasks', groups.get('small-tasks')!], ['worse', worse]]), { by: 'agent' });
+    const report = compareCohorts(
+      new Map([
+        ['small-tasks', groups.get('small-tasks')!],
+        ['worse', worse],
+      ]),
+      { by: 'agent' },
+    );
     const overall = report.differences.find((d) => d.category === 'overall')!;
     expect(overall.clear).toBe(true);
     expect(overall.adjusted!.diff).toBeLessThan(-5);
@@ -57,17 +67,33 @@ describe('compareCohorts, adjusted for what each cohort was given', () => {
   it('says two cohorts cannot be compared fairly when fewer than half their tasks share a stratum', () => {
     const a = Array.from({ length: 20 }, (_, i) => item(`A-${i}`, 1 + (i % 3), 80));
     const b = Array.from({ length: 20 }, (_, i) => item(`B-${i}`, 1000 + i, 50));
-    const report = compareCohorts(new Map([['a', a], ['b', b]]), { by: 'agent' });
+    const report = compareCohorts(
+      new Map([
+        ['a', a],
+        ['b', b],
+      ]),
+      { by: 'agent' },
+    );
     const overall = report.differences.find((d) => d.category === 'overall')!;
     expect(overall.adjusted).toBeNull();
-    expect(overall.reason).toMatch(/^cannot be compared fairly: only \d+ of 40 tasks fall in size strata both cohorts have$/);
+    expect(overall.reason).toMatch(
+      /^cannot be compared fairly: only \d+ of 40 tasks fall in size strata both cohorts have$/,
+    );
     expect(overall.clear).toBe(false);
   });
 
   it('stratifies by project too when the results span several', () => {
     const a = Array.from({ length: 20 }, (_, i) => item(`A-${i}`, 10, 70, i % 2 ? 'p1' : 'p2'));
     const b = Array.from({ length: 20 }, (_, i) => item(`B-${i}`, 10, 70, i % 2 ? 'p1' : 'p2'));
-    expect(compareCohorts(new Map([['a', a], ['b', b]]), { by: 'agent' }).strata).toEqual(['size decile (code lines added)', 'project']);
+    expect(
+      compareCohorts(
+        new Map([
+          ['a', a],
+          ['b', b],
+        ]),
+        { by: 'agent' },
+      ).strata,
+    ).toEqual(['size decile (code lines added)', 'project']);
   });
 
   it('corrects the verdict for several pairs with Holm, gives no interval under --min-n, and the same figures for the same seed', () => {
@@ -80,7 +106,11 @@ describe('compareCohorts, adjusted for what each cohort was given', () => {
     ]);
     const report = compareCohorts(groups, { by: 'model', minN: 10 });
     expect(report.differences.every((d) => d.correction === 'holm over 3 pairs')).toBe(true);
-    expect(report.cohorts.find((c) => c.key === 'tiny')!.categories.overall).toEqual({ mean: expect.any(Number), ciLow: null, ciHigh: null });
+    expect(report.cohorts.find((c) => c.key === 'tiny')!.categories.overall).toEqual({
+      mean: expect.any(Number),
+      ciLow: null,
+      ciHigh: null,
+    });
     expect(compareCohorts(groups, { by: 'model', minN: 10 })).toEqual(report);
   });
 });
@@ -95,8 +125,15 @@ describe('holmRejects', () => {
 
 describe('stratifiedDifference', () => {
   it('weights strata by their pooled size and leaves out a stratum only one side has', () => {
-    const a = new Map([['s1', [10, 10]], ['s2', [50, 50, 50, 50]], ['s3', [99]]]);
-    const b = new Map([['s1', [20, 20]], ['s2', [50, 50]]]);
+    const a = new Map([
+      ['s1', [10, 10]],
+      ['s2', [50, 50, 50, 50]],
+      ['s3', [99]],
+    ]);
+    const b = new Map([
+      ['s1', [20, 20]],
+      ['s2', [50, 50]],
+    ]);
     // s1: diff 10, weight 4/10; s2: diff 0, weight 6/10; s3 left out (1 task).
     expect(stratifiedDifference(a, b, 1, 200)).toMatchObject({ diff: 4, strata: 2, tasksLeftOut: 1 });
     expect(stratifiedDifference(new Map([['x', [1]]]), new Map([['y', [1]]]), 1)).toBeNull();
@@ -112,6 +149,14 @@ describe('cohort spend', () => {
     ];
     const report = compareCohorts(new Map([['a', items]]), { by: 'agent', minN: 1 });
     // Mean overall of the costed tasks (70) over their mean cost per task ((0.51 + 1.53) / 2 = 1.02).
-    expect(report.cohorts[0]!.spend).toEqual({ tokenTasks: 2, meanAgentTokens: 2000, agentCostTasks: 2, agentCostUsd: 2, judgeCostTasks: 2, judgeCostUsd: 0.04, overallPerDollar: 68.6 });
+    expect(report.cohorts[0]!.spend).toEqual({
+      tokenTasks: 2,
+      meanAgentTokens: 2000,
+      agentCostTasks: 2,
+      agentCostUsd: 2,
+      judgeCostTasks: 2,
+      judgeCostUsd: 0.04,
+      overallPerDollar: 68.6,
+    });
   });
 });

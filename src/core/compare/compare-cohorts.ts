@@ -82,7 +82,10 @@ export const MIN_SHARED_SHARE = 0.5;
  * difference adjusted for what each was given (strata of change size and project), with a verdict
  * corrected for the number of pairs (Holm). Most different first.
  */
-export function compareCohorts(groups: ReadonlyMap<string, readonly ComparedItem[]>, options: CompareCohortsOptions): CohortComparison {
+export function compareCohorts(
+  groups: ReadonlyMap<string, readonly ComparedItem[]>,
+  options: CompareCohortsOptions,
+): CohortComparison {
   const minN = options.minN ?? DEFAULT_MIN_COHORT;
   const seed = options.seed ?? 1;
   const stratumOf = strataFor([...groups.values()].flat());
@@ -90,9 +93,22 @@ export function compareCohorts(groups: ReadonlyMap<string, readonly ComparedItem
     .filter(([, items]) => items.length > 0)
     .sort((x, y) => y[1].length - x[1].length || (x[0] < y[0] ? -1 : 1))
     .map(([key, items]) => {
-      const reason = key === options.unknownKey ? `no ${options.by} recorded` : items.length < minN ? `fewer than ${minN} tasks (--min-n)` : null;
+      const reason =
+        key === options.unknownKey
+          ? `no ${options.by} recorded`
+          : items.length < minN
+            ? `fewer than ${minN} tasks (--min-n)`
+            : null;
       const small = items.length < minN;
-      return { key, n: items.length, compared: reason === null, reason, categories: means(items, seed, options.iterations, small), bands: bandCounts(items), spend: cohortSpend(items) };
+      return {
+        key,
+        n: items.length,
+        compared: reason === null,
+        reason,
+        categories: means(items, seed, options.iterations, small),
+        bands: bandCounts(items),
+        spend: cohortSpend(items),
+      };
     });
   const compared = cohorts.filter((c) => c.compared);
   const differences: ScoreDifference[] = [];
@@ -100,12 +116,20 @@ export function compareCohorts(groups: ReadonlyMap<string, readonly ComparedItem
     for (let j = i + 1; j < compared.length; j++) {
       const a = groups.get(compared[i]!.key)!;
       const b = groups.get(compared[j]!.key)!;
-      for (const category of COMPARED_SCORES) differences.push(difference(compared[i]!.key, compared[j]!.key, a, b, category, stratumOf.key, seed, options.iterations));
+      for (const category of COMPARED_SCORES)
+        differences.push(
+          difference(compared[i]!.key, compared[j]!.key, a, b, category, stratumOf.key, seed, options.iterations),
+        );
     }
   }
   const pairs = (compared.length * (compared.length - 1)) / 2;
   correct(differences, pairs, options.alpha ?? 0.05);
-  differences.sort((x, y) => Number(y.clear) - Number(x.clear) || Math.abs(verdictDiff(y)) - Math.abs(verdictDiff(x)) || COMPARED_SCORES.indexOf(x.category) - COMPARED_SCORES.indexOf(y.category));
+  differences.sort(
+    (x, y) =>
+      Number(y.clear) - Number(x.clear) ||
+      Math.abs(verdictDiff(y)) - Math.abs(verdictDiff(x)) ||
+      COMPARED_SCORES.indexOf(x.category) - COMPARED_SCORES.indexOf(y.category),
+  );
   return { by: options.by, minN, strata: stratumOf.by, cohorts, differences };
 }
 
@@ -124,7 +148,16 @@ function strataFor(items: readonly ComparedItem[]): { key: (item: ComparedItem) 
   return { key: (item) => `${byProject ? `${item.project ?? ''}|` : ''}${decileOf.get(item) ?? -1}`, by };
 }
 
-function difference(aKey: string, bKey: string, a: readonly ComparedItem[], b: readonly ComparedItem[], category: ComparedScore, stratum: (i: ComparedItem) => string, seed: number, iterations?: number): ScoreDifference {
+function difference(
+  aKey: string,
+  bKey: string,
+  a: readonly ComparedItem[],
+  b: readonly ComparedItem[],
+  category: ComparedScore,
+  stratum: (i: ComparedItem) => string,
+  seed: number,
+  iterations?: number,
+): ScoreDifference {
   const raw = bootstrapMeanDifference(scoresOf(a, category), scoresOf(b, category), seed, iterations);
   const split = (items: readonly ComparedItem[]) => {
     const out = new Map<string, number[]>();
@@ -139,7 +172,17 @@ function difference(aKey: string, bKey: string, a: readonly ComparedItem[], b: r
   const adjusted = stratifiedDifference(split(a), split(b), seed, iterations);
   const n = a.length + b.length;
   const fair = adjusted !== null && n - adjusted.tasksLeftOut >= MIN_SHARED_SHARE * n;
-  const base = { a: aKey, b: bKey, category, diff: raw.mean, ciLow: raw.ciLow, ciHigh: raw.ciHigh, paired: false, n, raw: { diff: raw.mean, ciLow: raw.ciLow, ciHigh: raw.ciHigh } };
+  const base = {
+    a: aKey,
+    b: bKey,
+    category,
+    diff: raw.mean,
+    ciLow: raw.ciLow,
+    ciHigh: raw.ciHigh,
+    paired: false,
+    n,
+    raw: { diff: raw.mean, ciLow: raw.ciLow, ciHigh: raw.ciHigh },
+  };
   if (!fair) {
     const shared = adjusted ? n - adjusted.tasksLeftOut : 0;
     return {
@@ -159,7 +202,10 @@ function difference(aKey: string, bKey: string, a: readonly ComparedItem[], b: r
 function correct(differences: ScoreDifference[], pairs: number, alpha: number): void {
   for (const category of COMPARED_SCORES) {
     const these = differences.filter((d) => d.category === category);
-    const rejects = holmRejects(these.map((d) => (d.adjusted ? d.p : 1)), alpha);
+    const rejects = holmRejects(
+      these.map((d) => (d.adjusted ? d.p : 1)),
+      alpha,
+    );
     these.forEach((d, i) => {
       const interval = d.adjusted;
       d.clear = interval !== null && rejects[i]! && (interval.ciLow > 0 || interval.ciHigh < 0);
@@ -172,11 +218,18 @@ export function scoresOf(items: readonly ComparedItem[], category: ComparedScore
   return items.map((i) => i.scores[category]);
 }
 
-function means(items: readonly ComparedItem[], seed: number, iterations: number | undefined, small: boolean): CohortSummary['categories'] {
+function means(
+  items: readonly ComparedItem[],
+  seed: number,
+  iterations: number | undefined,
+  small: boolean,
+): CohortSummary['categories'] {
   const out = {} as CohortSummary['categories'];
   for (const category of COMPARED_SCORES) {
     const xs = scoresOf(items, category);
-    out[category] = small ? { mean: Math.round((xs.reduce((s, x) => s + x, 0) / xs.length) * 10) / 10, ciLow: null, ciHigh: null } : bootstrapMean(xs, seed, iterations);
+    out[category] = small
+      ? { mean: Math.round((xs.reduce((s, x) => s + x, 0) / xs.length) * 10) / 10, ciLow: null, ciHigh: null }
+      : bootstrapMean(xs, seed, iterations);
   }
   return out;
 }

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { SCORE_BAND_NAMES, resolveScoreBand } from '../score-bands.js';
 import { seededRandom } from '../validity/index.js';
-import { COMPARED_SCORES, ScoreDifferenceSchema, type ComparedItem, type ComparedScore, type ScoreDifference } from './compare-cohorts.js';
+import {
+  COMPARED_SCORES,
+  ScoreDifferenceSchema,
+  type ComparedItem,
+  type ComparedScore,
+  type ScoreDifference,
+} from './compare-cohorts.js';
 import { BOOTSTRAP_ITERATIONS } from './bootstrap-mean.js';
 import { bootstrapPValue } from './holm.js';
 
@@ -48,7 +54,15 @@ export function comparePaired(
   pairs.sort((x, y) => (x.a.taskId < y.a.taskId ? -1 : 1));
   const shared = new Set(pairs.map((p) => p.a.taskId));
   const differences: ScoreDifference[] = pairs.length
-    ? COMPARED_SCORES.map((category) => pairedDifference(a.key, b.key, category, pairs.map((p) => p.b.scores[category] - p.a.scores[category]), options))
+    ? COMPARED_SCORES.map((category) =>
+        pairedDifference(
+          a.key,
+          b.key,
+          category,
+          pairs.map((p) => p.b.scores[category] - p.a.scores[category]),
+          options,
+        ),
+      )
     : [];
   const rank = (score: number) => SCORE_BAND_NAMES.indexOf(resolveScoreBand(score));
   const bands = { better: 0, worse: 0, same: 0 };
@@ -80,7 +94,13 @@ export function comparePaired(
   };
 }
 
-function pairedDifference(a: string, b: string, category: ComparedScore, deltas: number[], options: { seed?: number; iterations?: number }): ScoreDifference {
+function pairedDifference(
+  a: string,
+  b: string,
+  category: ComparedScore,
+  deltas: number[],
+  options: { seed?: number; iterations?: number },
+): ScoreDifference {
   const random = seededRandom(options.seed ?? 1);
   const iterations = options.iterations ?? BOOTSTRAP_ITERATIONS;
   const samples: number[] = [];
@@ -96,7 +116,14 @@ function pairedDifference(a: string, b: string, category: ComparedScore, deltas:
   const ciHigh = round1(at(0.975));
   const diff = round1(deltas.reduce((s, d) => s + d, 0) / deltas.length);
   return {
-    a, b, category, diff, ciLow, ciHigh, paired: true, n: deltas.length,
+    a,
+    b,
+    category,
+    diff,
+    ciLow,
+    ciHigh,
+    paired: true,
+    n: deltas.length,
     raw: { diff, ciLow, ciHigh },
     // The same tasks on both sides: each pair is its own stratum, so nothing is left to adjust for.
     adjusted: null,

@@ -13,7 +13,8 @@ export function describeDifference(d: ScoreDifference): string {
   const like = d.adjusted ? ' like for like' : '';
   const interval = `95% CI ${signed(shown.ciLow)} to ${signed(shown.ciHigh)}`;
   const corrected = d.correction ? `, ${d.correction}` : '';
-  if (!d.paired && !d.adjusted && d.reason) return `not compared like for like: ${d.reason.replace(/^cannot be compared fairly: /, '')}`;
+  if (!d.paired && !d.adjusted && d.reason)
+    return `not compared like for like: ${d.reason.replace(/^cannot be compared fairly: /, '')}`;
   if (!d.clear) return `no clear difference${like} (${signed(shown.diff)}, ${interval}${corrected})`;
   const [higher, lower] = shown.diff > 0 ? [d.b, d.a] : [d.a, d.b];
   return `${higher} higher than ${lower} by ${num(Math.abs(shown.diff))}${like} (${interval}${corrected})`;

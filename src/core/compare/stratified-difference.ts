@@ -23,7 +23,12 @@ export interface StratifiedDifference {
  * mean(b) − mean(a) taken within strata both sides share and weighted by the pooled size of each, with a
  * seeded percentile bootstrap that resamples each side within each stratum. Null when no stratum is shared.
  */
-export function stratifiedDifference(a: Strata, b: Strata, seed: number, iterations = BOOTSTRAP_ITERATIONS): StratifiedDifference | null {
+export function stratifiedDifference(
+  a: Strata,
+  b: Strata,
+  seed: number,
+  iterations = BOOTSTRAP_ITERATIONS,
+): StratifiedDifference | null {
   const shared = [...a.keys()].filter((k) => (a.get(k)?.length ?? 0) > 0 && (b.get(k)?.length ?? 0) > 0).sort();
   const total = (s: Strata) => [...s.values()].reduce((n, xs) => n + xs.length, 0);
   if (shared.length === 0) return null;
@@ -42,5 +47,12 @@ export function stratifiedDifference(a: Strata, b: Strata, seed: number, iterati
   }
   const p = bootstrapPValue(samples);
   const [lo, hi] = percentileInterval(samples);
-  return { diff: round1(estimate), ciLow: round1(lo), ciHigh: round1(hi), p, strata: shared.length, tasksLeftOut: total(a) + total(b) - inShared };
+  return {
+    diff: round1(estimate),
+    ciLow: round1(lo),
+    ciHigh: round1(hi),
+    p,
+    strata: shared.length,
+    tasksLeftOut: total(a) + total(b) - inShared,
+  };
 }

@@ -23,23 +23,70 @@ export type AgentRule = z.output<typeof AgentRuleSchema>;
 /** The rules taskeval knows, in the order they are tried; docs/sources.md lists them, and a test keeps the two in step. */
 export const DEFAULT_AGENT_RULES: readonly AgentRule[] = Object.freeze([
   // Claude Code: `Co-Authored-By: Claude <noreply@anthropic.com>`, newer ones name the model.
-  { on: 'trailer', pattern: String.raw`^co-authored-by:\s*claude(?:\s+(?<model>(?:opus|sonnet|haiku|instant|\d)[^<]*?))?\s*<`, agent: 'claude', model: 'claude $<model>' },
+  {
+    on: 'trailer',
+    pattern: String.raw`^co-authored-by:\s*claude(?:\s+(?<model>(?:opus|sonnet|haiku|instant|\d)[^<]*?))?\s*<`,
+    agent: 'claude',
+    model: 'claude $<model>',
+  },
   { on: 'trailer', pattern: String.raw`^co-authored-by:.*<noreply@anthropic\.com>`, agent: 'claude' },
-  { on: 'trailer', pattern: String.raw`^co-authored-by:\s*amp\s*<|<amp@ampcode\.com>|^amp-thread(?:-id)?:`, agent: 'amp' },
-  { on: 'trailer', pattern: String.raw`^co-authored-by:\s*(?:cursor|cursor-ai|cursor agent)\s*<|cursoragent@cursor\.com|<sos@cursor\.sh>|^made-with:\s*cursor`, agent: 'cursor' },
-  { on: 'trailer', pattern: String.raw`^co-authored-by:\s*aider\b(?:\s*\((?<model>[^)]+)\))?|<(?:noreply|aider)@aider\.(?:chat|dev)>`, agent: 'aider', model: '$<model>' },
+  {
+    on: 'trailer',
+    pattern: String.raw`^co-authored-by:\s*amp\s*<|<amp@ampcode\.com>|^amp-thread(?:-id)?:`,
+    agent: 'amp',
+  },
+  {
+    on: 'trailer',
+    pattern: String.raw`^co-authored-by:\s*(?:cursor|cursor-ai|cursor agent)\s*<|cursoragent@cursor\.com|<sos@cursor\.sh>|^made-with:\s*cursor`,
+    agent: 'cursor',
+  },
+  {
+    on: 'trailer',
+    pattern: String.raw`^co-authored-by:\s*aider\b(?:\s*\((?<model>[^)]+)\))?|<(?:noreply|aider)@aider\.(?:chat|dev)>`,
+    agent: 'aider',
+    model: '$<model>',
+  },
   { on: 'trailer', pattern: String.raw`^co-authored-by:\s*openhands\b|openhands@all-hands\.dev`, agent: 'openhands' },
-  { on: 'trailer', pattern: String.raw`^co-authored-by:\s*(?:openai\s+)?codex\s*<|<codex@openai\.com>|chatgpt-codex-connector`, agent: 'codex' },
-  { on: 'trailer', pattern: String.raw`^co-authored-by:\s*gemini(?:[\s-]+(?:cli|code assist|code-assist))?(?:\s+(?<model>\d[^<(]*?))?\s*(?:\([^)]*\)\s*)?(?:<|$)|gemini-code-assist\[bot\]`, agent: 'gemini', model: 'gemini $<model>' },
-  { on: 'trailer', pattern: String.raw`^co-authored-by:\s*(?:github\s+)?copilot\s*<|copilot@users\.noreply\.github\.com|copilot-swe-agent|^agent-logs-url:`, agent: 'copilot' },
-  { on: 'trailer', pattern: String.raw`^co-authored-by:.*google-labs-jules|^co-authored-by:\s*jules\s*<`, agent: 'jules' },
-  { on: 'trailer', pattern: String.raw`^co-authored-by:.*devin-ai-integration|^co-authored-by:\s*devin(?:\s+ai)?\s*<|<[^>]*@cognition\.ai>`, agent: 'devin' },
-  { on: 'trailer', pattern: String.raw`^co-authored-by:.*factory-droid|^co-authored-by:\s*(?:factory\s+)?droid\s*<`, agent: 'droid' },
+  {
+    on: 'trailer',
+    pattern: String.raw`^co-authored-by:\s*(?:openai\s+)?codex\s*<|<codex@openai\.com>|chatgpt-codex-connector`,
+    agent: 'codex',
+  },
+  {
+    on: 'trailer',
+    pattern: String.raw`^co-authored-by:\s*gemini(?:[\s-]+(?:cli|code assist|code-assist))?(?:\s+(?<model>\d[^<(]*?))?\s*(?:\([^)]*\)\s*)?(?:<|$)|gemini-code-assist\[bot\]`,
+    agent: 'gemini',
+    model: 'gemini $<model>',
+  },
+  {
+    on: 'trailer',
+    pattern: String.raw`^co-authored-by:\s*(?:github\s+)?copilot\s*<|copilot@users\.noreply\.github\.com|copilot-swe-agent|^agent-logs-url:`,
+    agent: 'copilot',
+  },
+  {
+    on: 'trailer',
+    pattern: String.raw`^co-authored-by:.*google-labs-jules|^co-authored-by:\s*jules\s*<`,
+    agent: 'jules',
+  },
+  {
+    on: 'trailer',
+    pattern: String.raw`^co-authored-by:.*devin-ai-integration|^co-authored-by:\s*devin(?:\s+ai)?\s*<|<[^>]*@cognition\.ai>`,
+    agent: 'devin',
+  },
+  {
+    on: 'trailer',
+    pattern: String.raw`^co-authored-by:.*factory-droid|^co-authored-by:\s*(?:factory\s+)?droid\s*<`,
+    agent: 'droid',
+  },
   { on: 'trailer', pattern: String.raw`^co-authored-by:\s*opencode\s*<`, agent: 'opencode' },
   // Entire names the agent on its checkpoint commits (`Entire-Agent: Claude Code`).
   { on: 'trailer', pattern: String.raw`^entire-agent:\s*(?<agent>\S.*)$`, agent: '$<agent>' },
   // Bots that open pull requests and commit as themselves.
-  { on: 'author', pattern: String.raw`copilot-swe-agent\[bot\]|^copilot <[^>]*copilot@users\.noreply\.github\.com>`, agent: 'copilot' },
+  {
+    on: 'author',
+    pattern: String.raw`copilot-swe-agent\[bot\]|^copilot <[^>]*copilot@users\.noreply\.github\.com>`,
+    agent: 'copilot',
+  },
   { on: 'author', pattern: String.raw`devin-ai-integration\[bot\]|^devin ai <`, agent: 'devin' },
   { on: 'author', pattern: String.raw`chatgpt-codex-connector\[bot\]|^codex(?: agent)? <`, agent: 'codex' },
   { on: 'author', pattern: String.raw`google-labs-jules\[bot\]`, agent: 'jules' },

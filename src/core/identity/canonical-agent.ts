@@ -36,7 +36,10 @@ const MAX_AGENT_CHARS = 200;
 export function canonicalAgentName(name: string | null | undefined): string | null {
   const trimmed = name?.trim();
   if (!trimmed) return null;
-  const lower = trimmed.toLowerCase().replace(/\s+/g, ' ').replace(/\[bot\]$/, '');
+  const lower = trimmed
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/\[bot\]$/, '');
   const known = AGENT_ALIASES.get(lower);
   if (known) return known;
   // A bare known short name in any case (`Claude`, `CODEX`) is that name.
@@ -46,8 +49,24 @@ export function canonicalAgentName(name: string | null | undefined): string | nu
 
 /** The short names the default rules give, for docs and for recognising them in any case. */
 export const KNOWN_AGENTS: ReadonlySet<string> = new Set([
-  'claude', 'codex', 'copilot', 'devin', 'aider', 'cursor', 'gemini', 'jules', 'amp', 'openhands', 'droid', 'opencode',
-  'amazonq', 'dependabot', 'renovate', 'swe-agent', 'mini-swe-agent', 'pi',
+  'claude',
+  'codex',
+  'copilot',
+  'devin',
+  'aider',
+  'cursor',
+  'gemini',
+  'jules',
+  'amp',
+  'openhands',
+  'droid',
+  'opencode',
+  'amazonq',
+  'dependabot',
+  'renovate',
+  'swe-agent',
+  'mini-swe-agent',
+  'pi',
 ]);
 
 /**
@@ -57,11 +76,18 @@ export const KNOWN_AGENTS: ReadonlySet<string> = new Set([
  */
 export function canonicalModelId(text: string | null | undefined): string | null {
   let s = text?.trim().toLowerCase() ?? '';
-  s = s.replace(/\([^)]*\)/g, ' ').replace(/\[[^\]]*\]/g, ' ').trim();
+  s = s
+    .replace(/\([^)]*\)/g, ' ')
+    .replace(/\[[^\]]*\]/g, ' ')
+    .trim();
   // A router's provider prefixes (`openrouter/deepseek/deepseek-r1:free`) name hosts, not the model; `:free` a price tier.
   if (s.includes('/')) s = s.slice(s.lastIndexOf('/') + 1);
   s = s.replace(/:(?:free|beta|extended|nitro|floor)$/, '');
-  s = s.replace(/[\s_]+/g, '-').replace(/[^a-z0-9.:-]/g, '').replace(/-+/g, '-').replace(/^-|-$/g, '');
+  s = s
+    .replace(/[\s_]+/g, '-')
+    .replace(/[^a-z0-9.:-]/g, '')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '');
   // Anthropic writes versions with dashes (claude-opus-4-5); others keep their dots (gpt-4.1, gemini-2.5-pro).
   if (s.startsWith('claude')) s = s.replace(/\./g, '-');
   return s.length > 0 && /[a-z]/.test(s) ? s.slice(0, MAX_AGENT_CHARS) : null;

@@ -9,8 +9,16 @@ export interface CompiledAgentRule {
 }
 
 /** The user's rules (config `sources.agents`) first, so they win, then the defaults. */
-export function compileAgentRules(userRules: readonly AgentRule[] = [], defaults: readonly AgentRule[] = DEFAULT_AGENT_RULES): CompiledAgentRule[] {
-  return [...userRules, ...defaults].map((r) => ({ on: r.on, re: new RegExp(r.pattern, 'i'), agent: r.agent, model: r.model ?? null }));
+export function compileAgentRules(
+  userRules: readonly AgentRule[] = [],
+  defaults: readonly AgentRule[] = DEFAULT_AGENT_RULES,
+): CompiledAgentRule[] {
+  return [...userRules, ...defaults].map((r) => ({
+    on: r.on,
+    re: new RegExp(r.pattern, 'i'),
+    agent: r.agent,
+    model: r.model ?? null,
+  }));
 }
 
 /**
@@ -19,10 +27,13 @@ export function compileAgentRules(userRules: readonly AgentRule[] = [], defaults
  */
 export function expandTemplate(template: string, match: RegExpExecArray): string | null {
   let missing = false;
-  const out = template.replace(/\$(?:<([A-Za-z_][A-Za-z0-9_]*)>|(\d))/g, (_, name: string | undefined, index: string | undefined) => {
-    const value = name !== undefined ? match.groups?.[name] : match[Number(index)];
-    if (value === undefined || value.trim() === '') missing = true;
-    return value ?? '';
-  });
+  const out = template.replace(
+    /\$(?:<([A-Za-z_][A-Za-z0-9_]*)>|(\d))/g,
+    (_, name: string | undefined, index: string | undefined) => {
+      const value = name !== undefined ? match.groups?.[name] : match[Number(index)];
+      if (value === undefined || value.trim() === '') missing = true;
+      return value ?? '';
+    },
+  );
   return missing ? null : out;
 }

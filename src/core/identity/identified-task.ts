@@ -9,13 +9,19 @@ export function identifiedTask(task: Task, identity: TaskIdentity): Task {
   if (identity.agent) next.agent = identity.agent;
   if (identity.agentVersion) next.agentVersion = identity.agentVersion;
   if (identity.modelId) next.modelId = identity.modelId;
-  const provider = task.modelProvider ?? modelProviderOf(identity.modelSource === 'task-record' ? null : identity.modelId);
+  const provider =
+    task.modelProvider ?? modelProviderOf(identity.modelSource === 'task-record' ? null : identity.modelId);
   if (provider) next.modelProvider = provider;
   return next;
 }
 
 /** The identity fields a result carries at its top level (`agent`, `agentVersion`, `modelId`, `identity`). */
-export function resultIdentity(task: Pick<Task, 'identity' | 'agent' | 'agentVersion' | 'modelId'>): { agent: string | null; agentVersion: string | null; modelId: string | null; identity: TaskIdentity | null } {
+export function resultIdentity(task: Pick<Task, 'identity' | 'agent' | 'agentVersion' | 'modelId'>): {
+  agent: string | null;
+  agentVersion: string | null;
+  modelId: string | null;
+  identity: TaskIdentity | null;
+} {
   return {
     agent: task.identity?.agent ?? task.agent ?? null,
     agentVersion: task.identity?.agentVersion ?? task.agentVersion ?? null,
@@ -25,7 +31,10 @@ export function resultIdentity(task: Pick<Task, 'identity' | 'agent' | 'agentVer
 }
 
 /** The result with its task's identity at its top level, right after the title. */
-export function withResultIdentity<R extends TaskResult>(result: R, task: Pick<Task, 'identity' | 'agent' | 'agentVersion' | 'modelId'>): R {
+export function withResultIdentity<R extends TaskResult>(
+  result: R,
+  task: Pick<Task, 'identity' | 'agent' | 'agentVersion' | 'modelId'>,
+): R {
   const { taskId, title, ...rest } = result;
   return { taskId, title, ...resultIdentity(task), ...rest } as R;
 }

@@ -32,7 +32,14 @@ const SOURCE_OF: Record<AgentRuleField, IdentitySource> = {
   subject: 'subject',
 };
 
-const RANK: Record<IdentitySource, number> = { session: 0, 'task-record': 1, trailer: 2, author: 3, branch: 4, subject: 5 };
+const RANK: Record<IdentitySource, number> = {
+  session: 0,
+  'task-record': 1,
+  trailer: 2,
+  author: 3,
+  branch: 4,
+  subject: 5,
+};
 const MAX_EVIDENCE = 200;
 
 function person(name: string | undefined, email: string | undefined): string | null {
@@ -74,7 +81,10 @@ export function identifyBranch(branch: string, rules: readonly CompiledAgentRule
 // Fields in the order their evidence is trusted; within a field, texts in message order, then rules in order.
 const FIELD_ORDER: readonly AgentRuleField[] = ['trailer', 'body', 'author', 'committer', 'branch', 'subject'];
 
-function bestMatch(rules: readonly CompiledAgentRule[], read: (field: AgentRuleField) => string[]): CommitIdentity | null {
+function bestMatch(
+  rules: readonly CompiledAgentRule[],
+  read: (field: AgentRuleField) => string[],
+): CommitIdentity | null {
   const cache = new Map<AgentRuleField, string[]>();
   const texts = (field: AgentRuleField) => {
     let t = cache.get(field);
@@ -91,7 +101,12 @@ function bestMatch(rules: readonly CompiledAgentRule[], read: (field: AgentRuleF
         const agent = match ? canonicalAgentName(expandTemplate(rule.agent, match)) : null;
         if (!match || !agent) continue;
         const evidence = field === 'body' ? match[0] : text;
-        return { agent, modelId: modelFor(agent, field, fieldTexts, onField) ?? modelElsewhere(agent, rules, texts), source: SOURCE_OF[field], evidence: evidence.slice(0, MAX_EVIDENCE) };
+        return {
+          agent,
+          modelId: modelFor(agent, field, fieldTexts, onField) ?? modelElsewhere(agent, rules, texts),
+          source: SOURCE_OF[field],
+          evidence: evidence.slice(0, MAX_EVIDENCE),
+        };
       }
     }
   }
@@ -99,7 +114,12 @@ function bestMatch(rules: readonly CompiledAgentRule[], read: (field: AgentRuleF
 }
 
 /** The first model a rule of this agent gives on one field's texts. */
-function modelFor(agent: string, field: AgentRuleField, fieldTexts: readonly string[], onField: readonly CompiledAgentRule[]): string | null {
+function modelFor(
+  agent: string,
+  field: AgentRuleField,
+  fieldTexts: readonly string[],
+  onField: readonly CompiledAgentRule[],
+): string | null {
   for (const text of fieldTexts) {
     for (const rule of onField) {
       if (!rule.model) continue;
@@ -113,8 +133,17 @@ function modelFor(agent: string, field: AgentRuleField, fieldTexts: readonly str
 }
 
 /** A model for the agent from the commit's trailers when the agent itself was named elsewhere (a bot author). */
-function modelElsewhere(agent: string, rules: readonly CompiledAgentRule[], texts: (field: AgentRuleField) => string[]): string | null {
-  return modelFor(agent, 'trailer', texts('trailer'), rules.filter((r) => r.on === 'trailer'));
+function modelElsewhere(
+  agent: string,
+  rules: readonly CompiledAgentRule[],
+  texts: (field: AgentRuleField) => string[],
+): string | null {
+  return modelFor(
+    agent,
+    'trailer',
+    texts('trailer'),
+    rules.filter((r) => r.on === 'trailer'),
+  );
 }
 
 /** True when source `a` outranks `b` (session over task record over trailer ...). */

@@ -10,7 +10,13 @@ export {
   type TaskIdentity,
 } from './agent-identity.js';
 export { agentRuleRow } from './agent-rule-row.js';
-export { AGENT_RULE_FIELDS, AgentRuleSchema, DEFAULT_AGENT_RULES, type AgentRule, type AgentRuleField } from './agent-rules.js';
+export {
+  AGENT_RULE_FIELDS,
+  AgentRuleSchema,
+  DEFAULT_AGENT_RULES,
+  type AgentRule,
+  type AgentRuleField,
+} from './agent-rules.js';
 export { canonicalAgentName, canonicalModelId, KNOWN_AGENTS, modelProviderOf } from './canonical-agent.js';
 export { compileAgentRules, type CompiledAgentRule } from './compile-agent-rules.js';
 export { agentLineShare, parseEntireAttribution } from './entire-attribution.js';

@@ -7,6 +7,7 @@ export function mainLogAgent(agentLogs: readonly { agent?: string | null | undef
     counts.set(name, (counts.get(name) ?? 0) + 1);
   }
   let best: string | null = null;
-  for (const [name, n] of counts) if (best === null || n > counts.get(best)! || (n === counts.get(best)! && name < best)) best = name;
+  for (const [name, n] of counts)
+    if (best === null || n > counts.get(best)! || (n === counts.get(best)! && name < best)) best = name;
   return best;
 }

@@ -19,7 +19,13 @@ const human = commit('');
 describe('resolveTaskIdentity', () => {
   it('infers agent and model from trailers, with the shares of a task whose commits mix agents', () => {
     const id = resolveTaskIdentity({ task: {}, commits: [claude, claude, amp, human], rules });
-    expect(id).toMatchObject({ agent: 'claude', modelId: 'claude-opus-4-5', source: 'trailer', modelSource: 'trailer', evidence: 'Co-Authored-By: Claude Opus 4.5 <noreply@anthropic.com>' });
+    expect(id).toMatchObject({
+      agent: 'claude',
+      modelId: 'claude-opus-4-5',
+      source: 'trailer',
+      modelSource: 'trailer',
+      evidence: 'Co-Authored-By: Claude Opus 4.5 <noreply@anthropic.com>',
+    });
     expect(id.shares).toEqual([
       { agent: 'claude', commits: 2, share: 0.5 },
       { agent: 'amp', commits: 1, share: 0.25 },
@@ -34,18 +40,51 @@ describe('resolveTaskIdentity', () => {
   });
 
   it('fills the model from the commits when the record names the same agent', () => {
-    expect(resolveTaskIdentity({ task: { agent: 'Claude Code' }, commits: [claude], rules })).toMatchObject({ agent: 'claude', source: 'task-record', modelId: 'claude-opus-4-5', modelSource: 'trailer' });
+    expect(resolveTaskIdentity({ task: { agent: 'Claude Code' }, commits: [claude], rules })).toMatchObject({
+      agent: 'claude',
+      source: 'task-record',
+      modelId: 'claude-opus-4-5',
+      modelSource: 'trailer',
+    });
   });
 
   it('keeps what a linked session said, marked session', () => {
-    const identity: TaskIdentity = { agent: 'codex', agentVersion: '0.46.0', modelId: 'gpt-5-codex', source: 'session', agentVersionSource: 'session', modelSource: 'session', evidence: 'Codex rollout rollout-1.jsonl', shares: [], agentLineShare: null };
-    const id = resolveTaskIdentity({ task: { agent: 'codex', agentVersion: '0.46.0', modelId: 'gpt-5-codex', identity }, commits: [claude], rules });
-    expect(id).toMatchObject({ agent: 'codex', agentVersion: '0.46.0', modelId: 'gpt-5-codex', source: 'session', agentVersionSource: 'session', modelSource: 'session', evidence: 'Codex rollout rollout-1.jsonl' });
+    const identity: TaskIdentity = {
+      agent: 'codex',
+      agentVersion: '0.46.0',
+      modelId: 'gpt-5-codex',
+      source: 'session',
+      agentVersionSource: 'session',
+      modelSource: 'session',
+      evidence: 'Codex rollout rollout-1.jsonl',
+      shares: [],
+      agentLineShare: null,
+    };
+    const id = resolveTaskIdentity({
+      task: { agent: 'codex', agentVersion: '0.46.0', modelId: 'gpt-5-codex', identity },
+      commits: [claude],
+      rules,
+    });
+    expect(id).toMatchObject({
+      agent: 'codex',
+      agentVersion: '0.46.0',
+      modelId: 'gpt-5-codex',
+      source: 'session',
+      agentVersionSource: 'session',
+      modelSource: 'session',
+      evidence: 'Codex rollout rollout-1.jsonl',
+    });
   });
 
   it('names the agent of a transcript when nothing else does', () => {
-    const agentLogs = [{ timestamp: '2026-01-01T00:00:00Z', type: 'tool' as const, text: 'ls', agent: 'claude-code' }, { timestamp: '2026-01-01T00:00:01Z', type: 'text' as const, text: 'hi', agent: 'user' }];
-    expect(resolveTaskIdentity({ task: { agentLogs }, commits: null, rules })).toMatchObject({ agent: 'claude', source: 'session' });
+    const agentLogs = [
+      { timestamp: '2026-01-01T00:00:00Z', type: 'tool' as const, text: 'ls', agent: 'claude-code' },
+      { timestamp: '2026-01-01T00:00:01Z', type: 'text' as const, text: 'hi', agent: 'user' },
+    ];
+    expect(resolveTaskIdentity({ task: { agentLogs }, commits: null, rules })).toMatchObject({
+      agent: 'claude',
+      source: 'session',
+    });
   });
 
   it('takes the agent of a branch for commits that name none themselves', () => {

@@ -4,7 +4,13 @@ import { HUMAN_OR_UNKNOWN, type AgentShare, type IdentitySource, type TaskIdenti
 import { canonicalAgentName } from './canonical-agent.js';
 import type { CompiledAgentRule } from './compile-agent-rules.js';
 import { agentLineShare } from './entire-attribution.js';
-import { identifyBranch, identifyCommit, strongerSource, type CommitIdentity, type IdentityCommit } from './identify-commit.js';
+import {
+  identifyBranch,
+  identifyCommit,
+  strongerSource,
+  type CommitIdentity,
+  type IdentityCommit,
+} from './identify-commit.js';
 
 export interface ResolveTaskIdentityInput {
   task: Pick<Task, 'agent' | 'agentVersion' | 'modelId' | 'agentLogs' | 'identity'>;
@@ -65,7 +71,13 @@ function givenIdentity(task: ResolveTaskIdentityInput['task']): Given {
   const fromSession = (field: 'source' | 'agentVersionSource' | 'modelSource') => prior?.[field] === 'session';
   const agent = canonicalAgentName(task.agent);
   const logAgent = agent ? null : transcriptAgent(task);
-  const agentSource: IdentitySource | null = agent ? (fromSession('source') ? 'session' : 'task-record') : logAgent ? 'session' : null;
+  const agentSource: IdentitySource | null = agent
+    ? fromSession('source')
+      ? 'session'
+      : 'task-record'
+    : logAgent
+      ? 'session'
+      : null;
   const version = text(task.agentVersion);
   // A recorded model id is the user's own: kept as written, only trimmed and bounded.
   const model = text(task.modelId);
@@ -76,7 +88,13 @@ function givenIdentity(task: ResolveTaskIdentityInput['task']): Given {
     agentVersionSource: version ? (fromSession('agentVersionSource') ? 'session' : 'task-record') : null,
     modelId: model,
     modelSource: model ? (fromSession('modelSource') ? 'session' : 'task-record') : null,
-    evidence: agent ? (fromSession('source') ? (prior?.evidence ?? 'linked session') : `task record: agent ${text(task.agent)}`) : logAgent ? 'agent transcript' : null,
+    evidence: agent
+      ? fromSession('source')
+        ? (prior?.evidence ?? 'linked session')
+        : `task record: agent ${text(task.agent)}`
+      : logAgent
+        ? 'agent transcript'
+        : null,
   };
 }
 
@@ -91,7 +109,11 @@ interface Inferred {
   shares: AgentShare[];
 }
 
-function inferFromCommits(commits: readonly IdentityCommit[] | null, branches: readonly string[], rules: readonly CompiledAgentRule[]): Inferred {
+function inferFromCommits(
+  commits: readonly IdentityCommit[] | null,
+  branches: readonly string[],
+  rules: readonly CompiledAgentRule[],
+): Inferred {
   let branch: CommitIdentity | null = null;
   for (const b of branches) {
     branch = identifyBranch(b, rules);
@@ -101,7 +123,8 @@ function inferFromCommits(commits: readonly IdentityCommit[] | null, branches: r
   // A commit that names no agent itself is taken to be the branch's agent's, when a branch names one.
   const each = commits.map((c) => identifyCommit(c, rules) ?? branch);
   const counts = new Map<string, number>();
-  for (const id of each) counts.set(id?.agent ?? HUMAN_OR_UNKNOWN, (counts.get(id?.agent ?? HUMAN_OR_UNKNOWN) ?? 0) + 1);
+  for (const id of each)
+    counts.set(id?.agent ?? HUMAN_OR_UNKNOWN, (counts.get(id?.agent ?? HUMAN_OR_UNKNOWN) ?? 0) + 1);
   const shares = [...counts]
     .map(([agent, n]) => ({ agent, commits: n, share: Math.round((n / commits.length) * 1000) / 1000 }))
     .sort((a, b) => b.commits - a.commits || (a.agent < b.agent ? -1 : 1));

@@ -10,12 +10,16 @@ import { assessTask } from './assess-task.js';
 let dir = '';
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'taskeval-rubric-'));
-  for (const name of readdirSync('/work/shared/fixtures/fusion')) copyFileSync(join('/work/shared/fixtures/fusion', name), join(dir, name));
+  for (const name of readdirSync('/work/shared/fixtures/fusion'))
+    copyFileSync(join('/work/shared/fixtures/fusion', name), join(dir, name));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function assessFixture(id: string) {
-  const task: Task = TaskSchema.parse({ ...JSON.parse(readFileSync(join(dir, `${id}.task.json`), 'utf8')), prompt: readFileSync(join(dir, `${id}.PROMPT.md`), 'utf8') });
+  const task: Task = TaskSchema.parse({
+    ...JSON.parse(readFileSync(join(dir, `${id}.task.json`), 'utf8')),
+    prompt: readFileSync(join(dir, `${id}.PROMPT.md`), 'utf8'),
+  });
   const bundle = buildEvidenceBundle(task, { runId: 'run-fixture' });
   return { bundle, assessment: assessTask({ task, bundle }) };
 }
@@ -27,13 +31,21 @@ describe('assessTask on the Fusion fixtures', () => {
     expect(fn679.categories.processCompliance.score).toBeLessThan(kb126.categories.processCompliance.score);
     expect(fn679.categories.processCompliance.contributions.map((c) => c.rule)).toContain('reviews.unresolved');
     expect(kb126.categories.processCompliance.contributions.map((c) => c.rule)).toContain('reviews.approved');
-    expect(fn679.values).toMatchObject({ reviews: { revise: 2, approve: 0, lastVerdictByType: { spec: 'REVISE' } }, outcome: { column: 'triage', done: false } });
+    expect(fn679.values).toMatchObject({
+      reviews: { revise: 2, approve: 0, lastVerdictByType: { spec: 'REVISE' } },
+      outcome: { column: 'triage', done: false },
+    });
   });
 
-  it('reads KB-341\'s three plan RETHINKs from the log verdicts in the bundle', () => {
+  it("reads KB-341's three plan RETHINKs from the log verdicts in the bundle", () => {
     const { assessment } = assessFixture('KB-341');
-    expect(assessment.values).toMatchObject({ reviews: { rethink: 3, revise: 1, approve: 1, lastVerdictByType: { spec: 'APPROVE', 'plan:1': 'RETHINK' } }, steps: { total: 8, done: 8 } });
-    expect(assessment.categories.agentPerformance.contributions.find((c) => c.rule === 'reviews.rethink')).toMatchObject({ points: -18 });
+    expect(assessment.values).toMatchObject({
+      reviews: { rethink: 3, revise: 1, approve: 1, lastVerdictByType: { spec: 'APPROVE', 'plan:1': 'RETHINK' } },
+      steps: { total: 8, done: 8 },
+    });
+    expect(
+      assessment.categories.agentPerformance.contributions.find((c) => c.rule === 'reviews.rethink'),
+    ).toMatchObject({ points: -18 });
   });
 
   it('cites only ids the real bundle holds, and stays neutral about the unknown repository', () => {
@@ -41,7 +53,8 @@ describe('assessTask on the Fusion fixtures', () => {
       const { bundle, assessment } = assessFixture(id);
       const held = new Set(bundle.groups.flatMap((g) => g.entries.map((e) => e.id)));
       for (const category of Object.values(assessment.categories)) {
-        for (const c of category.contributions) for (const e of c.evidence) expect(held.has(e), `${id} ${c.rule} cites ${e}`).toBe(true);
+        for (const c of category.contributions)
+          for (const e of c.evidence) expect(held.has(e), `${id} ${c.rule} cites ${e}`).toBe(true);
         expect(category.contributions.filter((c) => c.rule.startsWith('commits.') && c.points !== 0)).toEqual([]);
       }
     }

@@ -23,7 +23,10 @@ function expectExplained(s: Scenario): void {
 describe('assessTask', () => {
   it('scores a clean done task high in every category (its 20 code lines are a small risk), and explains each score exactly', () => {
     const commits = cleanCommits();
-    const s = assessScenario(cleanTaskInput(), { commits, history: buildHistory({ firstCommitAt: commits[0]!.date, lastCommitAt: commits[1]!.date }) });
+    const s = assessScenario(cleanTaskInput(), {
+      commits,
+      history: buildHistory({ firstCommitAt: commits[0]!.date, lastCommitAt: commits[1]!.date }),
+    });
     expect(s.assessment.rubricVersion).toBe(RUBRIC_VERSION);
     expect(s.assessment.coverage).toEqual({
       agentPerformance: ['taskMetadata', 'commits', 'workflow', 'reviews'],
@@ -33,18 +36,28 @@ describe('assessTask', () => {
     expect(s.assessment.hindsight).toBe(true);
     expect(DeterministicAssessmentSchema.parse(s.assessment)).toEqual(s.assessment);
     expect(TaskSignalsSchema.parse(s.assessment.values)).toEqual(s.assessment.values);
-    expect({ ap: s.score('agentPerformance'), toq: s.score('taskOutcomeQuality'), pc: s.score('processCompliance') }).toEqual({ ap: 90, toq: 100, pc: 91 });
+    expect({
+      ap: s.score('agentPerformance'),
+      toq: s.score('taskOutcomeQuality'),
+      pc: s.score('processCompliance'),
+    }).toEqual({ ap: 90, toq: 100, pc: 91 });
     expectExplained(s);
   });
 
   it('puts a reverted task in the failing band on taskOutcomeQuality however clean it was', () => {
-    const s = assessScenario(cleanTaskInput(), { commits: cleanCommits(), history: buildHistory({ reverted: true, revertShas: ['e'.repeat(40)] }) });
+    const s = assessScenario(cleanTaskInput(), {
+      commits: cleanCommits(),
+      history: buildHistory({ reverted: true, revertShas: ['e'.repeat(40)] }),
+    });
     expect(s.score('taskOutcomeQuality')).toBeLessThanOrEqual(39);
     expectExplained(s);
   });
 
   it('puts a failed task in the failing band on taskOutcomeQuality', () => {
-    const s = assessScenario({ ...cleanTaskInput(), status: 'failed', error: 'verification failed' }, { commits: cleanCommits() });
+    const s = assessScenario(
+      { ...cleanTaskInput(), status: 'failed', error: 'verification failed' },
+      { commits: cleanCommits() },
+    );
     expect(s.score('taskOutcomeQuality')).toBeLessThanOrEqual(39);
     expect(s.assessment.values).toMatchObject({ outcome: { failed: true, done: false } });
   });
@@ -56,8 +69,15 @@ describe('assessTask', () => {
       status: 'failed',
       steps: Array.from({ length: 6 }, (_, i) => ({ name: `s${i}`, status: 'pending' })),
       workflowStepResults: ['a', 'b', 'c'].map((id) => ({ workflowStepId: id, status: 'failed' as const })),
-      reviews: [...Array.from({ length: 3 }, () => ({ type: 'plan', verdict: 'RETHINK' as const })), ...Array.from({ length: 6 }, () => ({ type: 'spec', verdict: 'REVISE' as const }))],
-      agentLogs: Array.from({ length: 6 }, (_, i) => ({ timestamp: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(), type: 'tool_error' as const, text: 'x' })),
+      reviews: [
+        ...Array.from({ length: 3 }, () => ({ type: 'plan', verdict: 'RETHINK' as const })),
+        ...Array.from({ length: 6 }, () => ({ type: 'spec', verdict: 'REVISE' as const })),
+      ],
+      agentLogs: Array.from({ length: 6 }, (_, i) => ({
+        timestamp: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
+        type: 'tool_error' as const,
+        text: 'x',
+      })),
     });
     // 71 - 10 - 24 - 18 - 12 - 16 - 12 - 8 - 6 - 9 - 10 - 10 = -64.
     expect(s.score('agentPerformance')).toBe(0);
@@ -69,12 +89,17 @@ describe('assessTask', () => {
     const unknown = assessScenario(cleanTaskInput());
     for (const category of ['taskOutcomeQuality', 'processCompliance'] as const) {
       expect(unknown.rule(category, 'commits.unknown')).toMatchObject({ points: 0 });
-      expect(unknown.assessment.categories[category].contributions.filter((c) => c.rule.startsWith('commits.') && c.points !== 0)).toEqual([]);
+      expect(
+        unknown.assessment.categories[category].contributions.filter(
+          (c) => c.rule.startsWith('commits.') && c.points !== 0,
+        ),
+      ).toEqual([]);
     }
     expect(unknown.assessment.values).toMatchObject({ commits: { known: false, count: 0 } });
     // Unknown never scores below a known repository whose commits broke every convention.
     const bad = assessScenario(cleanTaskInput(), { commits: [buildCommit(1, { subject: 'stuff', trailers: {} })] });
-    for (const category of SCORE_CATEGORIES) expect(unknown.score(category)).toBeGreaterThanOrEqual(bad.score(category));
+    for (const category of SCORE_CATEGORIES)
+      expect(unknown.score(category)).toBeGreaterThanOrEqual(bad.score(category));
   });
 
   it('is deterministic: the same input gives the same assessment', () => {

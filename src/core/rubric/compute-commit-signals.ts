@@ -12,10 +12,14 @@ export const SUMMARY_SUBJECT_LENGTH = 50;
 const TASK_ID_TRAILERS: ReadonlySet<string> = new Set(['fusion-task-id', 'task-id']);
 
 /** Lockfiles and checksums: config by path, but written by a package manager rather than by the change's author. */
-const LOCKFILE = /(?:\.lock$)|(?:\.sum$)|(?:(?:^|\/)(?:package-lock\.json|npm-shrinkwrap\.json|pnpm-lock\.yaml|bun\.lockb)$)/i;
+const LOCKFILE =
+  /(?:\.lock$)|(?:\.sum$)|(?:(?:^|\/)(?:package-lock\.json|npm-shrinkwrap\.json|pnpm-lock\.yaml|bun\.lockb)$)/i;
 
 /** Commit facts; null commits means no repository, so everything is zero and `known` is false. */
-export function computeCommitSignals(taskId: string, commits: readonly CommitRecord[] | null | undefined): TaskSignals['commits'] {
+export function computeCommitSignals(
+  taskId: string,
+  commits: readonly CommitRecord[] | null | undefined,
+): TaskSignals['commits'] {
   const list = commits ?? [];
   const count = (pred: (c: CommitRecord) => boolean) => list.filter(pred).length;
   return {
@@ -66,7 +70,17 @@ function lineSignals(commits: readonly CommitRecord[]) {
       else if (f.kind === 'config' && !LOCKFILE.test(f.path)) configLinesAdded += f.insertions ?? 0;
     }
   }
-  return { distinct: distinct.length, distinctCode: distinct.filter(isCodeChanging).length, codeLinesAdded, codeLinesDeleted, testLinesAdded, configLinesAdded, codeFiles: files.size, codeDirs: dirs.size, linesUnknown };
+  return {
+    distinct: distinct.length,
+    distinctCode: distinct.filter(isCodeChanging).length,
+    codeLinesAdded,
+    codeLinesDeleted,
+    testLinesAdded,
+    configLinesAdded,
+    codeFiles: files.size,
+    codeDirs: dirs.size,
+    linesUnknown,
+  };
 }
 
 /**
@@ -79,7 +93,8 @@ export function hasTaskTrailer(commit: CommitRecord, taskId: string): boolean {
   if (commit.attribution === 'trailer' || commit.sessionTrailer === true) return true;
   const want = taskId.trim().toUpperCase();
   return Object.entries(commit.trailers).some(
-    ([key, values]) => TASK_ID_TRAILERS.has(key.trim().toLowerCase()) && values.some((v) => v.trim().toUpperCase() === want),
+    ([key, values]) =>
+      TASK_ID_TRAILERS.has(key.trim().toLowerCase()) && values.some((v) => v.trim().toUpperCase() === want),
   );
 }
 
@@ -93,7 +108,10 @@ export function isCodeChanging(commit: CommitRecord): boolean {
 }
 
 /** Milliseconds from the first to the last commit: from history when it has both ends, else from commit dates. */
-export function firstToLastCommitMs(history: CommitHistorySignals | null | undefined, commits: readonly CommitRecord[] | null | undefined): number | null {
+export function firstToLastCommitMs(
+  history: CommitHistorySignals | null | undefined,
+  commits: readonly CommitRecord[] | null | undefined,
+): number | null {
   const fromHistory = span([history?.firstCommitAt, history?.lastCommitAt]);
   if (fromHistory !== null) return fromHistory;
   return span((commits ?? []).map((c) => c.date));

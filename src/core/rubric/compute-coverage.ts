@@ -11,14 +11,24 @@ export function computeCoverage(s: TaskSignals): Record<ScoreCategory, EvidenceS
   const outcome = s.outcome.column !== null || s.outcome.status !== null || s.outcome.failed;
   const agent = s.agentLogs.entries > 0 || s.agentLogs.session !== null;
   return {
-    agentPerformance: groups({ taskMetadata: s.counters.known || s.outcome.failed, workflow: s.steps.total > 0 || s.workflow.total > 0, reviews: s.reviews.total > 0, commits, agentLogs: agent }),
+    agentPerformance: groups({
+      taskMetadata: s.counters.known || s.outcome.failed,
+      workflow: s.steps.total > 0 || s.workflow.total > 0,
+      reviews: s.reviews.total > 0,
+      commits,
+      agentLogs: agent,
+    }),
     taskOutcomeQuality: groups({
       taskMetadata: outcome || s.counters.verificationFailureCount > 0,
       workflow: s.workflow.total > 0,
       commits: commits || s.outcome.historyKnown,
       agentLogs: s.agentLogs.session !== null,
     }),
-    processCompliance: groups({ taskMetadata: s.counters.known, reviews: s.reviews.total > 0, commits: s.commits.known && (s.commits.count > 0 || s.outcome.done) }),
+    processCompliance: groups({
+      taskMetadata: s.counters.known,
+      reviews: s.reviews.total > 0,
+      commits: s.commits.known && (s.commits.count > 0 || s.outcome.done),
+    }),
   };
 }
 

@@ -18,12 +18,23 @@ const VERDICTS: ReadonlySet<string> = new Set(['APPROVE', 'REVISE', 'RETHINK']);
 export function computeReviewSignals(task: Task, bundle: EvidenceBundle): TaskSignals['reviews'] {
   const facts: ReviewFact[] = [];
   for (const review of task.reviews ?? []) {
-    facts.push({ subject: reviewSubject(review.type, review.step ?? null), verdict: review.verdict, at: timeOf(review.timestamp), order: facts.length });
+    facts.push({
+      subject: reviewSubject(review.type, review.step ?? null),
+      verdict: review.verdict,
+      at: timeOf(review.timestamp),
+      order: facts.length,
+    });
   }
   const group = bundle.groups.find((g) => g.source === 'reviews');
   for (const entry of group?.entries ?? []) {
     const { reviewType, step, verdict, reviewSource } = entry.ref;
-    if (reviewSource === 'task' || typeof reviewType !== 'string' || typeof verdict !== 'string' || !VERDICTS.has(verdict)) continue;
+    if (
+      reviewSource === 'task' ||
+      typeof reviewType !== 'string' ||
+      typeof verdict !== 'string' ||
+      !VERDICTS.has(verdict)
+    )
+      continue;
     facts.push({
       subject: reviewSubject(reviewType, typeof step === 'number' ? step : null),
       verdict: verdict as ReviewVerdict,

@@ -27,7 +27,10 @@ export function computeTaskSignals(input: RubricInput): TaskSignals {
 }
 
 function computeCounters(task: Task): TaskSignals['counters'] {
-  const counters = Object.fromEntries(TASK_COUNTER_FIELDS.map((f) => [f, task[f] ?? 0])) as Omit<TaskSignals['counters'], 'known' | 'recorded'>;
+  const counters = Object.fromEntries(TASK_COUNTER_FIELDS.map((f) => [f, task[f] ?? 0])) as Omit<
+    TaskSignals['counters'],
+    'known' | 'recorded'
+  >;
   const recorded = TASK_COUNTER_FIELDS.filter((f) => task[f] != null);
   return { ...counters, known: recorded.length > 0, recorded };
 }
@@ -83,13 +86,18 @@ function countByTool(logs: NonNullable<Task['agentLogs']>): TaskSignals['agentLo
   const counts = new Map<string, { calls: number; errors: number }>();
   for (const l of logs) {
     if (l.type !== 'tool' && l.type !== 'tool_error') continue;
-    const name = (l.detail?.trim() || (l.type === 'tool' ? l.text.trim().split(/\s/, 1)[0] : '') || 'unknown').slice(0, 60);
+    const name = (l.detail?.trim() || (l.type === 'tool' ? l.text.trim().split(/\s/, 1)[0] : '') || 'unknown').slice(
+      0,
+      60,
+    );
     const c = counts.get(name) ?? { calls: 0, errors: 0 };
     if (l.type === 'tool') c.calls += 1;
     else c.errors += 1;
     counts.set(name, c);
   }
-  const ranked = [...counts].sort((a, b) => b[1].calls + b[1].errors - (a[1].calls + a[1].errors) || a[0].localeCompare(b[0]));
+  const ranked = [...counts].sort(
+    (a, b) => b[1].calls + b[1].errors - (a[1].calls + a[1].errors) || a[0].localeCompare(b[0]),
+  );
   const out: Record<string, { calls: number; errors: number }> = Object.fromEntries(ranked.slice(0, MAX_TOOLS));
   for (const [, c] of ranked.slice(MAX_TOOLS)) {
     const other = (out.other ??= { calls: 0, errors: 0 });

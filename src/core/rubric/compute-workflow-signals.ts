@@ -22,7 +22,8 @@ export function latestByStep(results: readonly WorkflowStepResult[]): Map<string
   results.forEach((result, index) => {
     const at = timeOf(result);
     const seen = latest.get(result.workflowStepId);
-    if (!seen || at > seen.at || (at === seen.at && index > seen.index)) latest.set(result.workflowStepId, { result, at, index });
+    if (!seen || at > seen.at || (at === seen.at && index > seen.index))
+      latest.set(result.workflowStepId, { result, at, index });
   });
   return new Map([...latest].map(([id, v]) => [id, v.result]));
 }

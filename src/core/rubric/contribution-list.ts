@@ -12,7 +12,20 @@ export class ContributionList<C extends ScoreCategory> {
     return (RUBRIC_RULES[this.category] as Record<string, RuleSpec>)[rule]!;
   }
 
-  add(rule: RuleId<C>, label: string, points: number, evidence: readonly string[] = [], options: { hindsight?: boolean } = {}): void {
-    this.items.push({ category: this.category, rule, label, points, evidence: [...new Set(evidence)], ...(options.hindsight ? { hindsight: true } : {}) });
+  add(
+    rule: RuleId<C>,
+    label: string,
+    points: number,
+    evidence: readonly string[] = [],
+    options: { hindsight?: boolean } = {},
+  ): void {
+    this.items.push({
+      category: this.category,
+      rule,
+      label,
+      points,
+      evidence: [...new Set(evidence)],
+      ...(options.hindsight ? { hindsight: true } : {}),
+    });
   }
 }

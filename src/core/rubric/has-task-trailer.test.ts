@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { CommitRecordSchema } from '../commit-record.js';
 import { hasTaskTrailer } from './compute-commit-signals.js';
 
-const commit = (extra: object) => CommitRecordSchema.parse({ sha: 'abcdef1', author: 'dev', date: '2026-03-01T00:00:00Z', subject: 'work', ...extra });
+const commit = (extra: object) =>
+  CommitRecordSchema.parse({ sha: 'abcdef1', author: 'dev', date: '2026-03-01T00:00:00Z', subject: 'work', ...extra });
 
 describe('a task-id trailer', () => {
   it('is Fusion-Task-Id or Task-Id naming the task, in any letter case', () => {

@@ -28,10 +28,18 @@ describe('docs/rubric.md', () => {
     expect(docs.split('\n').slice(0, 4).join('\n')).toContain(`\`rubricVersion: ${RUBRIC_VERSION}\``);
   });
 
-  it.each(SCORE_CATEGORIES)('documents %s with its base and exactly the rules and points the code applies', (category) => {
-    const text = section(category);
-    expect(text).toContain(`\nBase: ${RUBRIC_BASE[category]}\n`);
-    const code = new Map(Object.entries(RUBRIC_RULES[category] as Record<string, RuleSpec>).map(([rule, spec]) => [rule, describeRulePoints(spec)]));
-    expect(documentedRules(text)).toEqual(code);
-  });
+  it.each(SCORE_CATEGORIES)(
+    'documents %s with its base and exactly the rules and points the code applies',
+    (category) => {
+      const text = section(category);
+      expect(text).toContain(`\nBase: ${RUBRIC_BASE[category]}\n`);
+      const code = new Map(
+        Object.entries(RUBRIC_RULES[category] as Record<string, RuleSpec>).map(([rule, spec]) => [
+          rule,
+          describeRulePoints(spec),
+        ]),
+      );
+      expect(documentedRules(text)).toEqual(code);
+    },
+  );
 });

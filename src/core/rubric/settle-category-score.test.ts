@@ -8,7 +8,11 @@ describe('settleCategoryScore', () => {
     for (let i = 0; i < 5; i++) list.add('reviews.approved', 'approved', 10);
     const settled = settleCategoryScore({ list, caps: [] });
     expect(settled.score).toBe(100);
-    expect(settled.contributions.at(-1)).toMatchObject({ rule: 'score.clamp', points: -20, label: 'Sum 120 clamped to 100' });
+    expect(settled.contributions.at(-1)).toMatchObject({
+      rule: 'score.clamp',
+      points: -20,
+      label: 'Sum 120 clamped to 100',
+    });
   });
 
   it('applies the lowest biting cap once and leaves the list it was given unchanged', () => {
@@ -20,7 +24,10 @@ describe('settleCategoryScore', () => {
     ];
     const settled = settleCategoryScore({ list, caps });
     expect(settled.score).toBe(39);
-    expect(settled.contributions.map((c) => [c.rule, c.points])).toEqual([['outcome.done', 15], ['history.revertedCap', -56]]);
+    expect(settled.contributions.map((c) => [c.rule, c.points])).toEqual([
+      ['outcome.done', 15],
+      ['history.revertedCap', -56],
+    ]);
     expect(list.items).toHaveLength(1);
   });
 

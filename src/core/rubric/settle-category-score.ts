@@ -23,19 +23,35 @@ export interface CategoryRules<C extends ScoreCategory> {
  * base + Σ points, then each cap that bites, then the clamp to 0..100; caps and the clamp are written as
  * contributions too, so the score is always exactly base + the sum of its contributions.
  */
-export function settleCategoryScore<C extends ScoreCategory>({ list, caps }: CategoryRules<C>): { score: number; contributions: Contribution[] } {
+export function settleCategoryScore<C extends ScoreCategory>({
+  list,
+  caps,
+}: CategoryRules<C>): { score: number; contributions: Contribution[] } {
   const contributions = [...list.items];
   let score = RUBRIC_BASE[list.category] + contributions.reduce((sum, c) => sum + c.points, 0);
   for (const cap of caps) {
     const ceiling = list.spec(cap.rule).cap!;
     if (score > ceiling) {
-      contributions.push({ category: list.category, rule: cap.rule, label: `${cap.label} ${ceiling}`, points: ceiling - score, evidence: [...new Set(cap.evidence)], ...(cap.hindsight ? { hindsight: true } : {}) });
+      contributions.push({
+        category: list.category,
+        rule: cap.rule,
+        label: `${cap.label} ${ceiling}`,
+        points: ceiling - score,
+        evidence: [...new Set(cap.evidence)],
+        ...(cap.hindsight ? { hindsight: true } : {}),
+      });
       score = ceiling;
     }
   }
   const clamped = Math.min(100, Math.max(0, score));
   if (clamped !== score) {
-    contributions.push({ category: list.category, rule: CLAMP_RULE, label: `Sum ${score} clamped to ${clamped}`, points: clamped - score, evidence: [] });
+    contributions.push({
+      category: list.category,
+      rule: CLAMP_RULE,
+      label: `Sum ${score} clamped to ${clamped}`,
+      points: clamped - score,
+      evidence: [],
+    });
   }
   return { score: clamped, contributions };
 }

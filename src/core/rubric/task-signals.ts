@@ -3,7 +3,10 @@ import { ReviewVerdictSchema, TASK_COUNTER_FIELDS, type TaskCounterField } from 
 
 const count = z.number().int().nonnegative();
 
-const counterShape = Object.fromEntries(TASK_COUNTER_FIELDS.map((f) => [f, count])) as Record<TaskCounterField, typeof count>;
+const counterShape = Object.fromEntries(TASK_COUNTER_FIELDS.map((f) => [f, count])) as Record<
+  TaskCounterField,
+  typeof count
+>;
 
 /** Deterministic facts about one task, read from structured fields only; the rubric scores these and nothing else. */
 export const TaskSignalsSchema = z.object({
@@ -74,7 +77,14 @@ export const TaskSignalsSchema = z.object({
     linesUnknown: count,
   }),
   /** Other work on the task's code files just before it; null when no repository or history was read. */
-  prior: z.object({ commits: count, fixes: count, hottestFile: count, hoursSinceChange: z.number().nonnegative().nullable().optional() }).nullable(),
+  prior: z
+    .object({
+      commits: count,
+      fixes: count,
+      hottestFile: count,
+      hoursSinceChange: z.number().nonnegative().nullable().optional(),
+    })
+    .nullable(),
   outcome: z.object({
     column: z.string().nullable(),
     status: z.string().nullable(),

@@ -28,16 +28,26 @@ describe('computeAuc', () => {
 
   it('equals the pairwise definition on any scores', () => {
     const scores = fc.array(fc.integer({ min: 0, max: 12 }), { minLength: 1, maxLength: 40 });
-    fc.assert(fc.property(scores, scores, (bad, good) => Math.abs(computeAuc(bad, good)! - pairwiseAuc(bad, good)) < 1e-12));
+    fc.assert(
+      fc.property(scores, scores, (bad, good) => Math.abs(computeAuc(bad, good)! - pairwiseAuc(bad, good)) < 1e-12),
+    );
   });
 
   it('within groups counts only pairs of the same group', () => {
     const items = [
-      { score: 1, bad: true, group: 0 }, { score: 2, bad: false, group: 0 },
-      { score: 9, bad: true, group: 1 }, { score: 8, bad: false, group: 1 }, { score: 10, bad: false, group: 1 },
+      { score: 1, bad: true, group: 0 },
+      { score: 2, bad: false, group: 0 },
+      { score: 9, bad: true, group: 1 },
+      { score: 8, bad: false, group: 1 },
+      { score: 10, bad: false, group: 1 },
     ];
     // Group 0: 1 of 1 pairs; group 1: 1 of 2 pairs.
     expect(computeGroupedAuc(items)).toBeCloseTo(2 / 3, 12);
-    expect(computeGroupedAuc([{ score: 1, bad: true, group: 0 }, { score: 2, bad: false, group: 1 }])).toBeNull();
+    expect(
+      computeGroupedAuc([
+        { score: 1, bad: true, group: 0 },
+        { score: 2, bad: false, group: 1 },
+      ]),
+    ).toBeNull();
   });
 });

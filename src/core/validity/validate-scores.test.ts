@@ -11,7 +11,12 @@ function items(n: number, seed: number): ValidationItem[] {
     const toq = Math.round(Math.max(0, Math.min(100, 70 - (bad ? 10 : 0) - size / 50 + random() * 20)));
     return {
       taskId: `T-${k}`,
-      scores: { agentPerformance: 70, taskOutcomeQuality: toq, processCompliance: k % 2 ? 60 : 68, overall: Math.round(21 + 0.45 * toq + 16) },
+      scores: {
+        agentPerformance: 70,
+        taskOutcomeQuality: toq,
+        processCompliance: k % 2 ? 60 : 68,
+        overall: Math.round(21 + 0.45 * toq + 16),
+      },
       rulePoints: (bad ? { 'taskOutcomeQuality:risk.size': -10 } : {}) as Record<string, number>,
       label: bad,
       size,
@@ -22,7 +27,9 @@ function items(n: number, seed: number): ValidationItem[] {
 describe('validateScores', () => {
   it('gives the same report for the same items, every time', () => {
     const data = items(400, 7);
-    expect(validateScores(data, { label: 'bugIntroducing' })).toEqual(validateScores(data, { label: 'bugIntroducing' }));
+    expect(validateScores(data, { label: 'bugIntroducing' })).toEqual(
+      validateScores(data, { label: 'bugIntroducing' }),
+    );
   });
 
   it('reports counts, AUC with an interval around it, a constant as chance with one value, and rules with how often they fired', () => {

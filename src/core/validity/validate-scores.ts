@@ -38,7 +38,14 @@ export const ScoreValiditySchema = z.object({
   /** Share of tasks on the most common value. */
   topShare: z.number(),
   /** Per band, lowest first: tasks scored in it and, for a binary label, how many were bad and their share (null with none). */
-  bands: z.array(z.object({ band: z.enum(SCORE_BAND_NAMES as [string, ...string[]]), n: z.number().int(), bad: z.number().int().nullable(), rate: nullableNumber })),
+  bands: z.array(
+    z.object({
+      band: z.enum(SCORE_BAND_NAMES as [string, ...string[]]),
+      n: z.number().int(),
+      bad: z.number().int().nullable(),
+      rate: nullableNumber,
+    }),
+  ),
 });
 
 export const ValidationReportSchema = z.object({
@@ -50,7 +57,12 @@ export const ValidationReportSchema = z.object({
   good: z.number().int().nullable(),
   /** Tasks with a known size (the within-size figures use only these). */
   sized: z.number().int(),
-  categories: z.object(Object.fromEntries(VALIDATED_SCORES.map((c) => [c, ScoreValiditySchema])) as Record<ValidatedScore, typeof ScoreValiditySchema>),
+  categories: z.object(
+    Object.fromEntries(VALIDATED_SCORES.map((c) => [c, ScoreValiditySchema])) as Record<
+      ValidatedScore,
+      typeof ScoreValiditySchema
+    >,
+  ),
   rules: z.array(z.object({ rule: z.string(), fired: z.number().int(), auc: nullableNumber, rho: nullableNumber })),
   bootstrap: z.object({ iterations: z.number().int(), seed: z.number().int() }),
   /** In words: each score that ranks the wrong way (AUC under 0.5, or a negative rho). */
@@ -87,7 +99,17 @@ export function validateScores(items: readonly ValidationItem[], options: Valida
     const points = items.map((i) => i.rulePoints[rule] ?? 0);
     const fired = points.filter((p) => p !== 0).length;
     return ordinal
-      ? { rule, fired, auc: null, rho: round(spearmanRho(points, items.map((i) => i.label as number))) }
+      ? {
+          rule,
+          fired,
+          auc: null,
+          rho: round(
+            spearmanRho(
+              points,
+              items.map((i) => i.label as number),
+            ),
+          ),
+        }
       : { rule, fired, auc: round(binaryAuc(points, items)), rho: null };
   });
   const badCount = ordinal ? null : items.filter((i) => i.label === true).length;
@@ -108,30 +130,74 @@ export function validateScores(items: readonly ValidationItem[], options: Valida
 function wrongWay(categories: Record<ValidatedScore, ScoreValidity>, ordinal: boolean): string[] {
   return VALIDATED_SCORES.flatMap((c) => {
     const v = categories[c];
-    if (ordinal) return v.rho !== null && v.rho < 0 ? [`${c} ranks the wrong way (rho ${v.rho.toFixed(3)} < 0): higher scores went with lower ratings`] : [];
-    return v.auc !== null && v.auc < 0.5 ? [`${c} ranks the wrong way (AUC ${v.auc.toFixed(3)} < 0.5): bad tasks scored higher than good ones more often than not`] : [];
+    if (ordinal)
+      return v.rho !== null && v.rho < 0
+        ? [`${c} ranks the wrong way (rho ${v.rho.toFixed(3)} < 0): higher scores went with lower ratings`]
+        : [];
+    return v.auc !== null && v.auc < 0.5
+      ? [
+          `${c} ranks the wrong way (AUC ${v.auc.toFixed(3)} < 0.5): bad tasks scored higher than good ones more often than not`,
+        ]
+      : [];
   });
 }
 
-function scoreValidity(scores: number[], items: readonly ValidationItem[], deciles: number[], ordinal: boolean, iterations: number, seed: number): ScoreValidity {
+function scoreValidity(
+  scores: number[],
+  items: readonly ValidationItem[],
+  deciles: number[],
+  ordinal: boolean,
+  iterations: number,
+  seed: number,
+): ScoreValidity {
   const spread = distribution(scores);
   if (ordinal) {
     const ratings = items.map((i) => i.label as number);
-    const [ciLow, ciHigh] = bootstrap(items.length, iterations, seed, (idx) => spearmanRho(idx.map((k) => scores[k]!), idx.map((k) => ratings[k]!)));
-    return { auc: null, rho: round(spearmanRho(scores, ratings)), ciLow, ciHigh, withinSizeAuc: null, ...spread, bands: bandRates(scores, null) };
+    const [ciLow, ciHigh] = bootstrap(items.length, iterations, seed, (idx) =>
+      spearmanRho(
+        idx.map((k) => scores[k]!),
+        idx.map((k) => ratings[k]!),
+      ),
+    );
+    return {
+      auc: null,
+      rho: round(spearmanRho(scores, ratings)),
+      ciLow,
+      ciHigh,
+      withinSizeAuc: null,
+      ...spread,
+      bands: bandRates(scores, null),
+    };
   }
   const bad = items.map((i) => i.label === true);
   const [ciLow, ciHigh] = bootstrap(items.length, iterations, seed, (idx) => histogramAuc(idx, scores, bad));
-  const withinSizeAuc = computeGroupedAuc(items.map((_, k) => ({ score: scores[k]!, bad: bad[k]!, group: deciles[k]! })).filter((x) => x.group >= 0));
-  return { auc: round(binaryAuc(scores, items)), rho: null, ciLow, ciHigh, withinSizeAuc: round(withinSizeAuc), ...spread, bands: bandRates(scores, bad) };
+  const withinSizeAuc = computeGroupedAuc(
+    items.map((_, k) => ({ score: scores[k]!, bad: bad[k]!, group: deciles[k]! })).filter((x) => x.group >= 0),
+  );
+  return {
+    auc: round(binaryAuc(scores, items)),
+    rho: null,
+    ciLow,
+    ciHigh,
+    withinSizeAuc: round(withinSizeAuc),
+    ...spread,
+    bands: bandRates(scores, bad),
+  };
 }
 
 /** What share of each band's tasks were bad: a score read as risk. */
 function bandRates(scores: readonly number[], bad: readonly boolean[] | null): ScoreValidity['bands'] {
   return SCORE_BAND_NAMES.map((band) => {
-    const inBand = scores.flatMap((s, k) => (resolveScoreBand(Math.max(0, Math.min(100, Math.round(s)))) === band ? [k] : []));
+    const inBand = scores.flatMap((s, k) =>
+      resolveScoreBand(Math.max(0, Math.min(100, Math.round(s)))) === band ? [k] : [],
+    );
     const badCount = bad ? inBand.filter((k) => bad[k]).length : null;
-    return { band, n: inBand.length, bad: badCount, rate: badCount === null || inBand.length === 0 ? null : round(badCount / inBand.length) };
+    return {
+      band,
+      n: inBand.length,
+      bad: badCount,
+      rate: badCount === null || inBand.length === 0 ? null : round(badCount / inBand.length),
+    };
   });
 }
 
@@ -169,7 +235,12 @@ function histogramAuc(idx: readonly number[], scores: readonly number[], bad: re
 }
 
 /** Percentile 95% interval of a statistic over resamples of the items with replacement. */
-function bootstrap(n: number, iterations: number, seed: number, statistic: (idx: number[]) => number | null): [number | null, number | null] {
+function bootstrap(
+  n: number,
+  iterations: number,
+  seed: number,
+  statistic: (idx: number[]) => number | null,
+): [number | null, number | null] {
   if (n === 0 || iterations === 0) return [null, null];
   const random = seededRandom(seed);
   const values: number[] = [];
@@ -181,7 +252,8 @@ function bootstrap(n: number, iterations: number, seed: number, statistic: (idx:
   }
   if (values.length === 0) return [null, null];
   values.sort((a, b) => a - b);
-  const at = (q: number) => values[Math.min(values.length - 1, Math.max(0, Math.floor(q * (values.length - 1) + 0.5)))]!;
+  const at = (q: number) =>
+    values[Math.min(values.length - 1, Math.max(0, Math.floor(q * (values.length - 1) + 0.5)))]!;
   return [round(at(0.025)), round(at(0.975))];
 }
 

@@ -21,7 +21,10 @@ export interface PairingReport {
  * Pairs each scored result with its task's label; the size is the labels file's when given, else the
  * code lines the task's commits added (`commits.codeLinesAdded` in its signals), else unknown.
  */
-export function validationItems(results: readonly TaskResult[], labels: ReadonlyMap<string, LabelledTask>): PairingReport {
+export function validationItems(
+  results: readonly TaskResult[],
+  labels: ReadonlyMap<string, LabelledTask>,
+): PairingReport {
   const items: ValidationItem[] = [];
   const scored = new Set<string>();
   let unlabelled = 0;
@@ -33,7 +36,9 @@ export function validationItems(results: readonly TaskResult[], labels: Readonly
       continue;
     }
     scored.add(result.taskId);
-    const scores = Object.fromEntries(result.categoryScores.map((c) => [c.category, c.finalScore])) as ValidationItem['scores'];
+    const scores = Object.fromEntries(
+      result.categoryScores.map((c) => [c.category, c.finalScore]),
+    ) as ValidationItem['scores'];
     scores.overall = result.overallScore;
     const rulePoints: Record<string, number> = {};
     for (const [category, assessment] of Object.entries(result.signals.categories)) {
@@ -42,7 +47,13 @@ export function validationItems(results: readonly TaskResult[], labels: Readonly
         rulePoints[key] = (rulePoints[key] ?? 0) + c.points;
       }
     }
-    items.push({ taskId: result.taskId, scores, rulePoints, label: labelled.label, size: labelled.size !== undefined ? labelled.size : changeSizeOf(result.signals.values) });
+    items.push({
+      taskId: result.taskId,
+      scores,
+      rulePoints,
+      label: labelled.label,
+      size: labelled.size !== undefined ? labelled.size : changeSizeOf(result.signals.values),
+    });
   }
   const unscored = [...labels.keys()].filter((id) => !scored.has(id)).length;
   return { items, unlabelled, unscored };

@@ -36,7 +36,10 @@ describe('buildCommitIndex attribution', () => {
     await repo.commit({ subject: 'fix(FN-3391,FN-12): share the fix', files: { 'a.ts': '2' } });
     await repo.commit({ subject: 'chore(FN-40): follow FN-3391 conventions', files: { 'b.ts': '1' } });
     const index = await buildCommitIndex({ repo: repo.dir });
-    expect(subjects(index.commitsFor({ id: 'FN-3391' }))).toEqual(['feat(FN-3391): add export', 'fix(FN-3391,FN-12): share the fix']);
+    expect(subjects(index.commitsFor({ id: 'FN-3391' }))).toEqual([
+      'feat(FN-3391): add export',
+      'fix(FN-3391,FN-12): share the fix',
+    ]);
     expect(subjects(index.commitsFor({ id: 'FN-12' }))).toEqual(['fix(FN-3391,FN-12): share the fix']);
     expect(index.commitsFor({ id: 'FN-40' })).toHaveLength(1);
     expect(index.commitsFor({ id: 'FN-3391' })[0]!.attribution).toBe('subject');
@@ -74,7 +77,11 @@ describe('buildCommitIndex attribution', () => {
   });
 
   it('gives the author date in UTC ISO-8601 when it was written with a +02:00 offset', async () => {
-    const sha = await repo.commit({ subject: 'feat(FN-6): tz', date: '2026-03-01T12:00:00+02:00', files: { 'a.ts': '1' } });
+    const sha = await repo.commit({
+      subject: 'feat(FN-6): tz',
+      date: '2026-03-01T12:00:00+02:00',
+      files: { 'a.ts': '1' },
+    });
     const index = await buildCommitIndex({ repo: repo.dir });
     expect(index.commit(sha)!.date).toBe('2026-03-01T10:00:00.000Z');
     expect(index.commit(sha.slice(0, 8))!.sha).toBe(sha);
@@ -82,7 +89,10 @@ describe('buildCommitIndex attribution', () => {
   });
 
   it('cuts subjects to 160 characters and marks config-only commits', async () => {
-    await repo.commit({ subject: `chore(FN-8): ${'x'.repeat(300)}`, files: { 'package.json': '{}', '.eslintrc': '{}' } });
+    await repo.commit({
+      subject: `chore(FN-8): ${'x'.repeat(300)}`,
+      files: { 'package.json': '{}', '.eslintrc': '{}' },
+    });
     const [commit] = (await buildCommitIndex({ repo: repo.dir })).commitsFor({ id: 'FN-8' });
     expect(commit!.subject).toHaveLength(160);
     expect(commit!.configOnly).toBe(true);
@@ -90,7 +100,10 @@ describe('buildCommitIndex attribution', () => {
   });
 
   it('marks a commit that touches only docs as not touching code', async () => {
-    await repo.commit({ subject: 'docs(FN-9): explain the options', files: { 'README.md': '# app\n', 'docs/options.md': 'opts\n' } });
+    await repo.commit({
+      subject: 'docs(FN-9): explain the options',
+      files: { 'README.md': '# app\n', 'docs/options.md': 'opts\n' },
+    });
     const [commit] = (await buildCommitIndex({ repo: repo.dir })).commitsFor({ id: 'FN-9' });
     expect(commit).toMatchObject({ touchesDocs: true, touchesTests: false, configOnly: false, touchesCode: false });
   });
@@ -110,7 +123,9 @@ describe('buildCommitIndex processes', () => {
       index.historyFor(`FN-${i}`);
     }
     expect(calls.filter((args) => args.includes('log'))).toHaveLength(1);
-    expect(calls.filter((args) => args.includes('log'))[0]).toEqual(expect.arrayContaining(['--all', '-z', '--numstat']));
+    expect(calls.filter((args) => args.includes('log'))[0]).toEqual(
+      expect.arrayContaining(['--all', '-z', '--numstat']),
+    );
     // The repository check, the one log pass, the branch tips and the shallow check.
     expect(calls.map((args) => args.find((a) => ['rev-parse', 'log', 'for-each-ref'].includes(a)))).toEqual([
       'rev-parse',
@@ -168,7 +183,9 @@ describe('buildCommitIndex errors', () => {
   });
 
   it('rejects an id pattern that is not a regular expression as a config error', async () => {
-    await expect(buildCommitIndex({ repo: repo.dir, idPattern: '([' })).rejects.toMatchObject({ code: 'invalid_config' });
+    await expect(buildCommitIndex({ repo: repo.dir, idPattern: '([' })).rejects.toMatchObject({
+      code: 'invalid_config',
+    });
   });
 
   it('stops with a cancelled error when the signal aborts while the log streams', async () => {
@@ -186,12 +203,16 @@ describe('buildCommitIndex errors', () => {
             }
           : {}),
       });
-    await expect(buildCommitIndex({ repo: repo.dir, signal: controller.signal, runGit: aborting })).rejects.toMatchObject({
+    await expect(
+      buildCommitIndex({ repo: repo.dir, signal: controller.signal, runGit: aborting }),
+    ).rejects.toMatchObject({
       code: 'cancelled',
     });
   });
 
   it('stops with a cancelled error when the signal is already aborted', async () => {
-    await expect(buildCommitIndex({ repo: repo.dir, signal: AbortSignal.abort() })).rejects.toMatchObject({ code: 'cancelled' });
+    await expect(buildCommitIndex({ repo: repo.dir, signal: AbortSignal.abort() })).rejects.toMatchObject({
+      code: 'cancelled',
+    });
   });
 });

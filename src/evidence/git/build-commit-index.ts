@@ -6,7 +6,17 @@ import type { CommitIndex } from './commit-index.js';
 import type { CommitTable } from './commit-table.js';
 import { compileIdMatcher, DEFAULT_ID_PATTERN } from './compile-id-matcher.js';
 import { createCommitIndex } from './create-commit-index.js';
-import { encodeKeptSegment, historyCacheKey, loadHistoryHead, loadHistorySegments, MAX_HISTORY_SEGMENTS, parentsByPosition, saveHistorySegment, type CommitHistoryCache, type EncodedKeptSegment } from './commit-history-cache.js';
+import {
+  encodeKeptSegment,
+  historyCacheKey,
+  loadHistoryHead,
+  loadHistorySegments,
+  MAX_HISTORY_SEGMENTS,
+  parentsByPosition,
+  saveHistorySegment,
+  type CommitHistoryCache,
+  type EncodedKeptSegment,
+} from './commit-history-cache.js';
 import { HistorySegmentEncoder } from './history-segment-codec.js';
 import { indexTablesOf } from './commit-index-tables.js';
 import { indexFromKept } from './index-from-kept.js';
@@ -45,9 +55,13 @@ export async function buildCommitIndex(options: BuildCommitIndexOptions): Promis
   const run = options.runGit ?? runGit;
   const trailerKeys = options.trailerKeys ?? [...DEFAULT_TRAILER_KEYS];
   if (trailerKeys.length === 0 || trailerKeys.some((k) => !/^[A-Za-z0-9][A-Za-z0-9-]*$/.test(k))) {
-    throw new ConfigError('invalid_config', `sources.trailerKeys: ${JSON.stringify(trailerKeys)} must be a non-empty list of trailer keys such as "Fusion-Task-Id"`, {
-      field: 'sources.trailerKeys',
-    });
+    throw new ConfigError(
+      'invalid_config',
+      `sources.trailerKeys: ${JSON.stringify(trailerKeys)} must be a non-empty list of trailer keys such as "Fusion-Task-Id"`,
+      {
+        field: 'sources.trailerKeys',
+      },
+    );
   }
   const ids = compileIdMatcher(options.idPattern ?? DEFAULT_ID_PATTERN);
   const repo = resolvePath(options.repo);
@@ -56,10 +70,14 @@ export async function buildCommitIndex(options: BuildCommitIndexOptions): Promis
 
   const info = await stat(repo).catch(() => null);
   if (!info?.isDirectory()) {
-    throw new SourceError('source_unreadable', `${repo} ${info ? 'is not a directory' : 'does not exist'}: ${EXPECTED}`, {
-      field: 'repo',
-      hint: HINT,
-    });
+    throw new SourceError(
+      'source_unreadable',
+      `${repo} ${info ? 'is not a directory' : 'does not exist'}: ${EXPECTED}`,
+      {
+        field: 'repo',
+        hint: HINT,
+      },
+    );
   }
   // Whether it is a repository is asked beside the first reads, not before them; a failure is named first.
   const checking = run(['rev-parse', '--git-dir'], base);
@@ -95,32 +113,48 @@ export async function buildCommitIndex(options: BuildCommitIndexOptions): Promis
     cache ? currentTips(run, base) : Promise.resolve(null),
   ]);
   if (check.exitCode !== 0) {
-    throw new SourceError('source_unreadable', `${repo} is not a git repository (${firstLine(check.stderr)}): ${EXPECTED}`, {
-      field: 'repo',
-      hint: HINT,
-    });
+    throw new SourceError(
+      'source_unreadable',
+      `${repo} is not a git repository (${firstLine(check.stderr)}): ${EXPECTED}`,
+      {
+        field: 'repo',
+        hint: HINT,
+      },
+    );
   }
   const isShallow = shallow.exitCode === 0 && shallow.stdout.trim() === 'true';
   const key = historyCacheKey(repo, trailerKeys, options.idPattern ?? DEFAULT_ID_PATTERN);
   // A shallow clone's history changes under the same tips as it deepens: never cached.
   const head = cache && tips && !isShallow ? await loadHistoryHead(cache, key) : null;
   // A failed save costs the next run a whole read, nothing more.
-  const save = (segment: number, data: EncodedKeptSegment) => saveHistorySegment(cache!, key, segment, tips!, data).catch(() => undefined);
+  const save = (segment: number, data: EncodedKeptSegment) =>
+    saveHistorySegment(cache!, key, segment, tips!, data).catch(() => undefined);
 
   if (cache && head && tips && refs.exitCode === 0) {
     const unchanged = sameList(head.tips, tips);
     // git reads the new commits while the kept ones are loaded.
-    const [fresh, segments] = await Promise.all([unchanged ? Promise.resolve([]) : readSince(run, base, head.tips), loadHistorySegments(cache, key, head.segments)]);
+    const [fresh, segments] = await Promise.all([
+      unchanged ? Promise.resolve([]) : readSince(run, base, head.tips),
+      loadHistorySegments(cache, key, head.segments),
+    ]);
     const kept = segments && fresh ? indexFromKept({ repo, segments, fresh, rules, refsText: refs.stdout }) : null;
     if (kept && fresh) {
       options.onProgress?.(kept.table.size);
       if (fresh.length > 0 && head.segments < MAX_HISTORY_SEGMENTS) {
         // Only the new commits are written, as the next segment, with their share of the tables.
         const from = kept.table.size - fresh.length;
-        await save(head.segments, encodeKeptSegment({ commits: fresh, attributions: kept.freshAttributions, tables: indexTablesOf(kept.data, from, kept.table.size) }));
+        await save(
+          head.segments,
+          encodeKeptSegment({
+            commits: fresh,
+            attributions: kept.freshAttributions,
+            tables: indexTablesOf(kept.data, from, kept.table.size),
+          }),
+        );
       } else if (fresh.length > 0) {
         // Past the last segment the history is kept again as one, newest first as a whole read gives it.
-        for (const i of kept.table.newestFirstPositions()) builder.addAttributed(kept.table.commit(i), kept.table.attribution(i));
+        for (const i of kept.table.newestFirstPositions())
+          builder.addAttributed(kept.table.commit(i), kept.table.attribution(i));
         const data = builder.finish(repo, refs.stdout);
         const all = builder.added();
         await save(0, encodeKeptSegment({ ...all, tables: indexTablesOf(data, 0, all.commits.length) }));
@@ -156,10 +190,14 @@ export async function buildCommitIndex(options: BuildCommitIndexOptions): Promis
       `${history.missingObjects} object(s) are missing from ${repo} (a partial clone or pruned snapshot): ` +
         `${history.unreadableCommits} commit(s) are kept with their changed paths but unknown line counts`,
     );
-    gaps.push(`${history.missingObjects} object(s) missing (partial clone): line counts of ${history.unreadableCommits} commit(s) unknown`);
+    gaps.push(
+      `${history.missingObjects} object(s) missing (partial clone): line counts of ${history.unreadableCommits} commit(s) unknown`,
+    );
   }
   if (badDates > 0) {
-    warnings.push(`${badDates} commit(s) in ${repo} have a date git cannot give (before 1970, or a damaged header); their times read as the other date they carry, or 1970`);
+    warnings.push(
+      `${badDates} commit(s) in ${repo} have a date git cannot give (before 1970, or a damaged header); their times read as the other date they carry, or 1970`,
+    );
     gaps.push(`${badDates} commit(s) with unreadable dates`);
   }
   return createCommitIndex({ ...data, warnings, gaps, shallow: boundary });
@@ -167,9 +205,17 @@ export async function buildCommitIndex(options: BuildCommitIndexOptions): Promis
 
 /** Every ref's target and HEAD, sorted: what `git log --all` starts from. */
 async function currentTips(run: GitRunner, base: { cwd: string; signal?: AbortSignal }): Promise<string[] | null> {
-  const [refs, head] = await Promise.all([run(['for-each-ref', '--format=%(objectname)'], base), run(['rev-parse', '--verify', '-q', 'HEAD'], base)]);
+  const [refs, head] = await Promise.all([
+    run(['for-each-ref', '--format=%(objectname)'], base),
+    run(['rev-parse', '--verify', '-q', 'HEAD'], base),
+  ]);
   if (refs.exitCode !== 0) return null;
-  const tips = new Set(refs.stdout.split('\n').map((l) => l.trim()).filter(Boolean));
+  const tips = new Set(
+    refs.stdout
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean),
+  );
   if (head.exitCode === 0 && head.stdout.trim()) tips.add(head.stdout.trim());
   return [...tips].sort();
 }
@@ -178,18 +224,29 @@ async function currentTips(run: GitRunner, base: { cwd: string; signal?: AbortSi
  * The commits the old tips do not reach, newest first; null when a branch was deleted or rewritten
  * since (the kept history no longer holds) or git failed: the whole history is read again.
  */
-async function readSince(run: GitRunner, base: { cwd: string; signal?: AbortSignal }, oldTips: readonly string[]): Promise<RawCommit[] | null> {
+async function readSince(
+  run: GitRunner,
+  base: { cwd: string; signal?: AbortSignal },
+  oldTips: readonly string[],
+): Promise<RawCommit[] | null> {
   const commits: RawCommit[] = [];
   const parser = createGitLogParser((commit) => commits.push(commit));
   // The rewrite check and the read run at once; the read is thrown away when a branch was rewritten.
-  const [grew, fresh] = await Promise.all([onlyGrew(run, base, oldTips), run([...GIT_LOG_ARGS, '--not', ...oldTips], { ...base, onStdout: (chunk) => parser.push(chunk) })]);
+  const [grew, fresh] = await Promise.all([
+    onlyGrew(run, base, oldTips),
+    run([...GIT_LOG_ARGS, '--not', ...oldTips], { ...base, onStdout: (chunk) => parser.push(chunk) }),
+  ]);
   if (!grew || fresh.exitCode !== 0) return null;
   parser.end();
   return commits;
 }
 
 /** Whether every commit the old tips reached is still reachable: no branch deleted or rewritten since. */
-async function onlyGrew(run: GitRunner, base: { cwd: string; signal?: AbortSignal }, oldTips: readonly string[]): Promise<boolean> {
+async function onlyGrew(
+  run: GitRunner,
+  base: { cwd: string; signal?: AbortSignal },
+  oldTips: readonly string[],
+): Promise<boolean> {
   if (oldTips.length === 0) return true;
   const lost = await run(['rev-list', '--count', ...oldTips, '--not', '--all'], base);
   return lost.exitCode === 0 && lost.stdout.trim() === '0';
@@ -210,10 +267,14 @@ async function shallowBoundary(run: GitRunner, base: { cwd: string; signal?: Abo
 }
 
 function unreadable(repo: string, step: string, exitCode: number, stderr: string): SourceError {
-  return new SourceError('source_unreadable', `git ${step} failed in ${repo} (exit ${exitCode}): ${firstLine(stderr)}`, {
-    field: 'repo',
-    hint: 'check that the repository is readable and not corrupt (git fsck)',
-  });
+  return new SourceError(
+    'source_unreadable',
+    `git ${step} failed in ${repo} (exit ${exitCode}): ${firstLine(stderr)}`,
+    {
+      field: 'repo',
+      hint: 'check that the repository is readable and not corrupt (git fsck)',
+    },
+  );
 }
 
 function firstLine(text: string): string {

@@ -4,7 +4,8 @@ export type PathKind = 'test' | 'docs' | 'config' | 'code';
 const TEST_DIR = /(?:^|\/)(?:test|tests|__tests__|spec|__mocks__)\//;
 const TEST_FILE = /(?:\.(?:test|spec)\.[^/]+$)|(?:_test\.go$)|(?:(?:^|\/)test_[^/]*\.py$)|(?:_test\.py$)/;
 const DOCS_DIR = /(?:^|\/)(?:docs?)\//;
-const DOCS_FILE = /(?:\.(?:md|mdx|rst|adoc)$)|(?:(?:^|\/)(?:README|CHANGELOG|CONTRIBUTING|LICENSE|NOTICE|AUTHORS)[^/]*$)/i;
+const DOCS_FILE =
+  /(?:\.(?:md|mdx|rst|adoc)$)|(?:(?:^|\/)(?:README|CHANGELOG|CONTRIBUTING|LICENSE|NOTICE|AUTHORS)[^/]*$)/i;
 const DOCS_TXT = /(?:^|\/)(?:docs?\/.*|[^/]*(?:readme|changelog|notes|guide)[^/]*)\.txt$/i;
 const CONFIG_NAMES = new Set([
   'package.json',

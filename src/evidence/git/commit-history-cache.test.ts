@@ -25,11 +25,21 @@ const cache: CommitHistoryCache = {
 function answers(index: CommitIndex) {
   return index.taskIds().map((id) => {
     const commits = index.commitsFor({ id });
-    return { id, commits, history: index.historyFor(id, commits.map((c) => c.sha)), prior: index.priorActivity(commits), last: index.lastCommitAt(id) };
+    return {
+      id,
+      commits,
+      history: index.historyFor(
+        id,
+        commits.map((c) => c.sha),
+      ),
+      prior: index.priorActivity(commits),
+      last: index.lastCommitAt(id),
+    };
   });
 }
 
-const build = (extra: { idPattern?: string } = {}) => buildCommitIndex({ repo: repo.dir, runGit: counting, cache, ...extra });
+const build = (extra: { idPattern?: string } = {}) =>
+  buildCommitIndex({ repo: repo.dir, runGit: counting, cache, ...extra });
 
 beforeEach(async () => {
   repo = await createGitTestRepo();
@@ -75,7 +85,9 @@ describe('the commit history kept between runs', () => {
     // Only the new commits were written: a second segment beside the first.
     const segments = [...stored.keys()].filter((k) => /:\d+$/.test(k)).sort();
     // Kept in columns: one author time per commit.
-    expect(segments.map((k) => (JSON.parse(stored.get(k)!) as { authorTime: unknown[] }).authorTime.length)).toEqual([3, 3]);
+    expect(segments.map((k) => (JSON.parse(stored.get(k)!) as { authorTime: unknown[] }).authorTime.length)).toEqual([
+      3, 3,
+    ]);
 
     await repo.commit({ subject: 'feat(FN-5): after the merge', files: { 'src/five.ts': 'e\n' } });
     const third = await build();
@@ -120,9 +132,20 @@ describe('the commit history kept between runs', () => {
         merge = (await repo.git(['rev-parse', 'HEAD'])).trim();
       }
       const made = await repo.commit({ subject: `feat(${id}): step ${n}`, files: { [`src/s${n % 3}.ts`]: `${n}\n` } });
-      if (n % 4 === 2) await repo.commit({ subject: `Revert "feat(${id}): step ${n}"`, body: `This reverts commit ${made}.\n`, files: { [`src/s${n % 3}.ts`]: 'reverted\n' } });
-      if (n % 4 === 3) await repo.commit({ subject: `fix: follow up on ${id}`, body: `This reverts commit ${made.slice(0, 9)}.\n`, files: { [`src/s${n % 3}.ts`]: 'fixed\n' } });
-      if (n % 5 === 4) await repo.commit({ subject: `fix(FN-1): again after ${id}`, files: { 'src/parse.ts': `a\n${n}\n` } });
+      if (n % 4 === 2)
+        await repo.commit({
+          subject: `Revert "feat(${id}): step ${n}"`,
+          body: `This reverts commit ${made}.\n`,
+          files: { [`src/s${n % 3}.ts`]: 'reverted\n' },
+        });
+      if (n % 4 === 3)
+        await repo.commit({
+          subject: `fix: follow up on ${id}`,
+          body: `This reverts commit ${made.slice(0, 9)}.\n`,
+          files: { [`src/s${n % 3}.ts`]: 'fixed\n' },
+        });
+      if (n % 5 === 4)
+        await repo.commit({ subject: `fix(FN-1): again after ${id}`, files: { 'src/parse.ts': `a\n${n}\n` } });
       logs = [];
       const kept = await build();
       // Each build read only the new commits: the kept segments and their tables were used, not read again.
@@ -141,11 +164,15 @@ describe('the commit history kept between runs', () => {
     expect(head.segments).toBeLessThan(MAX_HISTORY_SEGMENTS);
   });
 
-  it('reads the whole history again when a kept segment\'s tables do not fit, and keeps it right', async () => {
+  it("reads the whole history again when a kept segment's tables do not fit, and keeps it right", async () => {
     await build();
     await repo.commit({ subject: 'feat(FN-9): later', files: { 'src/nine.ts': '9\n' } });
     for (const [key, value] of stored) {
-      if (/:0$/.test(key)) stored.set(key, JSON.stringify({ ...(JSON.parse(value) as object), tables: { base: 0, parents: [9, 9], generations: [] } }));
+      if (/:0$/.test(key))
+        stored.set(
+          key,
+          JSON.stringify({ ...(JSON.parse(value) as object), tables: { base: 0, parents: [9, 9], generations: [] } }),
+        );
     }
     logs = [];
     const index = await build();

@@ -16,7 +16,14 @@ export function push<K>(map: Map<K, number[]>, key: K, value: number): void {
  * Links commit `i` to each commit its body says it reverts: a full sha by its position, an abbreviated
  * one by its one match; a commit never reverts itself.
  */
-export function linkReverts(revertsOf: Map<number, number[]>, i: number, ownSha: string, revertedShas: readonly string[], position: (sha: string) => number | undefined, sortedShas: () => readonly string[]): void {
+export function linkReverts(
+  revertsOf: Map<number, number[]>,
+  i: number,
+  ownSha: string,
+  revertedShas: readonly string[],
+  position: (sha: string) => number | undefined,
+  sortedShas: () => readonly string[],
+): void {
   for (const sha of revertedShas) {
     let target = position(sha);
     if (target === undefined && sha.length < ownSha.length) {
@@ -70,7 +77,9 @@ export class CommitIndexBuilder {
     const revertsOf = new Map<number, number[]>();
     let sorted: string[] | undefined;
     const sortedShas = () => (sorted ??= [...bySha.keys()].sort());
-    this.attributions.forEach((att, i) => linkReverts(revertsOf, i, commits[i]!.sha, att.revertedShas, (sha) => bySha.get(sha), sortedShas));
+    this.attributions.forEach((att, i) =>
+      linkReverts(revertsOf, i, commits[i]!.sha, att.revertedShas, (sha) => bySha.get(sha), sortedShas),
+    );
     return {
       repo,
       table: arrayCommitTable(commits, this.attributions, bySha),

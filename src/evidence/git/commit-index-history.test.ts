@@ -13,7 +13,11 @@ afterEach(async () => {
 describe('CommitIndex history signals', () => {
   it('detects a revert(ID) subject and keeps it out of the task own commits', async () => {
     const work = await repo.commit({ subject: 'feat(FN-2): add cache', files: { 'cache.ts': '1' } });
-    const revert = await repo.commit({ subject: 'revert(FN-2): cache broke login', body: 'Fusion-Task-Id: FN-9', files: { 'cache.ts': null } });
+    const revert = await repo.commit({
+      subject: 'revert(FN-2): cache broke login',
+      body: 'Fusion-Task-Id: FN-9',
+      files: { 'cache.ts': null },
+    });
     const index = await buildCommitIndex({ repo: repo.dir });
     expect(index.commitsFor({ id: 'FN-2' }).map((c) => c.sha)).toEqual([work]);
     expect(index.commitsFor({ id: 'FN-9' }).map((c) => c.sha)).toEqual([revert]);
@@ -22,9 +26,17 @@ describe('CommitIndex history signals', () => {
   });
 
   it('detects a body that says "This reverts commit <sha>" of one of the task commits', async () => {
-    const work = await repo.commit({ subject: 'Add the cache layer', body: 'Task-Id: FN-3', files: { 'cache.ts': '1' } });
+    const work = await repo.commit({
+      subject: 'Add the cache layer',
+      body: 'Task-Id: FN-3',
+      files: { 'cache.ts': '1' },
+    });
     await repo.commit({ subject: 'feat(FN-4): unrelated', files: { 'b.ts': '1' } });
-    const undo = await repo.commit({ subject: 'Undo the cache layer', body: `This reverts commit ${work}.`, files: { 'cache.ts': null } });
+    const undo = await repo.commit({
+      subject: 'Undo the cache layer',
+      body: `This reverts commit ${work}.`,
+      files: { 'cache.ts': null },
+    });
     const index = await buildCommitIndex({ repo: repo.dir });
     expect(index.historyFor('FN-3')).toMatchObject({ reverted: true, revertShas: [undo] });
     expect(index.historyFor('FN-4').reverted).toBe(false);
@@ -48,15 +60,26 @@ describe('CommitIndex history signals', () => {
 
   it('finds fix commits naming the task after its merge as later fixes, not own work', async () => {
     const first = await repo.commit({ subject: 'feat(FN-1): add parser', files: { 'p.ts': '1' } });
-    const merged = await repo.commit({ subject: 'fix(FN-1): handle empty input', body: 'Fusion-Task-Id: FN-1', files: { 'p.ts': '2' } });
+    const merged = await repo.commit({
+      subject: 'fix(FN-1): handle empty input',
+      body: 'Fusion-Task-Id: FN-1',
+      files: { 'p.ts': '2' },
+    });
     await repo.commit({ subject: 'feat(FN-6): other', files: { 'o.ts': '1' } });
     const later = await repo.commit({ subject: 'fix(FN-1): crash on null', files: { 'p.ts': '3' } });
-    const byOther = await repo.commit({ subject: 'fix(FN-1): off by one', body: 'Task-Id: FN-7', files: { 'p.ts': '4' } });
+    const byOther = await repo.commit({
+      subject: 'fix(FN-1): off by one',
+      body: 'Task-Id: FN-7',
+      files: { 'p.ts': '4' },
+    });
     const index = await buildCommitIndex({ repo: repo.dir });
 
     const own = index.commitsFor({ id: 'FN-1', mergeCommitSha: merged });
     expect(own.map((c) => c.sha)).toEqual([first, merged]);
-    const history = index.historyFor('FN-1', own.map((c) => c.sha));
+    const history = index.historyFor(
+      'FN-1',
+      own.map((c) => c.sha),
+    );
     expect(history.laterFixShas).toEqual([later, byOther]);
     expect(history).toMatchObject({ reverted: false, firstCommitAt: own[0]!.date, lastCommitAt: own[1]!.date });
 

@@ -65,7 +65,11 @@ describe('CommitIndex range attribution', () => {
     const base = await repo.commit({ subject: 'base', files: { 'a.ts': '1' } });
     await repo.commit({ subject: 'chore: bump deps', files: { 'package.json': '{}' } });
     await repo.commit({ subject: 'feat(FN-31): other task', files: { 'b.ts': '1' } });
-    const squash = await repo.commit({ subject: 'feat(FN-30): squashed work', body: 'Fusion-Task-Id: FN-30', files: { 'c.ts': '1' } });
+    const squash = await repo.commit({
+      subject: 'feat(FN-30): squashed work',
+      body: 'Fusion-Task-Id: FN-30',
+      files: { 'c.ts': '1' },
+    });
     const index = await buildCommitIndex({ repo: repo.dir });
     const own = index.commitsFor({ id: 'FN-30', baseCommitSha: base, mergeCommitSha: squash });
     expect(own.map((c) => [c.sha, c.attribution])).toEqual([[squash, 'trailer']]);
@@ -78,7 +82,10 @@ describe('CommitIndex range attribution', () => {
     const mention = await repo.commit({ subject: 'Read names as UTF-8', files: { 'c.ts': '0' } });
     const mine = await repo.commit({ subject: 'Build on the parent task', files: { 'c.ts': '1' } });
     const index = await buildCommitIndex({ repo: repo.dir });
-    expect(index.commitsFor({ id: 'FN-41', baseCommitSha: base, branch: 'fusion/fn-41' }).map((c) => c.sha)).toEqual([mention, mine]);
+    expect(index.commitsFor({ id: 'FN-41', baseCommitSha: base, branch: 'fusion/fn-41' }).map((c) => c.sha)).toEqual([
+      mention,
+      mine,
+    ]);
   });
 
   it('unions range and subject attribution without duplicates, keeping the stronger attribution', async () => {

@@ -40,7 +40,15 @@ export function indexTablesOf(data: Tables, from: number, to: number): IndexTabl
   }
   const revertsOf: number[] = [];
   for (const [target, by] of data.revertsOf) for (const r of by) if (inRange(r)) revertsOf.push(target, r);
-  return { base: from, parents, generations, owned: entries(data.owned), mentioned: entries(data.mentioned), revertsById: entries(data.revertsById), revertsOf };
+  return {
+    base: from,
+    parents,
+    generations,
+    owned: entries(data.owned),
+    mentioned: entries(data.mentioned),
+    revertsById: entries(data.revertsById),
+    revertsOf,
+  };
 }
 
 /**
@@ -49,8 +57,20 @@ export function indexTablesOf(data: Tables, from: number, to: number): IndexTabl
  */
 export function addIndexTables(into: Tables, kept: unknown, base: number, size: number, total: number): boolean {
   const t = kept as Partial<IndexTables> | null;
-  if (!t || t.base !== base || !Array.isArray(t.parents) || !Array.isArray(t.generations) || t.generations.length !== size) return false;
-  if (![t.owned, t.mentioned, t.revertsById].every(Array.isArray) || !Array.isArray(t.revertsOf) || t.revertsOf.length % 2 !== 0) return false;
+  if (
+    !t ||
+    t.base !== base ||
+    !Array.isArray(t.parents) ||
+    !Array.isArray(t.generations) ||
+    t.generations.length !== size
+  )
+    return false;
+  if (
+    ![t.owned, t.mentioned, t.revertsById].every(Array.isArray) ||
+    !Array.isArray(t.revertsOf) ||
+    t.revertsOf.length % 2 !== 0
+  )
+    return false;
   const valid = (i: unknown): i is number => Number.isInteger(i) && (i as number) >= -1 && (i as number) < total;
   let p = 0;
   for (let r = 0; r < size; r += 1) {
@@ -63,10 +83,20 @@ export function addIndexTables(into: Tables, kept: unknown, base: number, size: 
     p += count!;
   }
   if (p !== t.parents.length) return false;
-  for (const [name, from] of [['owned', t.owned], ['mentioned', t.mentioned], ['revertsById', t.revertsById]] as const) {
+  for (const [name, from] of [
+    ['owned', t.owned],
+    ['mentioned', t.mentioned],
+    ['revertsById', t.revertsById],
+  ] as const) {
     const map = into[name];
     for (const entry of from!) {
-      if (!Array.isArray(entry) || typeof entry[0] !== 'string' || !Array.isArray(entry[1]) || !entry[1].every((i) => valid(i) && i >= 0)) return false;
+      if (
+        !Array.isArray(entry) ||
+        typeof entry[0] !== 'string' ||
+        !Array.isArray(entry[1]) ||
+        !entry[1].every((i) => valid(i) && i >= 0)
+      )
+        return false;
       // The first segment's lists are taken as loaded; a later one's are appended to them.
       const list = map.get(entry[0]);
       if (list) list.push(...entry[1]);

@@ -28,7 +28,11 @@ export interface CommitTable extends CommitRows {
 }
 
 /** A table over commits already in memory (a whole read), in the order read. */
-export function arrayCommitTable(commits: readonly RawCommit[], attributions: readonly MessageAttribution[], bySha: ReadonlyMap<string, number>): CommitTable {
+export function arrayCommitTable(
+  commits: readonly RawCommit[],
+  attributions: readonly MessageAttribution[],
+  bySha: ReadonlyMap<string, number>,
+): CommitTable {
   let sorted: string[] | undefined;
   return {
     size: commits.length,

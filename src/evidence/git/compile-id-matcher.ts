@@ -20,11 +20,15 @@ export function compileIdMatcher(idPattern: string = DEFAULT_ID_PATTERN): IdMatc
     anywhere = new RegExp(`(?<![A-Za-z0-9_])(?:${idPattern})(?![A-Za-z0-9_])`, 'g');
     whole = new RegExp(`^(?:${idPattern})$`);
   } catch (cause) {
-    throw new ConfigError('invalid_config', `sources.idPattern: ${JSON.stringify(idPattern)} is not a valid regular expression`, {
-      field: 'sources.idPattern',
-      cause,
-      hint: 'give the pattern as JavaScript regular expression source, e.g. "[A-Z][A-Z0-9]*-\\\\d+"',
-    });
+    throw new ConfigError(
+      'invalid_config',
+      `sources.idPattern: ${JSON.stringify(idPattern)} is not a valid regular expression`,
+      {
+        field: 'sources.idPattern',
+        cause,
+        hint: 'give the pattern as JavaScript regular expression source, e.g. "[A-Z][A-Z0-9]*-\\\\d+"',
+      },
+    );
   }
   return {
     findAll(text) {

@@ -42,7 +42,11 @@ export function createCommitIndex(data: CommitIndexData): CommitIndex {
     for (const [k, v] of Object.entries(table.attribution(i).trailers)) trailers[k] = [...v];
     // A shallow boundary's numstat is against nothing: every file reads as added. Its counts are unknown.
     const cut = data.shallow?.boundary.has(i) ?? false;
-    const files = c.files.map((f) => ({ ...f, ...(cut ? { insertions: null, deletions: null } : {}), kind: classifyPath(f.path) }));
+    const files = c.files.map((f) => ({
+      ...f,
+      ...(cut ? { insertions: null, deletions: null } : {}),
+      kind: classifyPath(f.path),
+    }));
     return {
       sha: c.sha,
       parents: [...c.parents],
@@ -77,7 +81,8 @@ export function createCommitIndex(data: CommitIndexData): CommitIndex {
       // A fix naming the task that landed after its merge is a later fix, not the task's work.
       const mergedAt = table.committerTime(merge);
       for (const [i, kind] of own) {
-        if (kind !== 'range' && i !== merge && table.attribution(i).isFix && table.committerTime(i) > mergedAt) own.delete(i);
+        if (kind !== 'range' && i !== merge && table.attribution(i).isFix && table.committerTime(i) > mergedAt)
+          own.delete(i);
       }
     }
     for (const i of [...own.keys()]) {
@@ -154,7 +159,11 @@ export function createCommitIndex(data: CommitIndexData): CommitIndex {
       const own = ownSorted(taskId);
       if (own.length === 0) return null;
       const first = own[0]!;
-      return { firstAt: iso(table.authorTime(first)), lastAt: iso(table.authorTime(own[own.length - 1]!)), firstSubject: truncateExcerpt(table.subject(first), MAX_COMMIT_SUBJECT_LENGTH).excerpt };
+      return {
+        firstAt: iso(table.authorTime(first)),
+        lastAt: iso(table.authorTime(own[own.length - 1]!)),
+        firstSubject: truncateExcerpt(table.subject(first), MAX_COMMIT_SUBJECT_LENGTH).excerpt,
+      };
     },
   };
 }

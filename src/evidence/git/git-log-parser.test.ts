@@ -27,8 +27,13 @@ function parse(chunks: Array<Buffer | string>): RawCommit[] {
 
 describe('createGitLogParser', () => {
   it('reads a date before 1970, and marks a missing or wrapped one without failing the commit', () => {
-    const at = (author: string, committer: string) => `\x1e${A}\x1f\x1fAda\x1fada@x\x1f${author}\x1f${committer}\x1f\x1f\x1fmoon\x1f\0`;
-    const [negative, empty, wrapped] = [parse([at('-14182940', '-14182940')])[0]!, parse([at('', '')])[0]!, parse([at('18446744073695368676', '1700000000')])[0]!];
+    const at = (author: string, committer: string) =>
+      `\x1e${A}\x1f\x1fAda\x1fada@x\x1f${author}\x1f${committer}\x1f\x1f\x1fmoon\x1f\0`;
+    const [negative, empty, wrapped] = [
+      parse([at('-14182940', '-14182940')])[0]!,
+      parse([at('', '')])[0]!,
+      parse([at('18446744073695368676', '1700000000')])[0]!,
+    ];
     expect([negative.authorTime, negative.badDate]).toEqual([-14182940, undefined]);
     expect([empty.authorTime, empty.committerTime, empty.badDate]).toEqual([0, 0, true]);
     expect([wrapped.authorTime, wrapped.committerTime, wrapped.badDate]).toEqual([1700000000, 1700000000, true]);

@@ -41,14 +41,29 @@ describe('the kept history in columns', () => {
   it('gives back exactly the commits and attributions it was given, edge cases included', () => {
     const commits = [
       commit(1),
-      commit(2, { parents: [sha(1), sha(9)], files: [{ path: 'logo.png', insertions: null, deletions: null }, { path: 'src/f1.ts', insertions: 0, deletions: 4 }] }),
-      commit(3, { files: [], body: 'line one\n\nThis reverts commit abc1234.\nCo-authored-by: A <a@b>\n', subject: 'Revert "feat(FN-1): change 1"' }),
+      commit(2, {
+        parents: [sha(1), sha(9)],
+        files: [
+          { path: 'logo.png', insertions: null, deletions: null },
+          { path: 'src/f1.ts', insertions: 0, deletions: 4 },
+        ],
+      }),
+      commit(3, {
+        files: [],
+        body: 'line one\n\nThis reverts commit abc1234.\nCo-authored-by: A <a@b>\n',
+        subject: 'Revert "feat(FN-1): change 1"',
+      }),
       commit(4, { author: 'Zoë Ünïcode', subject: 'fix: émoji ✓ and "quotes"' }),
     ];
     const attributions = [
       attribution(1),
       attribution(2, { mentions: ['FN-2', 'FN-7'], ownerSource: 'mention', owners: [] }),
-      attribution(3, { isRevert: true, revertIds: ['FN-1'], revertedShas: ['abc1234'], trailers: { 'Co-authored-by': ['A <a@b>'] } }),
+      attribution(3, {
+        isRevert: true,
+        revertIds: ['FN-1'],
+        revertedShas: ['abc1234'],
+        trailers: { 'Co-authored-by': ['A <a@b>'] },
+      }),
       attribution(4, { isFix: true, owners: [], mentions: [] }),
     ];
     const encoded = JSON.parse(JSON.stringify(encodeHistorySegment(commits, attributions)));
@@ -57,15 +72,23 @@ describe('the kept history in columns', () => {
 
   it('keeps author and committer names and paths once each', () => {
     const commits = Array.from({ length: 50 }, (_, i) => commit(i + 1));
-    const encoded = encodeHistorySegment(commits, commits.map((_, i) => attribution(i + 1)));
+    const encoded = encodeHistorySegment(
+      commits,
+      commits.map((_, i) => attribution(i + 1)),
+    );
     // Two authors with their emails, and GitHub with its email as committer.
     expect(encoded.names).toHaveLength(6);
     expect(encoded.paths).toEqual(['src/f1.ts', 'src/f2.ts', 'src/f0.ts']);
   });
 
   it('keeps shas that are not 40 digits (SHA-256 repositories) whole', () => {
-    const commits = [commit(1, { sha: sha(1, 64), parents: [] }), commit(2, { sha: sha(2, 64), parents: [sha(1, 64)] })];
-    const decoded = decodeHistorySegment(JSON.parse(JSON.stringify(encodeHistorySegment(commits, [attribution(1), attribution(2)]))));
+    const commits = [
+      commit(1, { sha: sha(1, 64), parents: [] }),
+      commit(2, { sha: sha(2, 64), parents: [sha(1, 64)] }),
+    ];
+    const decoded = decodeHistorySegment(
+      JSON.parse(JSON.stringify(encodeHistorySegment(commits, [attribution(1), attribution(2)]))),
+    );
     expect(decoded!.commits.map((c) => c.sha)).toEqual([sha(1, 64), sha(2, 64)]);
   });
 

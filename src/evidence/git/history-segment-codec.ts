@@ -43,7 +43,11 @@ const NONE = Object.freeze([]) as unknown as string[];
 const NO_TRAILERS = Object.freeze({}) as Record<string, string[]>;
 
 /** `parentsByPosition[i]`: the index tables hold every parent of commit i, so its parent shas need not be kept. */
-export function encodeHistorySegment(commits: readonly RawCommit[], attributions: readonly MessageAttribution[], parentsByPosition?: readonly boolean[]): EncodedHistorySegment {
+export function encodeHistorySegment(
+  commits: readonly RawCommit[],
+  attributions: readonly MessageAttribution[],
+  parentsByPosition?: readonly boolean[],
+): EncodedHistorySegment {
   const encoder = new HistorySegmentEncoder();
   commits.forEach((c, i) => encoder.add(c, attributions[i]!));
   return encoder.finish(parentsByPosition);
@@ -56,8 +60,25 @@ export class HistorySegmentEncoder {
   private readonly shas: string[] = [];
   private readonly parents: string[][] = [];
   private readonly out: EncodedHistorySegment = {
-    sha: '', parents: [], names: [], author: [], email: [], committer: [], committerEmail: [], authorTime: [], committerTime: [], subject: [], body: [], paths: [], files: [],
-    owners: [], mentions: [], revertIds: [], revertedShas: [], flags: [], trailers: [],
+    sha: '',
+    parents: [],
+    names: [],
+    author: [],
+    email: [],
+    committer: [],
+    committerEmail: [],
+    authorTime: [],
+    committerTime: [],
+    subject: [],
+    body: [],
+    paths: [],
+    files: [],
+    owners: [],
+    mentions: [],
+    revertIds: [],
+    revertedShas: [],
+    flags: [],
+    trailers: [],
   };
 
   add(c: RawCommit, a: MessageAttribution): void {
@@ -80,7 +101,12 @@ export class HistorySegmentEncoder {
     out.mentions.push(a.mentions.join('\n'));
     out.revertIds.push(a.revertIds.join('\n'));
     out.revertedShas.push(a.revertedShas.join(' '));
-    out.flags.push((a.ownerKind === 'trailer' ? 1 : 0) | (a.ownerSource === 'trailer' ? 2 : a.ownerSource === 'scope' ? 4 : 0) | (a.isRevert ? 8 : 0) | (a.isFix ? 16 : 0));
+    out.flags.push(
+      (a.ownerKind === 'trailer' ? 1 : 0) |
+        (a.ownerSource === 'trailer' ? 2 : a.ownerSource === 'scope' ? 4 : 0) |
+        (a.isRevert ? 8 : 0) |
+        (a.isFix ? 16 : 0),
+    );
     for (const _ in a.trailers) {
       out.trailers.push([i, JSON.stringify(a.trailers)]);
       break;
@@ -104,7 +130,9 @@ export class HistorySegmentEncoder {
 }
 
 /** The commits and attributions back, or null when the columns do not agree (a damaged or foreign entry). */
-export function decodeHistorySegment(s: EncodedHistorySegment): { commits: RawCommit[]; attributions: MessageAttribution[] } | null {
+export function decodeHistorySegment(
+  s: EncodedHistorySegment,
+): { commits: RawCommit[]; attributions: MessageAttribution[] } | null {
   const rows = openHistorySegment(s);
   if (!rows) return null;
   const commits: RawCommit[] = new Array(rows.size);
@@ -129,8 +157,29 @@ export interface HistorySegmentRows extends CommitRows {
 export function openHistorySegment(s: EncodedHistorySegment): HistorySegmentRows | null {
   const n = s.authorTime?.length;
   if (typeof s.sha !== 'string' || !Number.isInteger(n)) return null;
-  const columns = [s.parents, s.author, s.email, s.committer, s.committerEmail, s.committerTime, s.subject, s.body, s.owners, s.mentions, s.revertIds, s.revertedShas, s.flags];
-  if (columns.some((c) => !Array.isArray(c) || c.length !== n) || !Array.isArray(s.files) || !Array.isArray(s.trailers) || !Array.isArray(s.paths) || !Array.isArray(s.names)) return null;
+  const columns = [
+    s.parents,
+    s.author,
+    s.email,
+    s.committer,
+    s.committerEmail,
+    s.committerTime,
+    s.subject,
+    s.body,
+    s.owners,
+    s.mentions,
+    s.revertIds,
+    s.revertedShas,
+    s.flags,
+  ];
+  if (
+    columns.some((c) => !Array.isArray(c) || c.length !== n) ||
+    !Array.isArray(s.files) ||
+    !Array.isArray(s.trailers) ||
+    !Array.isArray(s.paths) ||
+    !Array.isArray(s.names)
+  )
+    return null;
   const shas = s.sha.includes(' ') || s.sha.length !== n * SHA_LENGTH ? s.sha.split(' ') : null;
   if (shas && shas.length !== n && !(n === 0 && s.sha === '')) return null;
   // Where each commit's files start in the flat files column.
@@ -159,7 +208,8 @@ export function openHistorySegment(s: EncodedHistorySegment): HistorySegmentRows
       }
       if (target.length !== SHA_LENGTH) return undefined;
       // Only a match on a 40-digit boundary is a sha; one straddling two shas is not.
-      for (let at = s.sha.indexOf(target); at !== -1; at = s.sha.indexOf(target, at + 1)) if (at % SHA_LENGTH === 0) return at / SHA_LENGTH;
+      for (let at = s.sha.indexOf(target); at !== -1; at = s.sha.indexOf(target, at + 1))
+        if (at % SHA_LENGTH === 0) return at / SHA_LENGTH;
       return undefined;
     },
     commit(i) {

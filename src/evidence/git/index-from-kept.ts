@@ -27,7 +27,9 @@ export interface IndexFromKeptInput {
  * The index of a kept history and the commits read since, from the kept tables: only the new commits are
  * attributed and linked. Null when a kept segment's tables do not fit, and the history is read again.
  */
-export function indexFromKept(input: IndexFromKeptInput): { data: Omit<CommitIndexData, 'warnings'>; table: KeptCommitTable; freshAttributions: MessageAttribution[] } | null {
+export function indexFromKept(
+  input: IndexFromKeptInput,
+): { data: Omit<CommitIndexData, 'warnings'>; table: KeptCommitTable; freshAttributions: MessageAttribution[] } | null {
   const freshAttributions = input.fresh.map((c) => attributeCommit(c.subject, c.body, input.rules));
   const parents: number[][] = [];
   const table = keptCommitTable(

@@ -18,7 +18,12 @@ export interface KeptCommitTable extends CommitTable {
 }
 
 /** `parentsOf`: parent positions; a kept commit whose parents the columns leave out gets them from here. */
-export function keptCommitTable(segments: readonly HistorySegmentRows[], fresh: readonly RawCommit[], freshAttributions: readonly MessageAttribution[], parentsOf: (i: number) => readonly number[]): KeptCommitTable {
+export function keptCommitTable(
+  segments: readonly HistorySegmentRows[],
+  fresh: readonly RawCommit[],
+  freshAttributions: readonly MessageAttribution[],
+  parentsOf: (i: number) => readonly number[],
+): KeptCommitTable {
   const starts: number[] = [];
   let size = 0;
   for (const s of segments) {
@@ -48,13 +53,24 @@ export function keptCommitTable(segments: readonly HistorySegmentRows[], fresh: 
   const shaMap = (): Map<string, number> => {
     if (bySha) return bySha;
     bySha = new Map();
-    for (let k = 0; k < segments.length; k += 1) for (let r = 0; r < segments[k]!.size; r += 1) bySha.set(segments[k]!.sha(r), starts[k]! + r);
+    for (let k = 0; k < segments.length; k += 1)
+      for (let r = 0; r < segments[k]!.size; r += 1) bySha.set(segments[k]!.sha(r), starts[k]! + r);
     fresh.forEach((c, j) => bySha!.set(c.sha, kept + j));
     return bySha;
   };
 
-  const sha = (i: number): string => row(i, (s, r) => s.sha(r), (j) => fresh[j]!.sha);
-  const commit = (i: number): RawCommit => (commits[i] ??= row(i, (s, r) => withParents(s.commit(r), i), (j) => fresh[j]!));
+  const sha = (i: number): string =>
+    row(
+      i,
+      (s, r) => s.sha(r),
+      (j) => fresh[j]!.sha,
+    );
+  const commit = (i: number): RawCommit =>
+    (commits[i] ??= row(
+      i,
+      (s, r) => withParents(s.commit(r), i),
+      (j) => fresh[j]!,
+    ));
   const withParents = (c: RawCommit, i: number): RawCommit => {
     if (c.parents.length === 0) c.parents = parentsOf(i).map(sha);
     return c;
@@ -62,18 +78,39 @@ export function keptCommitTable(segments: readonly HistorySegmentRows[], fresh: 
   // As a whole read gives them: the commits read since, then each segment newer than the one before it.
   const newestFirstPositions = (): number[] => {
     const order = Array.from({ length: fresh.length }, (_, j) => kept + j);
-    for (let k = segments.length - 1; k >= 0; k -= 1) for (let r = 0; r < segments[k]!.size; r += 1) order.push(starts[k]! + r);
+    for (let k = segments.length - 1; k >= 0; k -= 1)
+      for (let r = 0; r < segments[k]!.size; r += 1) order.push(starts[k]! + r);
     return order;
   };
 
   return {
     size,
     commit,
-    attribution: (i) => (attributions[i] ??= row(i, (s, r) => s.attribution(r), (j) => freshAttributions[j]!)),
+    attribution: (i) =>
+      (attributions[i] ??= row(
+        i,
+        (s, r) => s.attribution(r),
+        (j) => freshAttributions[j]!,
+      )),
     sha,
-    subject: (i) => row(i, (s, r) => s.subject(r), (j) => fresh[j]!.subject),
-    authorTime: (i) => row(i, (s, r) => s.authorTime(r), (j) => fresh[j]!.authorTime),
-    committerTime: (i) => row(i, (s, r) => s.committerTime(r), (j) => fresh[j]!.committerTime),
+    subject: (i) =>
+      row(
+        i,
+        (s, r) => s.subject(r),
+        (j) => fresh[j]!.subject,
+      ),
+    authorTime: (i) =>
+      row(
+        i,
+        (s, r) => s.authorTime(r),
+        (j) => fresh[j]!.authorTime,
+      ),
+    committerTime: (i) =>
+      row(
+        i,
+        (s, r) => s.committerTime(r),
+        (j) => fresh[j]!.committerTime,
+      ),
     position: (sha) => shaMap().get(sha),
     // A few lookups (the parents of the commits read since) search the columns instead of indexing every
     // sha; past a few dozen, indexing them once is cheaper.

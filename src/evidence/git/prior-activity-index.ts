@@ -45,7 +45,9 @@ export class PriorActivityIndex {
   /** Null when the task has no commit or changed no code file. */
   priorTo(own: readonly CommitRecord[]): PriorActivity | null {
     const times = own.map((c) => Date.parse(c.date)).filter((t) => !Number.isNaN(t));
-    const paths = new Set(own.flatMap((c) => c.files.filter((f) => classifyPath(f.path) === 'code').map((f) => f.path)));
+    const paths = new Set(
+      own.flatMap((c) => c.files.filter((f) => classifyPath(f.path) === 'code').map((f) => f.path)),
+    );
     if (times.length === 0 || paths.size === 0) return null;
     const first = Math.min(...times);
     const churn = new Set<number>();
@@ -65,6 +67,11 @@ export class PriorActivityIndex {
       }
       hottestFile = Math.max(hottestFile, onFile);
     }
-    return { commits: churn.size, fixes: fixes.size, hottestFile, hoursSinceChange: Number.isFinite(lastChange) ? (first - lastChange) / 3_600_000 : null };
+    return {
+      commits: churn.size,
+      fixes: fixes.size,
+      hottestFile,
+      hoursSinceChange: Number.isFinite(lastChange) ? (first - lastChange) / 3_600_000 : null,
+    };
   }
 }

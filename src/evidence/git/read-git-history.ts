@@ -11,7 +11,11 @@ export interface HistoryReadReport {
 
 /** A git failure the history read cannot work around. */
 export class HistoryReadError extends Error {
-  constructor(readonly step: string, readonly exitCode: number, readonly stderr: string) {
+  constructor(
+    readonly step: string,
+    readonly exitCode: number,
+    readonly stderr: string,
+  ) {
     super(`git ${step} failed (exit ${exitCode})`);
   }
 }
@@ -25,7 +29,11 @@ const ZERO_SHA = /^0+$/;
  * read again per commit, and the commits that need a missing object keep their metadata and changed
  * paths with unknown line counts. Commits are delivered at most once each.
  */
-export async function readGitHistory(run: GitRunner, base: GitRunOptions, onCommit: (commit: RawCommit) => void): Promise<HistoryReadReport> {
+export async function readGitHistory(
+  run: GitRunner,
+  base: GitRunOptions,
+  onCommit: (commit: RawCommit) => void,
+): Promise<HistoryReadReport> {
   const seen = new Set<string>();
   const deliver = (commit: RawCommit): void => {
     if (seen.has(commit.sha)) return;
@@ -49,7 +57,13 @@ export async function readGitHistory(run: GitRunner, base: GitRunOptions, onComm
     if (seen.has(sha)) continue;
     (entries.some((e) => missing.has(e.oldSha) || missing.has(e.newSha)) ? unreadable : readable).push(sha);
   }
-  await logPerCommit(run, base, GIT_LOG_ARGS.filter((a) => a !== '--all'), readable, deliver);
+  await logPerCommit(
+    run,
+    base,
+    GIT_LOG_ARGS.filter((a) => a !== '--all'),
+    readable,
+    deliver,
+  );
   const metadataOnly = GIT_LOG_ARGS.filter((a) => a !== '--all' && a !== '--numstat');
   await logPerCommit(run, base, metadataOnly, unreadable, (commit) => {
     commit.files = (raw.get(commit.sha) ?? []).map((e) => ({ path: e.path, insertions: null, deletions: null }));
@@ -58,10 +72,20 @@ export async function readGitHistory(run: GitRunner, base: GitRunOptions, onComm
   return { unreadableCommits: unreadable.length, missingObjects: missing.size };
 }
 
-async function logPerCommit(run: GitRunner, base: GitRunOptions, args: readonly string[], shas: readonly string[], onCommit: (commit: RawCommit) => void): Promise<void> {
+async function logPerCommit(
+  run: GitRunner,
+  base: GitRunOptions,
+  args: readonly string[],
+  shas: readonly string[],
+  onCommit: (commit: RawCommit) => void,
+): Promise<void> {
   if (shas.length === 0) return;
   const parser = createGitLogParser(onCommit);
-  const result = await run([...args, '--no-walk=unsorted', '--stdin'], { ...base, input: `${shas.join('\n')}\n`, onStdout: (chunk) => parser.push(chunk) });
+  const result = await run([...args, '--no-walk=unsorted', '--stdin'], {
+    ...base,
+    input: `${shas.join('\n')}\n`,
+    onStdout: (chunk) => parser.push(chunk),
+  });
   if (result.exitCode !== 0) throw new HistoryReadError('log --stdin', result.exitCode, result.stderr);
   parser.end();
 }
@@ -82,7 +106,10 @@ interface RawEntry {
 
 /** Every commit's changed paths with their blob ids, from `--raw`, which reads no blob content. */
 async function changedPaths(run: GitRunner, base: GitRunOptions): Promise<Map<string, RawEntry[]>> {
-  const result = await run(['log', '--all', '--raw', '--no-abbrev', '--no-renames', '-z', '--no-color', '--format=%x1e%H'], base);
+  const result = await run(
+    ['log', '--all', '--raw', '--no-abbrev', '--no-renames', '-z', '--no-color', '--format=%x1e%H'],
+    base,
+  );
   if (result.exitCode !== 0) throw new HistoryReadError('log --raw', result.exitCode, result.stderr);
   const commits = new Map<string, RawEntry[]>();
   for (const record of result.stdout.split('\x1e')) {

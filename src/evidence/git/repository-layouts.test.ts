@@ -16,7 +16,11 @@ async function history() {
   await repo.git(['checkout', '-q', '-b', 'fusion/fn-2']);
   const branchWork = await repo.commit({ subject: 'Branch work without an id', files: { 'b.ts': '1' } });
   await repo.git(['checkout', '-q', 'main']);
-  const named = await repo.commit({ subject: 'feat(FN-1): on main', body: 'Fusion-Task-Id: FN-1', files: { 'c.ts': '1' } });
+  const named = await repo.commit({
+    subject: 'feat(FN-1): on main',
+    body: 'Fusion-Task-Id: FN-1',
+    files: { 'c.ts': '1' },
+  });
   return { base, branchWork, named };
 }
 
@@ -28,7 +32,9 @@ describe('buildCommitIndex repository layouts', () => {
     const index = await buildCommitIndex({ repo: bare });
     expect(index.repo).toBe(bare);
     expect(index.commitsFor({ id: 'FN-1' }).map((c) => c.sha)).toEqual([s.named]);
-    expect(index.commitsFor({ id: 'FN-2', baseCommitSha: s.base, branch: 'fusion/fn-2' }).map((c) => c.sha)).toEqual([s.branchWork]);
+    expect(index.commitsFor({ id: 'FN-2', baseCommitSha: s.base, branch: 'fusion/fn-2' }).map((c) => c.sha)).toEqual([
+      s.branchWork,
+    ]);
   });
 
   it('reads a linked worktree and sees commits made in it and in the main checkout', async () => {

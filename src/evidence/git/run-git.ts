@@ -60,13 +60,21 @@ export const runGit: GitRunner = (args, options) =>
       if (error.name === 'AbortError') reject(cancelled(args));
       else if (error.code === 'ENOENT') {
         reject(
-          new SourceError('source_unreadable', 'git was not found on PATH; taskeval reads commit history with the git command', {
-            cause: error,
-            hint: 'install git (2.20 or newer) or add it to PATH',
-          }),
+          new SourceError(
+            'source_unreadable',
+            'git was not found on PATH; taskeval reads commit history with the git command',
+            {
+              cause: error,
+              hint: 'install git (2.20 or newer) or add it to PATH',
+            },
+          ),
         );
       } else {
-        reject(new SourceError('source_unreadable', `could not start git in ${options.cwd}: ${error.message}`, { cause: error }));
+        reject(
+          new SourceError('source_unreadable', `could not start git in ${options.cwd}: ${error.message}`, {
+            cause: error,
+          }),
+        );
       }
     });
     child.on('close', (code) => {
@@ -80,5 +88,8 @@ export const runGit: GitRunner = (args, options) =>
   });
 
 function cancelled(args: readonly string[]): SourceError {
-  return new SourceError('cancelled', `git ${args.find((a) => !a.startsWith('-') && !a.includes('=')) ?? ''} was cancelled`);
+  return new SourceError(
+    'cancelled',
+    `git ${args.find((a) => !a.startsWith('-') && !a.includes('=')) ?? ''} was cancelled`,
+  );
 }

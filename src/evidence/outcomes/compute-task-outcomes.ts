@@ -1,5 +1,11 @@
 import { SourceError } from '../../core/index.js';
-import { fixSubjectMatcher, runGit as defaultRunGit, type CommitIndex, type GitRunner, type RawCommit } from '../git/index.js';
+import {
+  fixSubjectMatcher,
+  runGit as defaultRunGit,
+  type CommitIndex,
+  type GitRunner,
+  type RawCommit,
+} from '../git/index.js';
 import { isSzzBlamedPath } from './is-szz-blamed-path.js';
 import { mapBounded } from './map-bounded.js';
 import { parseBlamePorcelain } from './parse-blame-porcelain.js';
@@ -78,9 +84,12 @@ export async function computeTaskOutcomes(options: ComputeOutcomesOptions): Prom
 
   const warnings = [...index.warnings];
   if (await isShallow(run, base)) {
-    warnings.push(`${index.repo} is a shallow clone: lines older than its boundary are blamed on no task, so bugIntroducing is undercounted (fetch the full history: git fetch --unshallow)`);
+    warnings.push(
+      `${index.repo} is a shallow clone: lines older than its boundary are blamed on no task, so bugIntroducing is undercounted (fetch the full history: git fetch --unshallow)`,
+    );
   }
-  if (unreadable > 0) warnings.push(`${unreadable} diff(s) or blame(s) could not be read (missing objects or paths) and were skipped`);
+  if (unreadable > 0)
+    warnings.push(`${unreadable} diff(s) or blame(s) could not be read (missing objects or paths) and were skipped`);
   const rows = tasks.map((task): TaskOutcome => {
     const entry = blamed.get(task.id);
     const blamedLines = entry?.lines ?? 0;
@@ -132,7 +141,8 @@ function taskSpans(tasks: readonly OutcomeTask[], index: CommitIndex): Map<strin
 function blameBounds(spans: ReadonlyMap<string, Span>, windowMs: number): (t: number) => number | null {
   const byLast = [...spans.values()].sort((a, b) => a.last - b.last);
   const suffixMinFirst = new Array<number>(byLast.length + 1).fill(Number.POSITIVE_INFINITY);
-  for (let i = byLast.length - 1; i >= 0; i -= 1) suffixMinFirst[i] = Math.min(suffixMinFirst[i + 1]!, byLast[i]!.first);
+  for (let i = byLast.length - 1; i >= 0; i -= 1)
+    suffixMinFirst[i] = Math.min(suffixMinFirst[i + 1]!, byLast[i]!.first);
   return (t) => {
     let lo = 0;
     let hi = byLast.length;
@@ -149,7 +159,21 @@ function blameBounds(spans: ReadonlyMap<string, Span>, windowMs: number): (t: nu
 async function blameFix(run: GitRunner, base: { cwd: string; signal?: AbortSignal }, fix: RawCommit, since: number) {
   const parent = fix.parents[0]!;
   const lines = new Map<string, number>();
-  const diff = await run(['-c', 'core.quotePath=false', 'diff', '-U0', '--no-color', '--no-ext-diff', '--no-textconv', '-M', parent, fix.sha], base);
+  const diff = await run(
+    [
+      '-c',
+      'core.quotePath=false',
+      'diff',
+      '-U0',
+      '--no-color',
+      '--no-ext-diff',
+      '--no-textconv',
+      '-M',
+      parent,
+      fix.sha,
+    ],
+    base,
+  );
   if (diff.exitCode !== 0) return { lines, unreadable: 1 };
   let unreadable = 0;
   // An hour of slack: --since reads committer dates, spans are author dates.
@@ -169,6 +193,9 @@ async function blameFix(run: GitRunner, base: { cwd: string; signal?: AbortSigna
 
 async function isShallow(run: GitRunner, base: { cwd: string; signal?: AbortSignal }): Promise<boolean> {
   const result = await run(['rev-parse', '--is-shallow-repository'], base);
-  if (result.exitCode !== 0) throw new SourceError('source_unreadable', `git rev-parse failed in ${base.cwd}: ${result.stderr.trim()}`, { field: 'repo' });
+  if (result.exitCode !== 0)
+    throw new SourceError('source_unreadable', `git rev-parse failed in ${base.cwd}: ${result.stderr.trim()}`, {
+      field: 'repo',
+    });
   return result.stdout.trim() === 'true';
 }

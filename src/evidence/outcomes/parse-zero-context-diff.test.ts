@@ -39,7 +39,13 @@ diff --git "a/quo\\"te.ts" "b/quo\\"te.ts"
 describe('parseZeroContextDiff', () => {
   it('gives the old-side lines each file lost or changed, by the path in the parent, and leaves out pure additions', () => {
     expect(parseZeroContextDiff(DIFF)).toEqual([
-      { path: 'src/a.ts', ranges: [{ start: 3, count: 1 }, { start: 10, count: 2 }] },
+      {
+        path: 'src/a.ts',
+        ranges: [
+          { start: 3, count: 1 },
+          { start: 10, count: 2 },
+        ],
+      },
       { path: 'old name.ts', ranges: [{ start: 1, count: 1 }] },
       { path: 'quo"te.ts', ranges: [{ start: 4, count: 1 }] },
     ]);

@@ -44,7 +44,13 @@ export function createAiSdkJudge(options: AiSdkJudgeOptions): Judge {
           maxRetries: 0,
           abortSignal: signal,
           ...(options.supportsStructuredOutput
-            ? { output: Output.object({ schema: jsonSchema(request.schema), name: 'judge_answer', description: 'Scores, rationales and cited evidence ids' }) }
+            ? {
+                output: Output.object({
+                  schema: jsonSchema(request.schema),
+                  name: 'judge_answer',
+                  description: 'Scores, rationales and cited evidence ids',
+                }),
+              }
             : {}),
           ...(options.providerOptions ? { providerOptions: options.providerOptions } : {}),
         });
@@ -59,10 +65,14 @@ export function createAiSdkJudge(options: AiSdkJudgeOptions): Judge {
         return { text: result.text, ...(object !== undefined ? { object } : {}), usage: toJudgeUsage(result.usage) };
       } catch (error) {
         // The model answered but not with parseable JSON: a malformed answer, validated (and retried) upstream.
-        if (NoObjectGeneratedError.isInstance(error)) return { text: error.text ?? '', usage: toJudgeUsage(error.usage) };
+        if (NoObjectGeneratedError.isInstance(error))
+          return { text: error.text ?? '', usage: toJudgeUsage(error.usage) };
         if (request.signal?.aborted) throw new JudgeError('cancelled', `${options.provider} call interrupted`);
         if (timeout.aborted) {
-          throw new JudgeCallError(`${options.provider} did not answer within ${Math.round(request.timeoutMs / 1000)} s`, { retryable: true, transient: true });
+          throw new JudgeCallError(
+            `${options.provider} did not answer within ${Math.round(request.timeoutMs / 1000)} s`,
+            { retryable: true, transient: true },
+          );
         }
         throw toJudgeCallError(error, options.provider, secrets, APICallError.isInstance.bind(APICallError));
       }
@@ -80,7 +90,12 @@ export function toJudgeUsage(usage: LanguageModelUsage | undefined): JudgeUsage 
 }
 
 /** Turns an SDK or fetch failure into a JudgeCallError with a secret-free message. */
-export function toJudgeCallError(error: unknown, provider: string, secrets: readonly string[], isApiCallError: (e: unknown) => e is import('ai').APICallError): JudgeCallError {
+export function toJudgeCallError(
+  error: unknown,
+  provider: string,
+  secrets: readonly string[],
+  isApiCallError: (e: unknown) => e is import('ai').APICallError,
+): JudgeCallError {
   const clean = (text: string) => redactSecrets(text, secrets);
   if (isApiCallError(error)) {
     const status = error.statusCode;
@@ -89,13 +104,16 @@ export function toJudgeCallError(error: unknown, provider: string, secrets: read
     const auth = status === 401 || status === 403;
     // A 2xx the SDK could not read (cut-off or garbled body) is a transport failure worth retrying.
     const retryable = status === undefined ? error.isRetryable : status < 300 || isRetryableStatus(status);
-    return new JudgeCallError(clean(`${provider} answered ${status ? `HTTP ${status}` : 'with an error'}: ${error.message}${body}`), {
-      retryable,
-      transient: status === undefined || retryable,
-      ...(status !== undefined ? { status } : {}),
-      ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
-      ...(auth ? { hint: 'Check the API key in the environment variable named in docs/judge.md.' } : {}),
-    });
+    return new JudgeCallError(
+      clean(`${provider} answered ${status ? `HTTP ${status}` : 'with an error'}: ${error.message}${body}`),
+      {
+        retryable,
+        transient: status === undefined || retryable,
+        ...(status !== undefined ? { status } : {}),
+        ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+        ...(auth ? { hint: 'Check the API key in the environment variable named in docs/judge.md.' } : {}),
+      },
+    );
   }
   const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   // Lost connections, truncated bodies and unreadable responses are worth another attempt.

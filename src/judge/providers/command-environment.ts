@@ -1,7 +1,20 @@
 import { secretForms } from '../redact-secrets.js';
 
 /** Variables every command judge gets: enough to find programs, a home, a locale and a temp directory. */
-export const COMMAND_JUDGE_BASE_ENV: readonly string[] = ['PATH', 'HOME', 'USER', 'LOGNAME', 'SHELL', 'LANG', 'TERM', 'TMPDIR', 'TZ', 'SYSTEMROOT', 'COMSPEC', 'PATHEXT'];
+export const COMMAND_JUDGE_BASE_ENV: readonly string[] = [
+  'PATH',
+  'HOME',
+  'USER',
+  'LOGNAME',
+  'SHELL',
+  'LANG',
+  'TERM',
+  'TMPDIR',
+  'TZ',
+  'SYSTEMROOT',
+  'COMSPEC',
+  'PATHEXT',
+];
 const BASE_PREFIXES = ['LC_', 'XDG_'];
 
 /** Names whose values are secrets: scrubbed from anything the judge prints back. */

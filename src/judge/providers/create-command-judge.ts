@@ -33,11 +33,22 @@ export function createCommandJudge(options: CommandJudgeOptions): Judge {
   };
 }
 
-function runCommand(program: string, args: string[], request: JudgeRequest, options: CommandJudgeOptions & { maxBytes: number }): Promise<JudgeResponse> {
+function runCommand(
+  program: string,
+  args: string[],
+  request: JudgeRequest,
+  options: CommandJudgeOptions & { maxBytes: number },
+): Promise<JudgeResponse> {
   return new Promise((resolve, reject) => {
     if (request.signal?.aborted) return reject(new JudgeError('cancelled', 'judge command interrupted'));
     const parentEnv = options.env ?? process.env;
-    const child = spawn(program, args, { shell: false, stdio: ['pipe', 'pipe', 'pipe'], env: commandJudgeEnv(parentEnv, options.passEnv), cwd: options.cwd, windowsHide: true });
+    const child = spawn(program, args, {
+      shell: false,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: commandJudgeEnv(parentEnv, options.passEnv),
+      cwd: options.cwd,
+      windowsHide: true,
+    });
     const out: Buffer[] = [];
     let outBytes = 0;
     let errText = '';
@@ -63,20 +74,41 @@ function runCommand(program: string, args: string[], request: JudgeRequest, opti
       clearTimeout(timer);
       request.signal?.removeEventListener('abort', onAbort);
       if (error.code === 'ENOENT') {
-        reject(new JudgeError('judge_config', `judge command not found: ${program}`, { field: 'judge.command', hint: 'Install it or give the full path with --judge-command.' }));
-      } else reject(new JudgeCallError(`judge command ${program} could not start: ${error.message}`, { retryable: false, transient: true }));
+        reject(
+          new JudgeError('judge_config', `judge command not found: ${program}`, {
+            field: 'judge.command',
+            hint: 'Install it or give the full path with --judge-command.',
+          }),
+        );
+      } else
+        reject(
+          new JudgeCallError(`judge command ${program} could not start: ${error.message}`, {
+            retryable: false,
+            transient: true,
+          }),
+        );
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       request.signal?.removeEventListener('abort', onAbort);
       if (ended === 'cancelled') return reject(new JudgeError('cancelled', 'judge command interrupted'));
       if (ended === 'timeout') {
-        return reject(new JudgeCallError(`judge command ${program} did not finish within ${Math.round(request.timeoutMs / 1000)} s and was killed`, { retryable: true, transient: true }));
+        return reject(
+          new JudgeCallError(
+            `judge command ${program} did not finish within ${Math.round(request.timeoutMs / 1000)} s and was killed`,
+            { retryable: true, transient: true },
+          ),
+        );
       }
       if (code !== 0) {
         const why = signal ? `was killed by ${signal}` : `exited with code ${code}`;
         const stderr = scrubSecrets(errText.trim(), parentEnv).slice(0, 500);
-        return reject(new JudgeCallError(`judge command ${program} ${why}: ${stderr || '(no stderr)'}`, { retryable: false, transient: true }));
+        return reject(
+          new JudgeCallError(`judge command ${program} ${why}: ${stderr || '(no stderr)'}`, {
+            retryable: false,
+            transient: true,
+          }),
+        );
       }
       // The answer is kept (bounded) when it is malformed, so a key echoed into it is scrubbed too.
       resolve({ text: scrubSecrets(Buffer.concat(out).toString('utf8'), parentEnv), usage: { ...ZERO_USAGE } });

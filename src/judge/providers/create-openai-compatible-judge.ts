@@ -44,9 +44,16 @@ function splitUrl(url: string): { baseURL: string; queryParams?: Record<string, 
   const u = new URL(url);
   if (!u.search && !u.username && !u.password) return { baseURL: url };
   const queryParams = u.search ? Object.fromEntries(u.searchParams) : undefined;
-  const basicAuth = u.username || u.password ? `Basic ${Buffer.from(`${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}`).toString('base64')}` : undefined;
+  const basicAuth =
+    u.username || u.password
+      ? `Basic ${Buffer.from(`${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}`).toString('base64')}`
+      : undefined;
   u.search = '';
   u.username = '';
   u.password = '';
-  return { baseURL: u.toString().replace(/\/$/, ''), ...(queryParams ? { queryParams } : {}), ...(basicAuth ? { basicAuth } : {}) };
+  return {
+    baseURL: u.toString().replace(/\/$/, ''),
+    ...(queryParams ? { queryParams } : {}),
+    ...(basicAuth ? { basicAuth } : {}),
+  };
 }

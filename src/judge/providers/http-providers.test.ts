@@ -16,11 +16,35 @@ const request = (over: Partial<JudgeRequest> = {}): JudgeRequest => ({
   ...over,
 });
 
-const cases: { name: string; start: () => Promise<FakeLlmServer>; settings: (baseUrl: string) => JudgeSettings; env: Record<string, string>; wire: string }[] = [
-  { name: 'openai', start: startFakeOpenAIServer, settings: (baseUrl) => ({ ...defaults(), provider: 'openai', model: 'gpt-test', baseUrl }), env: { OPENAI_API_KEY: SECRET }, wire: 'response_format' },
+const cases: {
+  name: string;
+  start: () => Promise<FakeLlmServer>;
+  settings: (baseUrl: string) => JudgeSettings;
+  env: Record<string, string>;
+  wire: string;
+}[] = [
+  {
+    name: 'openai',
+    start: startFakeOpenAIServer,
+    settings: (baseUrl) => ({ ...defaults(), provider: 'openai', model: 'gpt-test', baseUrl }),
+    env: { OPENAI_API_KEY: SECRET },
+    wire: 'response_format',
+  },
   // claude-sonnet-4-5 gets the schema as output_config.format; claude-sonnet-4-0 as a forced `json` tool.
-  { name: 'anthropic (output format)', start: startFakeAnthropicServer, settings: (baseUrl) => ({ ...defaults(), provider: 'anthropic', model: 'claude-sonnet-4-5', baseUrl }), env: { ANTHROPIC_API_KEY: SECRET }, wire: 'output_config' },
-  { name: 'anthropic (json tool)', start: startFakeAnthropicServer, settings: (baseUrl) => ({ ...defaults(), provider: 'anthropic', model: 'claude-sonnet-4-0', baseUrl }), env: { ANTHROPIC_API_KEY: SECRET }, wire: 'tools' },
+  {
+    name: 'anthropic (output format)',
+    start: startFakeAnthropicServer,
+    settings: (baseUrl) => ({ ...defaults(), provider: 'anthropic', model: 'claude-sonnet-4-5', baseUrl }),
+    env: { ANTHROPIC_API_KEY: SECRET },
+    wire: 'output_config',
+  },
+  {
+    name: 'anthropic (json tool)',
+    start: startFakeAnthropicServer,
+    settings: (baseUrl) => ({ ...defaults(), provider: 'anthropic', model: 'claude-sonnet-4-0', baseUrl }),
+    env: { ANTHROPIC_API_KEY: SECRET },
+    wire: 'tools',
+  },
   {
     name: 'openai-compatible',
     start: startFakeOpenAIServer,
@@ -68,25 +92,32 @@ describe.each(cases)('$name judge over its wire protocol', ({ start, settings, e
     expect(capped!.body.temperature).toBe(0.3);
     expect(capped!.body.max_tokens ?? capped!.body.max_completion_tokens).toBe(321);
     // Anthropic's API requires max_tokens, so its SDK always sends one; the others send none unless asked.
-    if (!String(wire).startsWith('output_config') && wire !== 'tools') expect(plain!.body.max_tokens ?? plain!.body.max_completion_tokens).toBeUndefined();
+    if (!String(wire).startsWith('output_config') && wire !== 'tools')
+      expect(plain!.body.max_tokens ?? plain!.body.max_completion_tokens).toBeUndefined();
   });
 
   it('reports 429 as retryable with the Retry-After delay', async () => {
     server.enqueue({ status: 429, retryAfter: '3' });
-    const error = await createJudge(settings(server.baseUrl), env).complete(request()).catch((e: unknown) => e);
+    const error = await createJudge(settings(server.baseUrl), env)
+      .complete(request())
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(JudgeCallError);
     expect(error).toMatchObject({ status: 429, retryable: true, transient: true, retryAfterMs: 3000 });
   });
 
   it('reports 500 as retryable', async () => {
     server.enqueue({ status: 500 });
-    const error = await createJudge(settings(server.baseUrl), env).complete(request()).catch((e: unknown) => e);
+    const error = await createJudge(settings(server.baseUrl), env)
+      .complete(request())
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 500, retryable: true });
   });
 
   it('times out a slow answer as a retryable failure', async () => {
     server.enqueue({ delayMs: 2_000 });
-    const error = await createJudge(settings(server.baseUrl), env).complete(request({ timeoutMs: 200 })).catch((e: unknown) => e);
+    const error = await createJudge(settings(server.baseUrl), env)
+      .complete(request({ timeoutMs: 200 }))
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(JudgeCallError);
     expect((error as Error).message).toMatch(/did not answer within/);
     expect(error).toMatchObject({ retryable: true, transient: true });
@@ -94,7 +125,9 @@ describe.each(cases)('$name judge over its wire protocol', ({ start, settings, e
 
   it('treats a body cut off mid-way as a retryable failure', async () => {
     server.enqueue({ truncateBody: true });
-    const error = await createJudge(settings(server.baseUrl), env).complete(request()).catch((e: unknown) => e);
+    const error = await createJudge(settings(server.baseUrl), env)
+      .complete(request())
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ retryable: true, transient: true });
   });
 
@@ -106,8 +139,13 @@ describe.each(cases)('$name judge over its wire protocol', ({ start, settings, e
   });
 
   it('never puts the key in an error, even when the server echoes it', async () => {
-    server.setDefault((req) => ({ status: 401, answer: String(req.headers.authorization ?? req.headers['x-api-key']) }));
-    const error = (await createJudge(settings(server.baseUrl), env).complete(request()).catch((e: unknown) => e)) as Error;
+    server.setDefault((req) => ({
+      status: 401,
+      answer: String(req.headers.authorization ?? req.headers['x-api-key']),
+    }));
+    const error = (await createJudge(settings(server.baseUrl), env)
+      .complete(request())
+      .catch((e: unknown) => e)) as Error;
     expect(error).toBeInstanceOf(JudgeCallError);
     expect(`${error.message} ${JSON.stringify(error)} ${String(error.stack)}`).not.toContain(SECRET);
   });
@@ -127,13 +165,19 @@ describe('API keys', () => {
     ['anthropic', 'ANTHROPIC_API_KEY'],
   ] as const)('a missing %s key fails on first use naming %s', async (provider, variable) => {
     const judge = createJudge({ ...defaults(), provider, model: 'm', baseUrl: 'http://127.0.0.1:9/v1' }, {});
-    await expect(judge.complete(request())).rejects.toMatchObject({ code: 'judge_config', message: expect.stringContaining(variable) });
+    await expect(judge.complete(request())).rejects.toMatchObject({
+      code: 'judge_config',
+      message: expect.stringContaining(variable),
+    });
   });
 
   it('openai-compatible works without a key (local servers need none)', async () => {
     const server = await startFakeOpenAIServer();
     try {
-      const judge = createJudge({ ...defaults(), provider: 'openai-compatible', model: 'm', baseUrl: server.baseUrl }, {});
+      const judge = createJudge(
+        { ...defaults(), provider: 'openai-compatible', model: 'm', baseUrl: server.baseUrl },
+        {},
+      );
       await judge.complete(request());
       expect(server.requests[0]!.headers.authorization).toBeUndefined();
     } finally {
@@ -145,7 +189,10 @@ describe('API keys', () => {
     const server = await startFakeOpenAIServer();
     try {
       server.enqueue({ answer: `Here you go:\n\`\`\`json\n${JSON.stringify(validAnswer(['commit-1']))}\n\`\`\`` });
-      const judge = createJudge({ ...defaults(), provider: 'openai-compatible', model: 'm', baseUrl: server.baseUrl, structuredOutput: false }, {});
+      const judge = createJudge(
+        { ...defaults(), provider: 'openai-compatible', model: 'm', baseUrl: server.baseUrl, structuredOutput: false },
+        {},
+      );
       const response = await judge.complete(request());
       expect(server.requests[0]!.body.response_format).toBeUndefined();
       expect(parseJudgeAnswer(response.text).ok).toBe(true);

@@ -4,7 +4,14 @@ import { parseCommandLine } from './parse-command-line.js';
 describe('parseCommandLine', () => {
   it('splits on whitespace and honours quotes and backslashes', () => {
     expect(parseCommandLine('claude -p')).toEqual(['claude', '-p']);
-    expect(parseCommandLine(`llm -m "gpt 4o" --system 'be strict' a\\ b`)).toEqual(['llm', '-m', 'gpt 4o', '--system', 'be strict', 'a b']);
+    expect(parseCommandLine(`llm -m "gpt 4o" --system 'be strict' a\\ b`)).toEqual([
+      'llm',
+      '-m',
+      'gpt 4o',
+      '--system',
+      'be strict',
+      'a b',
+    ]);
     expect(parseCommandLine('codex exec -')).toEqual(['codex', 'exec', '-']);
     expect(parseCommandLine('x ""')).toEqual(['x', '']);
   });

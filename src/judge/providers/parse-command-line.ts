@@ -30,8 +30,15 @@ export function parseCommandLine(line: string): string[] {
       started = true;
     }
   }
-  if (quote) throw new ConfigError('judge_config', `judge command has an unclosed ${quote} quote: ${line}`, { field: 'judge.command' });
+  if (quote)
+    throw new ConfigError('judge_config', `judge command has an unclosed ${quote} quote: ${line}`, {
+      field: 'judge.command',
+    });
   if (started) args.push(current);
-  if (args.length === 0) throw new ConfigError('judge_config', 'judge command is empty', { field: 'judge.command', hint: 'Give e.g. --judge-command "claude -p".' });
+  if (args.length === 0)
+    throw new ConfigError('judge_config', 'judge command is empty', {
+      field: 'judge.command',
+      hint: 'Give e.g. --judge-command "claude -p".',
+    });
   return args;
 }

@@ -12,7 +12,10 @@ function textOf(content: unknown): string {
 export const ANTHROPIC_MESSAGES_PROTOCOL: WireProtocol = {
   path: '/v1/messages',
   promptOf: (body) =>
-    [textOf(body.system), ...((body.messages as { content?: unknown }[] | undefined) ?? []).map((m) => textOf(m.content))].join('\n\n'),
+    [
+      textOf(body.system),
+      ...((body.messages as { content?: unknown }[] | undefined) ?? []).map((m) => textOf(m.content)),
+    ].join('\n\n'),
   success(body, reply, text, object) {
     const tools = body.tools as { name?: string }[] | undefined;
     const useTool = Boolean(tools?.length) && object !== undefined && !reply.hitTokenLimit;
@@ -22,15 +25,25 @@ export const ANTHROPIC_MESSAGES_PROTOCOL: WireProtocol = {
       type: 'message',
       role: 'assistant',
       model: String(body.model ?? 'fake'),
-      content: useTool ? [{ type: 'tool_use', id: 'toolu_fake', name: tools?.[0]?.name ?? 'json', input: object }] : [{ type: 'text', text }],
+      content: useTool
+        ? [{ type: 'tool_use', id: 'toolu_fake', name: tools?.[0]?.name ?? 'json', input: object }]
+        : [{ type: 'text', text }],
       stop_reason: reply.hitTokenLimit ? 'max_tokens' : useTool ? 'tool_use' : 'end_turn',
       stop_sequence: null,
-      usage: { input_tokens: usage.input, output_tokens: usage.output, cache_read_input_tokens: usage.cached ?? 0, cache_creation_input_tokens: 0 },
+      usage: {
+        input_tokens: usage.input,
+        output_tokens: usage.output,
+        cache_read_input_tokens: usage.cached ?? 0,
+        cache_creation_input_tokens: 0,
+      },
     };
   },
   error: (status) => ({
     type: 'error',
-    error: { type: status === 429 ? 'rate_limit_error' : status === 529 ? 'overloaded_error' : 'api_error', message: `fake server error ${status}` },
+    error: {
+      type: status === 429 ? 'rate_limit_error' : status === 529 ? 'overloaded_error' : 'api_error',
+      message: `fake server error ${status}`,
+    },
   }),
 };
 

@@ -65,20 +65,35 @@ export async function startFakeLlmServer(protocol: WireProtocol): Promise<FakeLl
         body = {};
       }
       const path = (req.url ?? '').split('?')[0] ?? '';
-      if (req.method !== 'POST' || path !== protocol.path) return send(res, 404, { error: { message: `no route ${req.method} ${path}` } });
-      const request: FakeRequest = { index: requests.length, path, headers: req.headers, body, prompt: protocol.promptOf(body) };
+      if (req.method !== 'POST' || path !== protocol.path)
+        return send(res, 404, { error: { message: `no route ${req.method} ${path}` } });
+      const request: FakeRequest = {
+        index: requests.length,
+        path,
+        headers: req.headers,
+        body,
+        prompt: protocol.promptOf(body),
+      };
       requests.push(request);
       const reply = queue.shift() ?? fallback(request);
       const respond = () => {
         if (res.destroyed) return;
         if (reply.status && reply.status >= 400) {
-          return send(res, reply.status, protocol.error(reply.status), reply.retryAfter ? { 'retry-after': reply.retryAfter } : {});
+          return send(
+            res,
+            reply.status,
+            protocol.error(reply.status),
+            reply.retryAfter ? { 'retry-after': reply.retryAfter } : {},
+          );
         }
         const object = typeof reply.answer === 'string' ? undefined : reply.answer;
         const text = typeof reply.answer === 'string' ? reply.answer : JSON.stringify(reply.answer ?? {});
         const payload = JSON.stringify(protocol.success(body, reply, text, object));
         if (reply.truncateBody) {
-          res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) });
+          res.writeHead(200, {
+            'content-type': 'application/json',
+            'content-length': String(Buffer.byteLength(payload)),
+          });
           res.write(payload.slice(0, Math.floor(payload.length / 2)), () => res.destroy());
           return;
         }
@@ -110,6 +125,10 @@ export async function startFakeLlmServer(protocol: WireProtocol): Promise<FakeLl
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)), ...headers });
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': String(Buffer.byteLength(text)),
+    ...headers,
+  });
   res.end(text);
 }

@@ -17,14 +17,22 @@ export const OPENAI_CHAT_PROTOCOL: WireProtocol = {
     const forcedTool = tools?.length && body.tool_choice && body.tool_choice !== 'auto' && body.tool_choice !== 'none';
     const usage = reply.usage ?? { input: 1200, output: 300, cached: 0 };
     const message = forcedTool
-      ? { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: tools[0]?.function?.name ?? 'json', arguments: text } }] }
+      ? {
+          role: 'assistant',
+          content: null,
+          tool_calls: [
+            { id: 'call_1', type: 'function', function: { name: tools[0]?.function?.name ?? 'json', arguments: text } },
+          ],
+        }
       : { role: 'assistant', content: text };
     return {
       id: 'chatcmpl-fake',
       object: 'chat.completion',
       created: 1_700_000_000,
       model: String(body.model ?? 'fake'),
-      choices: [{ index: 0, message, finish_reason: reply.hitTokenLimit ? 'length' : forcedTool ? 'tool_calls' : 'stop' }],
+      choices: [
+        { index: 0, message, finish_reason: reply.hitTokenLimit ? 'length' : forcedTool ? 'tool_calls' : 'stop' },
+      ],
       usage: {
         prompt_tokens: usage.input,
         completion_tokens: usage.output,
@@ -34,7 +42,11 @@ export const OPENAI_CHAT_PROTOCOL: WireProtocol = {
     };
   },
   error: (status) => ({
-    error: { message: status === 429 ? 'Rate limit reached for requests' : `fake server error ${status}`, type: status === 429 ? 'rate_limit_error' : 'server_error', code: null },
+    error: {
+      message: status === 429 ? 'Rate limit reached for requests' : `fake server error ${status}`,
+      type: status === 429 ? 'rate_limit_error' : 'server_error',
+      code: null,
+    },
   }),
 };
 

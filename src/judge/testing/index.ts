@@ -1,4 +1,11 @@
-export { startFakeLlmServer, type FakeLlmServer, type FakeReply, type FakeReplyFn, type FakeRequest, type WireProtocol } from './fake-llm-server.js';
+export {
+  startFakeLlmServer,
+  type FakeLlmServer,
+  type FakeReply,
+  type FakeReplyFn,
+  type FakeRequest,
+  type WireProtocol,
+} from './fake-llm-server.js';
 export { startFakeOpenAIServer, OPENAI_CHAT_PROTOCOL } from './fake-openai-server.js';
 export { startFakeAnthropicServer, ANTHROPIC_MESSAGES_PROTOCOL } from './fake-anthropic-server.js';
 export { validAnswer, validAnswerFromPrompt, evidenceIdsInPrompt } from './judge-answer-builders.js';

@@ -5,7 +5,11 @@ export function validAnswer(ids: readonly string[], scores: [number, number, num
   const cite = ids.length ? [...ids] : ['missing-id'];
   return {
     categories: {
-      agentPerformance: { score: scores[0], rationale: 'The agent finished the work with one recovery.', evidence: cite },
+      agentPerformance: {
+        score: scores[0],
+        rationale: 'The agent finished the work with one recovery.',
+        evidence: cite,
+      },
       taskOutcomeQuality: { score: scores[1], rationale: 'The change shipped and its checks passed.', evidence: cite },
       processCompliance: { score: scores[2], rationale: 'Review and merge were followed.', evidence: cite },
     },

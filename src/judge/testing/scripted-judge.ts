@@ -2,10 +2,16 @@ import { JudgeCallError } from '../judge-call-error.js';
 import type { Judge, JudgeRequest, JudgeResponse } from '../judge.js';
 
 /** One scripted step: an answer (object or text) or a transport failure. */
-export type ScriptedStep = { answer: unknown; usage?: JudgeResponse['usage'] } | { fail: JudgeCallError } | ((request: JudgeRequest) => JudgeResponse | Promise<JudgeResponse>);
+export type ScriptedStep =
+  | { answer: unknown; usage?: JudgeResponse['usage'] }
+  | { fail: JudgeCallError }
+  | ((request: JudgeRequest) => JudgeResponse | Promise<JudgeResponse>);
 
 /** A judge that plays back steps in order (the last repeats) and records every request. */
-export function createScriptedJudge(steps: ScriptedStep[], over: Partial<Pick<Judge, 'provider' | 'modelId' | 'supportsStructuredOutput'>> = {}): Judge & { requests: JudgeRequest[] } {
+export function createScriptedJudge(
+  steps: ScriptedStep[],
+  over: Partial<Pick<Judge, 'provider' | 'modelId' | 'supportsStructuredOutput'>> = {},
+): Judge & { requests: JudgeRequest[] } {
   const requests: JudgeRequest[] = [];
   return {
     specificationVersion: 'v1',

@@ -19,12 +19,18 @@ describe('loadConfig', () => {
   it('finds taskeval.config.json upward from a subdirectory to the repository root', async () => {
     await writeFile(join(root, 'repo', 'taskeval.config.json'), JSON.stringify({ retentionDays: 9 }));
     const found = await loadConfig(join(root, 'repo', 'packages', 'app', 'src'));
-    expect(found).toEqual({ config: expect.objectContaining({ retentionDays: 9 }), path: join(root, 'repo', 'taskeval.config.json') });
+    expect(found).toEqual({
+      config: expect.objectContaining({ retentionDays: 9 }),
+      path: join(root, 'repo', 'taskeval.config.json'),
+    });
   });
 
   it('takes the nearest of taskeval.config.json, .taskeval/config.json and a "taskeval" key in package.json', async () => {
     await writeFile(join(root, 'repo', 'taskeval.config.json'), JSON.stringify({ retentionDays: 9 }));
-    await writeFile(join(root, 'repo', 'packages', 'app', 'package.json'), JSON.stringify({ name: 'app', taskeval: { retentionDays: 3 } }));
+    await writeFile(
+      join(root, 'repo', 'packages', 'app', 'package.json'),
+      JSON.stringify({ name: 'app', taskeval: { retentionDays: 3 } }),
+    );
     expect((await loadConfig(join(root, 'repo', 'packages', 'app', 'src'))).config.retentionDays).toBe(3);
     await mkdir(join(root, 'repo', 'packages', '.taskeval'));
     await writeFile(join(root, 'repo', 'packages', '.taskeval', 'config.json'), JSON.stringify({ retentionDays: 5 }));
@@ -35,7 +41,13 @@ describe('loadConfig', () => {
     await writeFile(join(root, 'taskeval.config.json'), JSON.stringify({ retentionDays: 1 }));
     await writeFile(join(root, 'repo', 'package.json'), JSON.stringify({ name: 'repo' }));
     expect(await loadConfig(join(root, 'repo', 'packages'))).toEqual({ config: {}, path: null });
-    await writeFile(join(root, 'repo', 'package.json'), JSON.stringify({ name: 'repo', taskeval: { retentionDays: 'x' } }));
-    await expect(loadConfig(join(root, 'repo'))).rejects.toMatchObject({ code: 'invalid_config', message: expect.stringContaining('(the "taskeval" key) is invalid') });
+    await writeFile(
+      join(root, 'repo', 'package.json'),
+      JSON.stringify({ name: 'repo', taskeval: { retentionDays: 'x' } }),
+    );
+    await expect(loadConfig(join(root, 'repo'))).rejects.toMatchObject({
+      code: 'invalid_config',
+      message: expect.stringContaining('(the "taskeval" key) is invalid'),
+    });
   });
 });

@@ -17,12 +17,15 @@ export const CONFIG_LOCATIONS = [CONFIG_FILE_NAME, join('.taskeval', 'config.jso
  * `taskeval` key in package.json, looked for in `dir` and each parent up to the repository root (the
  * directory holding .git) or the file-system root. Relative paths inside are relative to the file found.
  */
-export async function loadConfig(dir: string, explicitPath?: string): Promise<{ config: TaskevalConfig; path: string | null }> {
+export async function loadConfig(
+  dir: string,
+  explicitPath?: string,
+): Promise<{ config: TaskevalConfig; path: string | null }> {
   if (explicitPath) {
     const path = resolve(dir, explicitPath);
     return { config: parseConfig(await readConfigJson(path), path), path };
   }
-  for (let at = resolve(dir); ; ) {
+  for (let at = resolve(dir); ;) {
     for (const name of CONFIG_LOCATIONS) {
       const path = join(at, name);
       if (!existsSync(path)) continue;
@@ -42,15 +45,26 @@ async function readConfigJson(path: string): Promise<unknown> {
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    throw new ConfigError('invalid_config', `cannot read config file ${path}: ${(error as Error).message}`, { cause: error, field: 'config' });
+    throw new ConfigError('invalid_config', `cannot read config file ${path}: ${(error as Error).message}`, {
+      cause: error,
+      field: 'config',
+    });
   }
-  if (text.length > MAX_CONFIG_CHARS) throw new ConfigError('invalid_config', `config file ${path} is ${text.length} characters, over the limit of ${MAX_CONFIG_CHARS}`, { field: 'config' });
+  if (text.length > MAX_CONFIG_CHARS)
+    throw new ConfigError(
+      'invalid_config',
+      `config file ${path} is ${text.length} characters, over the limit of ${MAX_CONFIG_CHARS}`,
+      { field: 'config' },
+    );
   // Editors on Windows save UTF-8 with a byte-order mark, which JSON.parse rejects; task files accept it too.
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   try {
     return JSON.parse(stripConfigComments(text));
   } catch (error) {
-    throw new ConfigError('invalid_config', `config file ${path} is not valid JSON: ${(error as Error).message}`, { cause: error, field: 'config' });
+    throw new ConfigError('invalid_config', `config file ${path} is not valid JSON: ${(error as Error).message}`, {
+      cause: error,
+      field: 'config',
+    });
   }
 }
 

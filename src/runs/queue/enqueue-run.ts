@@ -27,7 +27,10 @@ export interface EnqueueRunInput extends RunDefinition {
 export async function enqueueRun(input: EnqueueRunInput): Promise<EvalRun> {
   const { store, queue } = input;
   if (!isQueueableStore(store)) {
-    throw new ConfigError('usage', '--queue needs a PostgreSQL store', { field: 'db', hint: 'name a shared store with --db postgres://… or TASKEVAL_DATABASE_URL' });
+    throw new ConfigError('usage', '--queue needs a PostgreSQL store', {
+      field: 'db',
+      hint: 'name a shared store with --db postgres://… or TASKEVAL_DATABASE_URL',
+    });
   }
   const settings = input.judge;
   const judge = settings ? { provider: settings.provider, modelId: settings.model ?? settings.provider } : null;
@@ -49,8 +52,10 @@ export async function enqueueRun(input: EnqueueRunInput): Promise<EvalRun> {
         { expireInSeconds: input.jobTimeoutSeconds ?? DEFAULT_JOB_TIMEOUT_SECONDS, retryLimit: JOB_RETRY_LIMIT },
       ),
   );
-  for (const warning of input.warnings ?? []) await store.appendEvent(run.id, { type: 'warning', message: warning, now: input.now });
+  for (const warning of input.warnings ?? [])
+    await store.appendEvent(run.id, { type: 'warning', message: warning, now: input.now });
   // No job means no worker will ever finish it (a batch with nothing new): it is complete now.
-  if (input.tasks.length === 0) return (await finishQueuedRun(store, queue, run.id, () => input.now)) ?? store.getRun(run.id);
+  if (input.tasks.length === 0)
+    return (await finishQueuedRun(store, queue, run.id, () => input.now)) ?? store.getRun(run.id);
   return run;
 }

@@ -21,7 +21,9 @@ describe.skipIf(!url)(needs('a queued job', [!url && 'TASKEVAL_TEST_PG_URL']), (
   beforeEach(async () => {
     schema = `taskeval_qj_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
     store = await openPostgresStore({ connectionString: url!, schema });
-    queue = await EvaluationQueue.open(parseStoreLocation(`${url}${url!.includes('?') ? '&' : '?'}schema=${schema}`, '/'));
+    queue = await EvaluationQueue.open(
+      parseStoreLocation(`${url}${url!.includes('?') ? '&' : '?'}schema=${schema}`, '/'),
+    );
   });
   afterEach(async () => {
     await queue.close();
@@ -33,20 +35,37 @@ describe.skipIf(!url)(needs('a queued job', [!url && 'TASKEVAL_TEST_PG_URL']), (
   });
 
   const enqueue = (n: number) =>
-    enqueueRun({ store, queue, projectId: 'proj', tasks: runTasks(n), trigger: 'manual', judge: null, labels: { prompt: 'v2' }, taskevalVersion: '1', now: iso() });
+    enqueueRun({
+      store,
+      queue,
+      projectId: 'proj',
+      tasks: runTasks(n),
+      trigger: 'manual',
+      judge: null,
+      labels: { prompt: 'v2' },
+      taskevalVersion: '1',
+      now: iso(),
+    });
   const evaluate = (job: NonNullable<Awaited<ReturnType<EvaluationQueue['take']>>>) =>
     evaluateQueuedJob({ store, queue, job, judgeFor: (run) => judgeFromRun(run, {}), taskevalVersion: '1', now });
 
   it('creates its run running, with every job, in one transaction; a run that fails to enqueue is not kept', async () => {
     const run = await enqueue(3);
-    expect(run).toMatchObject({ status: 'running', settings: { queued: true, labels: { prompt: 'v2' }, judge: null }, requestedTaskIds: ['RT-1', 'RT-2', 'RT-3'] });
+    expect(run).toMatchObject({
+      status: 'running',
+      settings: { queued: true, labels: { prompt: 'v2' }, judge: null },
+      requestedTaskIds: ['RT-1', 'RT-2', 'RT-3'],
+    });
     expect(await queue.openJobCount(run.id)).toBe(3);
 
     await expect(
-      store.createQueuedRun({ projectId: 'proj', trigger: 'manual', provenance: run.provenance, now: iso() }, async (sql) => {
-        await sql.executeSql('SELECT 1', []);
-        throw new Error('the queue refused the jobs');
-      }),
+      store.createQueuedRun(
+        { projectId: 'proj', trigger: 'manual', provenance: run.provenance, now: iso() },
+        async (sql) => {
+          await sql.executeSql('SELECT 1', []);
+          throw new Error('the queue refused the jobs');
+        },
+      ),
     ).rejects.toThrow(/refused the jobs/);
     expect((await store.listRuns()).count).toBe(1);
   });
@@ -66,7 +85,9 @@ describe.skipIf(!url)(needs('a queued job', [!url && 'TASKEVAL_TEST_PG_URL']), (
     const done = await store.getRun(run.id);
     expect(done).toMatchObject({ status: 'completed', counts: { total: 2, scored: 2 } });
     // The run's labels reach its results through the recorded settings.
-    expect((await store.findResult({ runId: run.id, taskId: first.data.item.task.id }))?.cohort.labels).toEqual({ prompt: 'v2' });
+    expect((await store.findResult({ runId: run.id, taskId: first.data.item.task.id }))?.cohort.labels).toEqual({
+      prompt: 'v2',
+    });
   });
 
   it('of a cancelled run is dropped without evaluating', async () => {
@@ -90,16 +111,35 @@ describe.skipIf(!url)(needs('a queued job', [!url && 'TASKEVAL_TEST_PG_URL']), (
     const finished = await finishQueuedRun(store, queue, run.id, iso);
     expect(finished).toMatchObject({ status: 'completed', counts: { total: 2, scored: 1, errored: 1 } });
     const failed = await store.findResult({ runId: run.id, taskId: lost.data.item.task.id });
-    expect(failed).toMatchObject({ status: 'error', reason: expect.stringMatching(/queue gave up on this task: worker vanished/) });
+    expect(failed).toMatchObject({
+      status: 'error',
+      reason: expect.stringMatching(/queue gave up on this task: worker vanished/),
+    });
   });
 
   it('deleted from the queue still lets its run finish: each task without a result or a job gets an error result saying its job is gone', async () => {
-    const run = await enqueueRun({ store, queue, projectId: 'proj', tasks: runTasks(2), trigger: 'schedule', judge: null, taskevalVersion: '1', now: iso() });
+    const run = await enqueueRun({
+      store,
+      queue,
+      projectId: 'proj',
+      tasks: runTasks(2),
+      trigger: 'schedule',
+      judge: null,
+      taskevalVersion: '1',
+      now: iso(),
+    });
     await store.pool.query(`DELETE FROM ${schema}_pgboss.job WHERE data->>'runId' = $1`, [run.id]);
     const finished = await finishQueuedRun(store, queue, run.id, iso);
     expect(finished).toMatchObject({ status: 'completed', counts: { total: 2, errored: 2 } });
-    expect(await store.findResult({ runId: run.id, taskId: 'RT-1' })).toMatchObject({ status: 'error', transient: true, reason: expect.stringMatching(/no longer on the queue/) });
+    expect(await store.findResult({ runId: run.id, taskId: 'RT-1' })).toMatchObject({
+      status: 'error',
+      transient: true,
+      reason: expect.stringMatching(/no longer on the queue/),
+    });
     // The project's one active batch is free again.
-    expect((await store.createRun({ projectId: 'proj', trigger: 'schedule', provenance: run.provenance, now: iso() })).status).toBe('pending');
+    expect(
+      (await store.createRun({ projectId: 'proj', trigger: 'schedule', provenance: run.provenance, now: iso() }))
+        .status,
+    ).toBe('pending');
   });
 });

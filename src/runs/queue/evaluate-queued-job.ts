@@ -47,11 +47,23 @@ export async function evaluateQueuedJob(input: EvaluateQueuedJobInput): Promise<
     let result: TaskResult;
     try {
       const judge = input.judgeFor(run);
-      ({ result } = await evaluateRunTask({ item, runId, evaluatedAt: iso(), taskevalVersion: input.taskevalVersion, judge, cache: store.judgeCache, now: input.now }));
+      ({ result } = await evaluateRunTask({
+        item,
+        runId,
+        evaluatedAt: iso(),
+        taskevalVersion: input.taskevalVersion,
+        judge,
+        cache: store.judgeCache,
+        now: input.now,
+      }));
     } catch (error) {
       // The run's recorded judge cannot be built here (bad settings, a provider this version lacks).
       if (!isTaskevalError(error) || error.code === 'cancelled') throw error;
-      result = errorResult(item.task.id, iso(), `this worker cannot evaluate the task as the run asked: ${error.message}`);
+      result = errorResult(
+        item.task.id,
+        iso(),
+        `this worker cannot evaluate the task as the run asked: ${error.message}`,
+      );
     }
     try {
       await saveOnce(store, runId, item, result, iso(), run.settings.labels);
@@ -73,7 +85,14 @@ export async function evaluateQueuedJob(input: EvaluateQueuedJobInput): Promise<
     const reason = error instanceof Error ? error.message : String(error);
     if (job.retryCount >= job.retryLimit) {
       // No attempt left: the task's result says why, so the run can still finish.
-      await saveOnce(store, runId, item, errorResult(item.task.id, iso(), `evaluation failed on every attempt: ${reason}`), iso(), {}).catch(() => undefined);
+      await saveOnce(
+        store,
+        runId,
+        item,
+        errorResult(item.task.id, iso(), `evaluation failed on every attempt: ${reason}`),
+        iso(),
+        {},
+      ).catch(() => undefined);
       await queue.complete(job.id).catch(() => undefined);
       await finishQueuedRun(store, queue, runId, iso).catch(() => undefined);
       return 'stored';
@@ -88,7 +107,14 @@ export function judgeFromRun(run: EvalRun, env: NodeJS.ProcessEnv, cwd?: string)
   return openJudge(recordedJudgeSettings(run.settings), env, cwd ? { cwd } : {});
 }
 
-async function saveOnce(store: Store, runId: string, item: HeldJob['data']['item'], result: TaskResult, now: string, labels: Readonly<Record<string, string>>): Promise<void> {
+async function saveOnce(
+  store: Store,
+  runId: string,
+  item: HeldJob['data']['item'],
+  result: TaskResult,
+  now: string,
+  labels: Readonly<Record<string, string>>,
+): Promise<void> {
   try {
     await saveResultOrError(store, runId, item, result, now, labels);
   } catch (error) {
@@ -99,5 +125,11 @@ async function saveOnce(store: Store, runId: string, item: HeldJob['data']['item
 }
 
 function errorResult(taskId: string, evaluatedAt: string, reason: string): TaskResult {
-  return taskErrorResult({ taskId, title: null, evaluatedAt, reason: truncateExcerpt(reason, 1_000).excerpt, transient: false });
+  return taskErrorResult({
+    taskId,
+    title: null,
+    evaluatedAt,
+    reason: truncateExcerpt(reason, 1_000).excerpt,
+    transient: false,
+  });
 }

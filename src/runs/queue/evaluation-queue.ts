@@ -102,22 +102,37 @@ export class EvaluationQueue {
         'taskeval_workers',
       );
       // Counting a run's open jobs after each one stays an index lookup however long the queue grows.
-      await create(`CREATE INDEX IF NOT EXISTS taskeval_job_run ON ${schema}.job ((data->>'runId'), state)`, 'taskeval_job_run');
+      await create(
+        `CREATE INDEX IF NOT EXISTS taskeval_job_run ON ${schema}.job ((data->>'runId'), state)`,
+        'taskeval_job_run',
+      );
       await ensureQueue(boss, EVALUATE_QUEUE);
     } catch (error) {
       await boss.stop({ graceful: false }).catch(() => undefined);
-      const message = ((error as Error).message ?? String(error)).replaceAll(location.connectionString, location.display);
-      throw new StoreError('store_failed', `${location.display}: cannot open the evaluation queue: ${message}`, { field: 'db', cause: error });
+      const message = ((error as Error).message ?? String(error)).replaceAll(
+        location.connectionString,
+        location.display,
+      );
+      throw new StoreError('store_failed', `${location.display}: cannot open the evaluation queue: ${message}`, {
+        field: 'db',
+        cause: error,
+      });
     }
     return new EvaluationQueue(boss, schema);
   }
 
   /** Writes one job per task through `sql` (the run's own transaction). */
   async enqueue(sql: SqlExecutor, jobs: readonly QueuedTaskJob[], options: EnqueueOptions): Promise<void> {
-    const inserts = jobs.map((data) => ({ data, expireInSeconds: options.expireInSeconds, retryLimit: options.retryLimit }));
+    const inserts = jobs.map((data) => ({
+      data,
+      expireInSeconds: options.expireInSeconds,
+      retryLimit: options.retryLimit,
+    }));
     // pg-boss takes the jobs as one JSON parameter; chunks keep each statement a modest size.
     for (let i = 0; i < inserts.length; i += 500) {
-      await this.boss.insert(EVALUATE_QUEUE, inserts.slice(i, i + 500) as PgBossTypes.JobInsert[], { db: sql as PgBossTypes.Db });
+      await this.boss.insert(EVALUATE_QUEUE, inserts.slice(i, i + 500) as PgBossTypes.JobInsert[], {
+        db: sql as PgBossTypes.Db,
+      });
     }
   }
 
@@ -127,10 +142,17 @@ export class EvaluationQueue {
     if (!job) return null;
     const parsed = QueuedTaskJobSchema.safeParse(job.data);
     if (!parsed.success) {
-      await this.boss.fail(EVALUATE_QUEUE, job.id, { message: `not a taskeval job: ${parsed.error.issues[0]?.message ?? 'bad data'}` });
+      await this.boss.fail(EVALUATE_QUEUE, job.id, {
+        message: `not a taskeval job: ${parsed.error.issues[0]?.message ?? 'bad data'}`,
+      });
       return this.take();
     }
-    return { id: job.id, data: parsed.data as unknown as QueuedTaskJob, retryCount: job.retryCount, retryLimit: job.retryLimit };
+    return {
+      id: job.id,
+      data: parsed.data as unknown as QueuedTaskJob,
+      retryCount: job.retryCount,
+      retryLimit: job.retryLimit,
+    };
   }
 
   /** Marks a job done; tried again through a server restart, so a stored result does not wait out its lease. */
@@ -154,8 +176,13 @@ export class EvaluationQueue {
 
   /** The tasks of jobs that failed for good (pg-boss keeps finished jobs in its job table until their retention ends). */
   async failedJobs(runId: string): Promise<Array<{ data: QueuedTaskJob; reason: string }>> {
-    const { rows } = await this.sql(`SELECT data, output FROM ${this.schema}.job WHERE name = $1 AND data->>'runId' = $2 AND state = 'failed'`, [EVALUATE_QUEUE, runId]);
-    return (rows as Array<{ data: QueuedTaskJob; output: { message?: string; value?: { message?: string } } | null }>).map((r) => ({
+    const { rows } = await this.sql(
+      `SELECT data, output FROM ${this.schema}.job WHERE name = $1 AND data->>'runId' = $2 AND state = 'failed'`,
+      [EVALUATE_QUEUE, runId],
+    );
+    return (
+      rows as Array<{ data: QueuedTaskJob; output: { message?: string; value?: { message?: string } } | null }>
+    ).map((r) => ({
       data: r.data,
       reason: r.output?.message ?? r.output?.value?.message ?? 'no reason recorded',
     }));
@@ -163,11 +190,17 @@ export class EvaluationQueue {
 
   /** Cancels the run's jobs no worker has taken yet. */
   async cancelRun(runId: string): Promise<void> {
-    await this.sql(`UPDATE ${this.schema}.job SET state = 'cancelled', completed_on = now() WHERE name = $1 AND data->>'runId' = $2 AND state IN ('created', 'retry')`, [EVALUATE_QUEUE, runId]);
+    await this.sql(
+      `UPDATE ${this.schema}.job SET state = 'cancelled', completed_on = now() WHERE name = $1 AND data->>'runId' = $2 AND state IN ('created', 'retry')`,
+      [EVALUATE_QUEUE, runId],
+    );
   }
 
   async stats(now = new Date()): Promise<QueueStats> {
-    const { rows } = await this.sql(`SELECT state::text AS state, count(*)::int AS n FROM ${this.schema}.job WHERE name = $1 GROUP BY state`, [EVALUATE_QUEUE]);
+    const { rows } = await this.sql(
+      `SELECT state::text AS state, count(*)::int AS n FROM ${this.schema}.job WHERE name = $1 GROUP BY state`,
+      [EVALUATE_QUEUE],
+    );
     const by = new Map((rows as Array<{ state: string; n: number }>).map((r) => [r.state, r.n]));
     const seen = new Date(now.getTime() - WORKER_SEEN_MS).toISOString();
     const workers = await this.sql(

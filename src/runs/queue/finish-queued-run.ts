@@ -12,7 +12,12 @@ import type { EvaluationQueue } from './evaluation-queue.js';
  * so the run finishes instead of waiting forever.
  * Safe to call from many workers at once: results are one per task, and a run completes once.
  */
-export async function finishQueuedRun(store: Store, queue: EvaluationQueue, runId: string, now: () => string): Promise<EvalRun | null> {
+export async function finishQueuedRun(
+  store: Store,
+  queue: EvaluationQueue,
+  runId: string,
+  now: () => string,
+): Promise<EvalRun | null> {
   // The common case, one indexed count: other jobs of the run are still open, so it is not done.
   if ((await queue.openJobCount(runId)) > 0) return null;
   let run = await store.getRun(runId);
@@ -22,7 +27,13 @@ export async function finishQueuedRun(store: Store, queue: EvaluationQueue, runI
     const have = new Set(await store.resultTaskIds(runId));
     for (const { data, reason } of await queue.failedJobs(runId)) {
       if (have.has(data.item.task.id)) continue;
-      const result = taskErrorResult({ taskId: data.item.task.id, title: null, evaluatedAt: now(), reason: `the queue gave up on this task: ${reason}`, transient: true });
+      const result = taskErrorResult({
+        taskId: data.item.task.id,
+        title: null,
+        evaluatedAt: now(),
+        reason: `the queue gave up on this task: ${reason}`,
+        transient: true,
+      });
       await ignoreRace(() => saveResultOrError(store, runId, data.item as RunTask, result, now(), run.settings.labels));
       have.add(data.item.task.id);
     }
@@ -30,7 +41,13 @@ export async function finishQueuedRun(store: Store, queue: EvaluationQueue, runI
     // open for ever, and with it the one active batch a project may have.
     for (const taskId of run.requestedTaskIds) {
       if (have.has(taskId)) continue;
-      const gone = taskErrorResult({ taskId, title: null, evaluatedAt: now(), reason: 'its job is no longer on the queue (deleted before a worker finished it)', transient: true });
+      const gone = taskErrorResult({
+        taskId,
+        title: null,
+        evaluatedAt: now(),
+        reason: 'its job is no longer on the queue (deleted before a worker finished it)',
+        transient: true,
+      });
       const item = { task: { id: taskId }, commits: null, history: null, completedAt: null } as unknown as RunTask;
       await ignoreRace(() => saveResultOrError(store, runId, item, gone, now(), run.settings.labels));
       have.add(taskId);
@@ -38,7 +55,11 @@ export async function finishQueuedRun(store: Store, queue: EvaluationQueue, runI
     run = await store.getRun(runId);
     if (run.status !== 'running' || run.counts.total < requested) return run;
   }
-  return (await ignoreRace(() => store.transitionRun(runId, 'completed', { summary: summarizeRun(run, requested, 'completed'), now: now() }))) ?? (await store.getRun(runId));
+  return (
+    (await ignoreRace(() =>
+      store.transitionRun(runId, 'completed', { summary: summarizeRun(run, requested, 'completed'), now: now() }),
+    )) ?? (await store.getRun(runId))
+  );
 }
 
 /** Another worker stored the same result or completed the run first: not an error. */
@@ -46,7 +67,11 @@ async function ignoreRace<T>(fn: () => Promise<T>): Promise<T | null> {
   try {
     return await fn();
   } catch (error) {
-    if (isTaskevalError(error) && ['duplicate_result', 'terminal_immutable', 'invalid_transition', 'run_not_running'].includes(error.code)) return null;
+    if (
+      isTaskevalError(error) &&
+      ['duplicate_result', 'terminal_immutable', 'invalid_transition', 'run_not_running'].includes(error.code)
+    )
+      return null;
     throw error;
   }
 }

@@ -32,7 +32,13 @@ export async function followQueuedRun(input: FollowQueuedRunInput): Promise<Eval
       await queue.cancelRun(runId);
       run = await store.getRun(runId);
       if (isTerminalStatus(run.status)) return run;
-      return store.transitionRun(runId, 'cancelled', { reason: 'cancelled by the user', summary: summarizeRun(run, run.requestedTaskIds.length, 'cancelled'), now: iso() }).catch(() => store.getRun(runId));
+      return store
+        .transitionRun(runId, 'cancelled', {
+          reason: 'cancelled by the user',
+          summary: summarizeRun(run, run.requestedTaskIds.length, 'cancelled'),
+          now: iso(),
+        })
+        .catch(() => store.getRun(runId));
     }
     // Jobs that failed for good leave no worker to complete the run: settle it here (a no-op while jobs are open).
     await finishQueuedRun(store, queue, runId, iso);

@@ -1,4 +1,11 @@
-export { EvaluationQueue, type QueueStats, type QueueWorkerInfo, type HeldJob, type EnqueueOptions, type OpenEvaluationQueueOptions } from './evaluation-queue.js';
+export {
+  EvaluationQueue,
+  type QueueStats,
+  type QueueWorkerInfo,
+  type HeldJob,
+  type EnqueueOptions,
+  type OpenEvaluationQueueOptions,
+} from './evaluation-queue.js';
 export { EVALUATE_QUEUE, type QueuedTaskJob } from './queued-task-job.js';
 export { enqueueRun, DEFAULT_JOB_TIMEOUT_SECONDS, JOB_RETRY_LIMIT, type EnqueueRunInput } from './enqueue-run.js';
 export { evaluateQueuedJob, judgeFromRun, type QueuedJobOutcome } from './evaluate-queued-job.js';

@@ -17,16 +17,20 @@ describe('retryOnDeadlock', () => {
 
   it('throws any other error at once, and a deadlock that does not clear after 8 attempts', async () => {
     let calls = 0;
-    await expect(retryOnDeadlock(async () => {
-      calls += 1;
-      throw new Error('permission denied for schema pgboss');
-    })).rejects.toThrow('permission denied');
+    await expect(
+      retryOnDeadlock(async () => {
+        calls += 1;
+        throw new Error('permission denied for schema pgboss');
+      }),
+    ).rejects.toThrow('permission denied');
     expect(calls).toBe(1);
     calls = 0;
-    await expect(retryOnDeadlock(async () => {
-      calls += 1;
-      throw deadlock();
-    })).rejects.toThrow('deadlock detected');
+    await expect(
+      retryOnDeadlock(async () => {
+        calls += 1;
+        throw deadlock();
+      }),
+    ).rejects.toThrow('deadlock detected');
     expect(calls).toBe(8);
   });
 });

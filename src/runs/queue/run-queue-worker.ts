@@ -85,10 +85,14 @@ export async function runQueueWorker(input: RunQueueWorkerInput): Promise<{ work
     unreachableSince ??= Date.now();
     if (Date.now() - unreachableSince > outageMs) {
       fatal ??= {
-        error: new StoreError('store_failed', `the database could not be reached for ${Math.round((Date.now() - unreachableSince) / 1000)} s: ${(error as Error).message}`, {
-          cause: error,
-          hint: 'jobs this worker held return to the queue when their lease ends; start the worker again once the server is up',
-        }),
+        error: new StoreError(
+          'store_failed',
+          `the database could not be reached for ${Math.round((Date.now() - unreachableSince) / 1000)} s: ${(error as Error).message}`,
+          {
+            cause: error,
+            hint: 'jobs this worker held return to the queue when their lease ends; start the worker again once the server is up',
+          },
+        ),
       };
       return;
     }
@@ -113,14 +117,27 @@ export async function runQueueWorker(input: RunQueueWorkerInput): Promise<{ work
       }
       if (!job) {
         // Idle means nothing left anywhere: a job another worker holds may still come back to the queue.
-        if (input.exitWhenIdleMs !== undefined && Date.now() - idleSince >= input.exitWhenIdleMs && (await queue.openJobCount().catch(() => 1)) === 0) return;
+        if (
+          input.exitWhenIdleMs !== undefined &&
+          Date.now() - idleSince >= input.exitWhenIdleMs &&
+          (await queue.openJobCount().catch(() => 1)) === 0
+        )
+          return;
         await waitUnlessAborted(pollMs, signal);
         continue;
       }
       const { runId } = job.data;
       busyRuns.set(runId, (busyRuns.get(runId) ?? 0) + 1);
       try {
-        const outcome = await evaluateQueuedJob({ store, queue, job, runOf, judgeFor, taskevalVersion: input.taskevalVersion, now });
+        const outcome = await evaluateQueuedJob({
+          store,
+          queue,
+          job,
+          runOf,
+          judgeFor,
+          taskevalVersion: input.taskevalVersion,
+          now,
+        });
         if (outcome !== 'retry') jobsDone += 1;
         input.onJob?.({ runId, taskId: job.data.item.task.id, outcome, jobsDone });
       } catch (error) {

@@ -47,7 +47,9 @@ describe.skipIf(!url)(needs('scheduled batches on the queue', [!url && 'TASKEVAL
           },
         }).catch((error: Error) => void errors.push(`${k} threw: ${error.message}`)),
       );
-      const worker = await EvaluationQueue.open(location, { supervise: true }).catch((error: Error) => void errors.push(`worker threw: ${error.message}`));
+      const worker = await EvaluationQueue.open(location, { supervise: true }).catch(
+        (error: Error) => void errors.push(`worker threw: ${error.message}`),
+      );
       // An every-minute schedule fires at once for the minute just begun; each firing is taken by one scheduler.
       const end = Date.now() + 20_000;
       while (fired.length === 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
@@ -65,7 +67,15 @@ describe.skipIf(!url)(needs('scheduled batches on the queue', [!url && 'TASKEVAL
   it('stopped before pg-boss has started, it stops instead of waiting for ever', async () => {
     const controller = new AbortController();
     const lines: string[] = [];
-    const running = runQueuedSchedule({ location: freshLocation(), projectId: 'p', cron: '0 5 * * *', pollSeconds: 1, signal: controller.signal, log: (l) => lines.push(l), enqueueBatch: async () => undefined });
+    const running = runQueuedSchedule({
+      location: freshLocation(),
+      projectId: 'p',
+      cron: '0 5 * * *',
+      pollSeconds: 1,
+      signal: controller.signal,
+      log: (l) => lines.push(l),
+      enqueueBatch: async () => undefined,
+    });
     controller.abort();
     await running;
     expect(lines.at(-1)).toBe('schedule stopped');

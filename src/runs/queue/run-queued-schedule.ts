@@ -43,10 +43,14 @@ export function scheduleQueueName(projectId: string): string {
 export async function runQueuedSchedule(input: RunQueuedScheduleInput): Promise<void> {
   const { location, log } = input;
   if (location.kind !== 'postgres') {
-    throw new ConfigError('usage', `scheduled batches on the queue need a PostgreSQL store; ${location.path} is a SQLite file`, {
-      field: 'db',
-      hint: 'name a shared store with --db postgres://… or TASKEVAL_DATABASE_URL, or leave --queue out to run batches here',
-    });
+    throw new ConfigError(
+      'usage',
+      `scheduled batches on the queue need a PostgreSQL store; ${location.path} is a SQLite file`,
+      {
+        field: 'db',
+        hint: 'name a shared store with --db postgres://… or TASKEVAL_DATABASE_URL, or leave --queue out to run batches here',
+      },
+    );
   }
   const timezone = input.timezone ?? 'UTC';
   nextScheduledRun(input.cron, timezone);
@@ -62,24 +66,39 @@ export async function runQueuedSchedule(input: RunQueuedScheduleInput): Promise<
     cronMonitorIntervalSeconds: Math.min(poll, 45),
     cronWorkerIntervalSeconds: Math.min(poll, 45),
   });
-  boss.on('error', (error: Error) => log(`queue: ${error.message.replaceAll(location.connectionString, location.display)}`));
+  boss.on('error', (error: Error) =>
+    log(`queue: ${error.message.replaceAll(location.connectionString, location.display)}`),
+  );
   try {
     await boss.start();
     await ensureQueue(boss, PG_BOSS_SEND_IT_QUEUE);
     // stately: one firing waiting at most, so firings do not pile up while every scheduler is down.
     await ensureQueue(boss, name, { name, policy: 'stately' });
-    const previous = (await boss.getSchedules()).find((s) => s.name === name) as (PgBossTypes.Schedule & { timezone?: string }) | undefined;
+    const previous = (await boss.getSchedules()).find((s) => s.name === name) as
+      (PgBossTypes.Schedule & { timezone?: string }) | undefined;
     if (previous && (previous.cron !== input.cron || previous.timezone !== timezone)) {
-      log(`replacing the project's schedule "${previous.cron}" (${previous.timezone ?? 'UTC'}) with "${input.cron}" (${timezone})`);
+      log(
+        `replacing the project's schedule "${previous.cron}" (${previous.timezone ?? 'UTC'}) with "${input.cron}" (${timezone})`,
+      );
     }
-    await boss.schedule(name, input.cron, { projectId: input.projectId }, { tz: timezone, retentionSeconds: FIRING_KEPT_SECONDS, expireInSeconds: FIRING_HELD_SECONDS, retryLimit: 1 });
+    await boss.schedule(
+      name,
+      input.cron,
+      { projectId: input.projectId },
+      { tz: timezone, retentionSeconds: FIRING_KEPT_SECONDS, expireInSeconds: FIRING_HELD_SECONDS, retryLimit: 1 },
+    );
   } catch (error) {
     await boss.stop({ graceful: false }).catch(() => undefined);
     const message = ((error as Error).message ?? String(error)).replaceAll(location.connectionString, location.display);
-    throw new StoreError('store_failed', `${location.display}: cannot open the batch schedule: ${message}`, { field: 'db', cause: error });
+    throw new StoreError('store_failed', `${location.display}: cannot open the batch schedule: ${message}`, {
+      field: 'db',
+      cause: error,
+    });
   }
   const next = nextScheduledRun(input.cron, timezone);
-  log(`schedule "${input.cron}" (${timezone}) on the queue; next firing at ${next ? next.toISOString() : 'never'}, taken by one scheduler`);
+  log(
+    `schedule "${input.cron}" (${timezone}) on the queue; next firing at ${next ? next.toISOString() : 'never'}, taken by one scheduler`,
+  );
 
   const controller = new AbortController();
   const stop = () => controller.abort();
@@ -100,7 +119,8 @@ export async function runQueuedSchedule(input: RunQueuedScheduleInput): Promise<
     }
   };
   try {
-    if (!input.signal?.aborted) await boss.work(name, { batchSize: 1, pollingIntervalSeconds: Math.max(1, Math.min(poll, 2)) }, fired);
+    if (!input.signal?.aborted)
+      await boss.work(name, { batchSize: 1, pollingIntervalSeconds: Math.max(1, Math.min(poll, 2)) }, fired);
     await untilAborted(controller.signal);
   } finally {
     input.signal?.removeEventListener('abort', stop);

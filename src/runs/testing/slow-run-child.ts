@@ -10,7 +10,10 @@ const store = openSqliteStore({ path: dbPath! });
 const judge = createScriptedJudge([
   async (request) => {
     await new Promise((r) => setTimeout(r, 40));
-    return { text: JSON.stringify(validAnswerFromPrompt(request.prompt)), usage: { inputTokens: 10, outputTokens: 5, cachedTokens: 0 } };
+    return {
+      text: JSON.stringify(validAnswerFromPrompt(request.prompt)),
+      usage: { inputTokens: 10, outputTokens: 5, cachedTokens: 0 },
+    };
   },
 ]);
 await executeRun({

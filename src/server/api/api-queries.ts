@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { ApiError } from '../error-status.js';
 import { SCORE_BAND_NAMES, type ScoreBand } from '../../core/index.js';
-import { RESULT_SORT_KEYS, RUN_STATUSES, RUN_TRIGGERS, TREND_COHORTS, type ListResultsQuery, type ListRunsQuery } from '../../store/index.js';
+import {
+  RESULT_SORT_KEYS,
+  RUN_STATUSES,
+  RUN_TRIGGERS,
+  TREND_COHORTS,
+  type ListResultsQuery,
+  type ListRunsQuery,
+} from '../../store/index.js';
 
 /** Largest page any listing returns; the store enforces the same bound. */
 export const MAX_PAGE_SIZE = 500;
@@ -20,14 +27,34 @@ const id = z.string().min(1).max(200);
 /** `label=prompt:v2,team:web`: every pair must match. */
 const labels = z
   .string()
-  .transform((s) => s.split(',').map((p) => p.trim()).filter(Boolean))
-  .pipe(z.array(z.string().regex(/^[A-Za-z0-9_.-]+:.+$/, { message: 'expected key:value pairs separated by commas' })).min(1))
-  .transform((pairs) => Object.fromEntries(pairs.map((p) => [p.slice(0, p.indexOf(':')), p.slice(p.indexOf(':') + 1)])));
+  .transform((s) =>
+    s
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean),
+  )
+  .pipe(
+    z
+      .array(z.string().regex(/^[A-Za-z0-9_.-]+:.+$/, { message: 'expected key:value pairs separated by commas' }))
+      .min(1),
+  )
+  .transform((pairs) =>
+    Object.fromEntries(pairs.map((p) => [p.slice(0, p.indexOf(':')), p.slice(p.indexOf(':') + 1)])),
+  );
 
 const bands = z
   .string()
-  .transform((s) => s.split(',').map((b) => b.trim()).filter(Boolean))
-  .pipe(z.array(z.enum(SCORE_BAND_NAMES as unknown as [ScoreBand, ...ScoreBand[]])).min(1, { message: 'expected one or more bands' }));
+  .transform((s) =>
+    s
+      .split(',')
+      .map((b) => b.trim())
+      .filter(Boolean),
+  )
+  .pipe(
+    z
+      .array(z.enum(SCORE_BAND_NAMES as unknown as [ScoreBand, ...ScoreBand[]]))
+      .min(1, { message: 'expected one or more bands' }),
+  );
 
 /** `GET /api/runs` query string. */
 export const RunsQuerySchema = z.strictObject({
@@ -54,24 +81,40 @@ export const ResultsQuerySchema = z
     project: id.optional(),
     label: labels.optional(),
     /** `latest=1`: each task once, its newest result. */
-    latest: z.enum(['1', 'true', '0', 'false']).transform((v) => v === '1' || v === 'true').optional(),
+    latest: z
+      .enum(['1', 'true', '0', 'false'])
+      .transform((v) => v === '1' || v === 'true')
+      .optional(),
     sort: z.enum(RESULT_SORT_KEYS).default('evaluatedAt'),
     order: z.enum(['asc', 'desc']).default('desc'),
     limit: limit(50),
     offset,
   })
-  .refine((q) => q.min === undefined || q.max === undefined || q.min <= q.max, { message: 'min must not exceed max', path: ['min'] });
+  .refine((q) => q.min === undefined || q.max === undefined || q.min <= q.max, {
+    message: 'min must not exceed max',
+    path: ['min'],
+  });
 
 export const HistoryQuerySchema = z.strictObject({ limit: limit(100), offset });
 
 const flag = z.enum(['1', 'true', '0', 'false']).transform((v) => v === '1' || v === 'true');
 
-export const TrendsQuerySchema = z.strictObject({ bucket: z.enum(['day', 'week']).default('day'), run: id.optional(), by: z.enum(TREND_COHORTS).optional(), mixModes: flag.optional() });
+export const TrendsQuerySchema = z.strictObject({
+  bucket: z.enum(['day', 'week']).default('day'),
+  run: id.optional(),
+  by: z.enum(TREND_COHORTS).optional(),
+  mixModes: flag.optional(),
+});
 
 /** `GET /api/compare` and `/compare`: `by` for cohorts, or `a` and `b` for two runs paired by task. */
 export const CompareQuerySchema = z
   .strictObject({
-    by: z.string().regex(/^(model|provider|agent|project|label:[A-Za-z0-9_.-]+)$/, { message: 'expected model, provider, agent, project or label:KEY' }).default('model'),
+    by: z
+      .string()
+      .regex(/^(model|provider|agent|project|label:[A-Za-z0-9_.-]+)$/, {
+        message: 'expected model, provider, agent, project or label:KEY',
+      })
+      .default('model'),
     minN: int(1, 100_000).default(10),
     a: id.optional(),
     b: id.optional(),
@@ -94,7 +137,8 @@ export function parseQuery<S extends z.ZodType>(schema: S, raw: Record<string, s
   const issue = parsed.error.issues[0]!;
   // Query parameters are flat: name the parameter, not a path inside its parsed value.
   const field = issue.code === 'unrecognized_keys' ? (issue.keys[0] ?? '') : String(issue.path[0] ?? '');
-  const message = issue.code === 'unrecognized_keys' ? `unknown query parameter ${field}` : `${field}: ${issue.message}`;
+  const message =
+    issue.code === 'unrecognized_keys' ? `unknown query parameter ${field}` : `${field}: ${issue.message}`;
   throw new ApiError('invalid_input', `${message} (got ${JSON.stringify(raw[field] ?? null)})`, field);
 }
 
@@ -124,5 +168,10 @@ export function toListResultsQuery(q: ResultsQuery): ListResultsQuery {
 
 /** The store query for a parsed runs query. */
 export function toListRunsQuery(q: RunsQuery): ListRunsQuery {
-  return { ...(q.status ? { status: q.status } : {}), ...(q.trigger ? { trigger: q.trigger } : {}), limit: q.limit, offset: q.offset };
+  return {
+    ...(q.status ? { status: q.status } : {}),
+    ...(q.trigger ? { trigger: q.trigger } : {}),
+    limit: q.limit,
+    offset: q.offset,
+  };
 }

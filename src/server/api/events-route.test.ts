@@ -10,7 +10,10 @@ afterEach(async () => {
 });
 
 /** Reads SSE frames from a response body until `count` named events arrived. */
-async function readEvents(reader: ReadableStreamDefaultReader<Uint8Array>, count: number): Promise<{ event: string; data: any }[]> {
+async function readEvents(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  count: number,
+): Promise<{ event: string; data: any }[]> {
   const decoder = new TextDecoder();
   let buffer = '';
   const events: { event: string; data: any }[] = [];

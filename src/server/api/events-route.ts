@@ -16,48 +16,55 @@ export function eventsRoute({ events, keepAliveMs = 15_000, maxEventStreams = MA
   let open = 0;
   app.get('/events', (c) => {
     if (open >= maxEventStreams) {
-      return apiErrorResponse(c, new ApiError('busy', `${open} event streams are open, the most this server keeps; close one or try again later`), { 'Retry-After': '5' });
+      return apiErrorResponse(
+        c,
+        new ApiError(
+          'busy',
+          `${open} event streams are open, the most this server keeps; close one or try again later`,
+        ),
+        { 'Retry-After': '5' },
+      );
     }
     open += 1;
     return streamSSE(c, async (stream) => {
-     try {
-      const queue: ServerEvent[] = [];
-      let wake: (() => void) | null = null;
-      let closed = false;
-      const unsubscribe =
-        events?.subscribe((event) => {
-          queue.push(event);
-          if (queue.length > MAX_QUEUED) queue.shift();
+      try {
+        const queue: ServerEvent[] = [];
+        let wake: (() => void) | null = null;
+        let closed = false;
+        const unsubscribe =
+          events?.subscribe((event) => {
+            queue.push(event);
+            if (queue.length > MAX_QUEUED) queue.shift();
+            wake?.();
+          }) ?? (() => {});
+        stream.onAbort(() => {
+          closed = true;
+          unsubscribe();
           wake?.();
-        }) ?? (() => {});
-      stream.onAbort(() => {
-        closed = true;
-        unsubscribe();
-        wake?.();
-      });
-      let seq = 0;
-      await stream.writeSSE({ event: 'ready', data: JSON.stringify({ live: Boolean(events) }), id: String(seq) });
-      while (!closed) {
-        while (queue.length > 0 && !closed) {
-          const event = queue.shift()!;
-          seq += 1;
-          await stream.writeSSE({ event: event.type, data: JSON.stringify(event), id: String(seq) });
-        }
-        if (closed) break;
-        const timedOut = await new Promise<boolean>((resolve) => {
-          const timer = setTimeout(() => resolve(true), keepAliveMs);
-          wake = () => {
-            clearTimeout(timer);
-            resolve(false);
-          };
         });
-        wake = null;
-        if (timedOut && !closed) await stream.write(': keep-alive\n\n');
+        let seq = 0;
+        await stream.writeSSE({ event: 'ready', data: JSON.stringify({ live: Boolean(events) }), id: String(seq) });
+        while (!closed) {
+          while (queue.length > 0 && !closed) {
+            const event = queue.shift()!;
+            seq += 1;
+            await stream.writeSSE({ event: event.type, data: JSON.stringify(event), id: String(seq) });
+          }
+          if (closed) break;
+          const timedOut = await new Promise<boolean>((resolve) => {
+            const timer = setTimeout(() => resolve(true), keepAliveMs);
+            wake = () => {
+              clearTimeout(timer);
+              resolve(false);
+            };
+          });
+          wake = null;
+          if (timedOut && !closed) await stream.write(': keep-alive\n\n');
+        }
+        unsubscribe();
+      } finally {
+        open -= 1;
       }
-      unsubscribe();
-     } finally {
-      open -= 1;
-     }
     });
   });
   return app;

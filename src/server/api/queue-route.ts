@@ -6,7 +6,11 @@ import { ApiError } from '../error-status.js';
 export function queueRoute(deps: AppDeps): Hono {
   const app = new Hono();
   app.get('/queue', async (c) => {
-    if (!deps.queueStats) throw new ApiError('unavailable', 'this store has no evaluation queue: queues and workers need a PostgreSQL store');
+    if (!deps.queueStats)
+      throw new ApiError(
+        'unavailable',
+        'this store has no evaluation queue: queues and workers need a PostgreSQL store',
+      );
     return c.json(await deps.queueStats());
   });
   return app;

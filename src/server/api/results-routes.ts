@@ -2,7 +2,14 @@ import { Hono } from 'hono';
 import type { AppDeps } from '../app-deps.js';
 import { ApiError } from '../error-status.js';
 import { compareStoredCohorts, compareStoredRuns, trendMode } from '../../runs/index.js';
-import { CompareQuerySchema, HistoryQuerySchema, parseQuery, ResultsQuerySchema, toListResultsQuery, TrendsQuerySchema } from './api-queries.js';
+import {
+  CompareQuerySchema,
+  HistoryQuerySchema,
+  parseQuery,
+  ResultsQuerySchema,
+  toListResultsQuery,
+  TrendsQuerySchema,
+} from './api-queries.js';
 
 /** `GET /api/results`, `/api/results/:id`, `/api/tasks/:id/history`, `/api/trends`, `/api/compare`. */
 export function resultsRoutes({ store }: AppDeps): Hono {
@@ -31,12 +38,18 @@ export function resultsRoutes({ store }: AppDeps): Hono {
     const { bucket, run, by, mixModes } = parseQuery(TrendsQuerySchema, c.req.query());
     // One trend is one way of scoring: the most common, unless mixed on purpose; what it left out is said.
     const mode = await trendMode(store, { ...(run ? { runId: run } : {}), ...(mixModes ? { mix: true } : {}) });
-    const points = await store.trends({ bucket, ...(run ? { runId: run } : {}), ...(by ? { by } : {}), ...mode.filter });
+    const points = await store.trends({
+      bucket,
+      ...(run ? { runId: run } : {}),
+      ...(by ? { by } : {}),
+      ...mode.filter,
+    });
     const modes = { used: mode.used, leftOut: mode.leftOut };
     if (!by) return c.json({ bucket, points, modes });
     // One series per cohort value, in the store's order (results without the key last, as null).
     const series = new Map<string | null, typeof points>();
-    for (const { cohort, ...point } of points) series.set(cohort ?? null, [...(series.get(cohort ?? null) ?? []), point]);
+    for (const { cohort, ...point } of points)
+      series.set(cohort ?? null, [...(series.get(cohort ?? null) ?? []), point]);
     return c.json({ bucket, by, series: [...series].map(([cohort, list]) => ({ cohort, points: list })), modes });
   });
 

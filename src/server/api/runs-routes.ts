@@ -7,7 +7,9 @@ import { parseQuery, RunsQuerySchema, toListRunsQuery } from './api-queries.js';
 
 /** Results of a run per band, counted in SQL (one count query per band). */
 export async function bandCounts(store: Store, runId: string): Promise<Record<string, number>> {
-  const counts = await Promise.all(SCORE_BAND_NAMES.map((band) => store.listResults({ runId, band, status: 'scored', limit: 1 })));
+  const counts = await Promise.all(
+    SCORE_BAND_NAMES.map((band) => store.listResults({ runId, band, status: 'scored', limit: 1 })),
+  );
   return Object.fromEntries(SCORE_BAND_NAMES.map((band, i) => [band, counts[i]!.count]));
 }
 
@@ -25,13 +27,20 @@ export function runsRoutes(deps: AppDeps): Hono {
   app.get('/:id', async (c) => {
     const runId = c.req.param('id');
     const run = await store.getRun(runId);
-    const [events, bands, spend] = await Promise.all([store.listEvents(runId), bandCounts(store, runId), store.runSpend(runId)]);
+    const [events, bands, spend] = await Promise.all([
+      store.listEvents(runId),
+      bandCounts(store, runId),
+      store.runSpend(runId),
+    ]);
     return c.json({ run, bands, spend, events });
   });
 
   app.post('/', async (c) => {
     if (!deps.startRun) {
-      throw new ApiError('unavailable', 'this server was started without a way to run evaluations; run `taskeval run` instead');
+      throw new ApiError(
+        'unavailable',
+        'this server was started without a way to run evaluations; run `taskeval run` instead',
+      );
     }
     const { runId } = await deps.startRun();
     return c.json({ runId, url: `/api/runs/${encodeURIComponent(runId)}` }, 202);

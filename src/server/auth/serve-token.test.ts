@@ -31,7 +31,10 @@ describe('loadOrCreateServeToken', () => {
 
   it('refuses a token file that is not 64 hex characters, naming the file', async () => {
     await writeFile(join(dir, 'serve-token'), 'hunter2\n');
-    await expect(loadOrCreateServeToken(dir)).rejects.toMatchObject({ code: 'invalid_config', message: expect.stringContaining('serve-token') });
+    await expect(loadOrCreateServeToken(dir)).rejects.toMatchObject({
+      code: 'invalid_config',
+      message: expect.stringContaining('serve-token'),
+    });
   });
 });
 

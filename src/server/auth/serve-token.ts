@@ -15,7 +15,10 @@ export async function loadOrCreateServeToken(dir: string): Promise<{ token: stri
     existing = (await readFile(path, 'utf8')).trim();
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-      throw new ConfigError('invalid_config', `cannot read the dashboard token ${path}: ${(error as Error).message}`, { cause: error, field: 'token' });
+      throw new ConfigError('invalid_config', `cannot read the dashboard token ${path}: ${(error as Error).message}`, {
+        cause: error,
+        field: 'token',
+      });
     }
   }
   if (existing !== null) {
@@ -36,7 +39,10 @@ export async function loadOrCreateServeToken(dir: string): Promise<{ token: stri
     await writeFile(path, `${token}\n`, { mode: 0o600, flag: 'wx' });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return loadOrCreateServeToken(dir);
-    throw new ConfigError('invalid_config', `cannot write the dashboard token ${path}: ${(error as Error).message}`, { cause: error, field: 'token' });
+    throw new ConfigError('invalid_config', `cannot write the dashboard token ${path}: ${(error as Error).message}`, {
+      cause: error,
+      field: 'token',
+    });
   }
   await chmod(path, 0o600);
   return { token, path, created: true };

@@ -21,7 +21,10 @@ export const CHROMIUM_ARGS = [
 /** Whether browser tests can run here; they fail in CI instead of skipping. */
 export function chromiumAvailability(): { run: true } | { run: false; reason: string } {
   if (existsSync(CHROMIUM_PATH)) return { run: true };
-  return { run: false, reason: `${CHROMIUM_PATH} is missing: install Debian's chromium (apt-get install -y chromium) to run the browser tests` };
+  return {
+    run: false,
+    reason: `${CHROMIUM_PATH} is missing: install Debian's chromium (apt-get install -y chromium) to run the browser tests`,
+  };
 }
 
 /** Headless Chromium with a fresh profile directory, removed on close. */

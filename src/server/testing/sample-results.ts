@@ -13,7 +13,11 @@ export function deterministicOnlyResult(options: SampleResultOptions): ScoredRes
     ...r,
     mode: 'deterministic-only',
     overallRationale: null,
-    categoryScores: r.categoryScores.map((c) => ({ ...c, aiScore: null, rationale: `Deterministic only (no judge): ${c.deterministicScore} from the rubric.` })),
+    categoryScores: r.categoryScores.map((c) => ({
+      ...c,
+      aiScore: null,
+      rationale: `Deterministic only (no judge): ${c.deterministicScore} from the rubric.`,
+    })),
     provenance: { ...r.provenance, provider: null, model: null, promptVersion: null, usage: null, costUsd: null },
   };
 }
@@ -22,5 +26,12 @@ export function deterministicOnlyResult(options: SampleResultOptions): ScoredRes
 export function divergentResult(options: SampleResultOptions): ScoredResult {
   const r = hybridResult(options);
   const [ap, ...rest] = r.categoryScores;
-  return { ...r, categoryScores: [{ ...ap!, deterministicScore: Math.max(0, ap!.finalScore - 15), aiScore: Math.min(100, ap!.finalScore + 35) }, ...rest], divergence: ['agentPerformance'] };
+  return {
+    ...r,
+    categoryScores: [
+      { ...ap!, deterministicScore: Math.max(0, ap!.finalScore - 15), aiScore: Math.min(100, ap!.finalScore + 35) },
+      ...rest,
+    ],
+    divergence: ['agentPerformance'],
+  };
 }

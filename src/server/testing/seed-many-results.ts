@@ -8,7 +8,7 @@ const BATCH = 1_000;
 
 /** Deterministic pseudo-random scores, so a seeded store is the same every time. */
 function scoreAt(i: number, salt: number): number {
-  return ((i * 7919 + salt * 104729) % 101 + 101) % 101;
+  return (((i * 7919 + salt * 104729) % 101) + 101) % 101;
 }
 
 /**
@@ -20,7 +20,13 @@ export async function seedManyResults(store: Store, count: number): Promise<Eval
   const run = await store.createRun({
     projectId: 'proj',
     trigger: 'manual',
-    provenance: { judgeProvider: 'openai', judgeModel: 'gpt-test', rubricVersion: 'rubric-1', promptVersion: 'prompt-1', taskevalVersion: '0.1.0' },
+    provenance: {
+      judgeProvider: 'openai',
+      judgeModel: 'gpt-test',
+      rubricVersion: 'rubric-1',
+      promptVersion: 'prompt-1',
+      taskevalVersion: '0.1.0',
+    },
     now: at(0),
   });
   await store.transitionRun(run.id, 'running', { now: at(1) });
@@ -39,7 +45,13 @@ export async function seedManyResults(store: Store, count: number): Promise<Eval
       title: `Task ${i + 1}: ${i % 3 === 0 ? 'fix the login flow' : i % 3 === 1 ? 'add export to CSV' : 'refactor the scheduler'}`,
       overallScore: overall,
       overallBand: resolveScoreBand(overall),
-      categoryScores: base.categoryScores.map((c, k) => ({ ...c, deterministicScore: finals[k]!, aiScore: c.aiScore === null ? null : finals[k]!, finalScore: finals[k]!, band: resolveScoreBand(finals[k]!) })),
+      categoryScores: base.categoryScores.map((c, k) => ({
+        ...c,
+        deterministicScore: finals[k]!,
+        aiScore: c.aiScore === null ? null : finals[k]!,
+        finalScore: finals[k]!,
+        band: resolveScoreBand(finals[k]!),
+      })),
       evaluatedAt: at(2 + i * step),
     };
     inputs.push({ result, now: at(2 + i * step) });

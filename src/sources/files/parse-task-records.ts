@@ -3,7 +3,6 @@ import { boundTaskRecord, jsonDepth, TaskSchema, type Task } from '../../core/in
 import type { SourceProblem, SourceReadResult } from '../source-read-result.js';
 import { describeZodIssue, issueFieldPath } from './describe-zod-issue.js';
 
-
 /** How a task file holds its records. */
 export type TaskFileFormat = 'json' | 'jsonl';
 
@@ -33,16 +32,28 @@ export function parseTaskRecords(raw: string, path: string, format?: TaskFileFor
 }
 
 /** Validates records read from `path` into tasks; invalid ones and repeated ids join `problems`. */
-export function taskRecordsFrom(records: Iterable<RawRecord>, path: string, problems: SourceProblem[] = []): SourceReadResult {
+export function taskRecordsFrom(
+  records: Iterable<RawRecord>,
+  path: string,
+  problems: SourceProblem[] = [],
+): SourceReadResult {
   const tasks: Task[] = [];
   const firstSeen = new Map<string, string>();
   for (const record of records) {
-    const where = { path, ...(record.line !== undefined ? { line: record.line } : {}), ...(record.index !== undefined ? { index: record.index } : {}) };
+    const where = {
+      path,
+      ...(record.line !== undefined ? { line: record.line } : {}),
+      ...(record.index !== undefined ? { index: record.index } : {}),
+    };
     const id = recordId(record.value);
     // Unknown fields nested too deep are already markers; a known field this deep is refused before validation walks it.
     const bounded = boundTaskRecord(record.value);
     if (jsonDepth(bounded, MAX_RECORD_DEPTH + 1) > MAX_RECORD_DEPTH) {
-      problems.push({ ...where, ...(id ? { taskId: id } : {}), message: `the record nests more than ${MAX_RECORD_DEPTH} levels deep; it was not read` });
+      problems.push({
+        ...where,
+        ...(id ? { taskId: id } : {}),
+        message: `the record nests more than ${MAX_RECORD_DEPTH} levels deep; it was not read`,
+      });
       continue;
     }
     const parsed = TaskSchema.safeParse(bounded);
@@ -50,16 +61,30 @@ export function taskRecordsFrom(records: Iterable<RawRecord>, path: string, prob
       const issues = parsed.error.issues;
       for (const issue of issues.slice(0, MAX_ISSUES_PER_RECORD)) {
         const field = issueFieldPath(issue);
-        problems.push({ ...where, ...(id ? { taskId: id } : {}), ...(field ? { field } : {}), message: describeZodIssue(issue) });
+        problems.push({
+          ...where,
+          ...(id ? { taskId: id } : {}),
+          ...(field ? { field } : {}),
+          message: describeZodIssue(issue),
+        });
       }
       if (issues.length > MAX_ISSUES_PER_RECORD) {
-        problems.push({ ...where, ...(id ? { taskId: id } : {}), message: `${issues.length - MAX_ISSUES_PER_RECORD} more problems in this record` });
+        problems.push({
+          ...where,
+          ...(id ? { taskId: id } : {}),
+          message: `${issues.length - MAX_ISSUES_PER_RECORD} more problems in this record`,
+        });
       }
       continue;
     }
     const earlier = firstSeen.get(parsed.data.id);
     if (earlier) {
-      problems.push({ ...where, taskId: parsed.data.id, field: 'id', message: `duplicate task id ${parsed.data.id} (first at ${earlier}); give each task a unique id` });
+      problems.push({
+        ...where,
+        taskId: parsed.data.id,
+        field: 'id',
+        message: `duplicate task id ${parsed.data.id} (first at ${earlier}); give each task a unique id`,
+      });
       continue;
     }
     firstSeen.set(parsed.data.id, locate(record));
@@ -100,16 +125,29 @@ function splitJsonLines(text: string, path: string, problems: SourceProblem[]): 
 
 /** The problem for a line over MAX_TASK_LINE_BYTES. */
 export function oversizedLine(path: string, line: number, bytes: number): SourceProblem {
-  return { path, line, message: `the line is ${bytes} bytes, over the limit of ${MAX_TASK_LINE_BYTES} for one task record; it was not read` };
+  return {
+    path,
+    line,
+    message: `the line is ${bytes} bytes, over the limit of ${MAX_TASK_LINE_BYTES} for one task record; it was not read`,
+  };
 }
 
 /** The one problem for lines holding bytes that are not UTF-8 (they read as U+FFFD); the first line is named. */
 export function invalidUtf8Problem(path: string, lines: readonly number[]): SourceProblem {
-  return { path, line: lines[0]!, message: `invalid UTF-8 on ${lines.length === 1 ? 'this line' : `${lines.length} lines (first shown)`}; the bad bytes read as U+FFFD` };
+  return {
+    path,
+    line: lines[0]!,
+    message: `invalid UTF-8 on ${lines.length === 1 ? 'this line' : `${lines.length} lines (first shown)`}; the bad bytes read as U+FFFD`,
+  };
 }
 
 /** Parses one JSONL line into a record, or adds its problem. */
-export function parseJsonLine(content: string, path: string, line: number, problems: SourceProblem[]): RawRecord | null {
+export function parseJsonLine(
+  content: string,
+  path: string,
+  line: number,
+  problems: SourceProblem[],
+): RawRecord | null {
   try {
     return { value: JSON.parse(content), line };
   } catch (error) {
@@ -124,7 +162,11 @@ function splitJsonDocument(text: string, path: string, problems: SourceProblem[]
     value = JSON.parse(text);
   } catch (error) {
     const line = lineOfJsonError(text, error as Error);
-    problems.push({ path, ...(line ? { line } : {}), message: `not valid JSON (${oneLine(error)}); a .json task file holds one task object or an array of them` });
+    problems.push({
+      path,
+      ...(line ? { line } : {}),
+      message: `not valid JSON (${oneLine(error)}); a .json task file holds one task object or an array of them`,
+    });
     return [];
   }
   if (Array.isArray(value)) return value.map((item, index) => ({ value: item, index }));

@@ -1,6 +1,12 @@
 import { createReadStream } from 'node:fs';
 import type { SourceProblem } from '../source-read-result.js';
-import { invalidUtf8Problem, MAX_TASK_LINE_BYTES, oversizedLine, parseJsonLine, type RawRecord } from './parse-task-records.js';
+import {
+  invalidUtf8Problem,
+  MAX_TASK_LINE_BYTES,
+  oversizedLine,
+  parseJsonLine,
+  type RawRecord,
+} from './parse-task-records.js';
 
 /** Records and problems of a JSONL file read line by line. */
 export interface JsonLinesRead {

@@ -28,7 +28,12 @@ async function fixtureRecords(): Promise<unknown[]> {
   return records;
 }
 
-const good = (id: string) => ({ id, title: `Task ${id}`, column: 'done', workflowStepResults: [{ workflowStepId: 'tests', status: 'passed' }] });
+const good = (id: string) => ({
+  id,
+  title: `Task ${id}`,
+  column: 'done',
+  workflowStepResults: [{ workflowStepId: 'tests', status: 'passed' }],
+});
 
 describe('readTaskFile', () => {
   it('reads a record with invalid UTF-8 and warns, naming the file and line', async () => {
@@ -87,20 +92,34 @@ describe('readTaskFile', () => {
   });
 
   it('names the array index of a bad record in a .json file', async () => {
-    await writeFile(join(dir, 'tasks.json'), JSON.stringify([good('T-1'), { id: 'T-2', log: [{ timestamp: 'yesterday', action: 'x' }] }, 7]));
+    await writeFile(
+      join(dir, 'tasks.json'),
+      JSON.stringify([good('T-1'), { id: 'T-2', log: [{ timestamp: 'yesterday', action: 'x' }] }, 7]),
+    );
     const result = await readTaskFile('tasks.json', { cwd: dir });
     expect(result.tasks.map((t) => t.id)).toEqual(['T-1']);
     expect(result.problems).toEqual([
-      { path: 'tasks.json', index: 1, taskId: 'T-2', field: 'log.0.timestamp', message: 'expected an ISO-8601 date-time' },
+      {
+        path: 'tasks.json',
+        index: 1,
+        taskId: 'T-2',
+        field: 'log.0.timestamp',
+        message: 'expected an ISO-8601 date-time',
+      },
       { path: 'tasks.json', index: 2, message: 'expected object, received number' },
     ]);
   });
 
   it('reports a duplicate task id as a problem and keeps the first record', async () => {
-    await writeFile(join(dir, 't.jsonl'), [good('T-1'), { ...good('T-1'), title: 'again' }].map((r) => JSON.stringify(r)).join('\n'));
+    await writeFile(
+      join(dir, 't.jsonl'),
+      [good('T-1'), { ...good('T-1'), title: 'again' }].map((r) => JSON.stringify(r)).join('\n'),
+    );
     const result = await readTaskFile('t.jsonl', { cwd: dir });
     expect(result.tasks.map((t) => t.title)).toEqual(['Task T-1']);
-    expect(formatSourceProblem(result.problems[0]!)).toMatch(/t\.jsonl:2 \(task T-1\): id: duplicate task id T-1 \(first at line 1\)/);
+    expect(formatSourceProblem(result.problems[0]!)).toMatch(
+      /t\.jsonl:2 \(task T-1\): id: duplicate task id T-1 \(first at line 1\)/,
+    );
   });
 
   it('sniffs JSONL and JSON content when the extension says nothing', async () => {
@@ -115,7 +134,10 @@ describe('readTaskFile', () => {
     const result = await readTaskFile('bad.json', { cwd: dir });
     expect(result.tasks).toEqual([]);
     expect(result.problems).toHaveLength(1);
-    expect(result.problems[0]).toMatchObject({ path: 'bad.json', message: expect.stringMatching(/^not valid JSON .*one task object or an array/) });
+    expect(result.problems[0]).toMatchObject({
+      path: 'bad.json',
+      message: expect.stringMatching(/^not valid JSON .*one task object or an array/),
+    });
   });
 
   it('reads a file saved with a UTF-8 byte-order mark', async () => {
@@ -130,10 +152,15 @@ describe('readTaskFile', () => {
   });
 
   it('throws source_invalid on the first problem with strict', async () => {
-    await writeFile(join(dir, 'tasks.jsonl'), [JSON.stringify(good('T-1')), JSON.stringify({ id: 'T-2', reviewLevel: 'high' })].join('\n'));
+    await writeFile(
+      join(dir, 'tasks.jsonl'),
+      [JSON.stringify(good('T-1')), JSON.stringify({ id: 'T-2', reviewLevel: 'high' })].join('\n'),
+    );
     const error = await readTaskFile('tasks.jsonl', { cwd: dir, strict: true }).catch((e: unknown) => e);
     expect(isTaskevalError(error) && error.code).toBe('source_invalid');
-    expect((error as Error).message).toContain('tasks.jsonl:2 (task T-2): reviewLevel: expected number, received string');
+    expect((error as Error).message).toContain(
+      'tasks.jsonl:2 (task T-2): reviewLevel: expected number, received string',
+    );
   });
 
   it('throws source_unreadable naming the path when the file is missing', async () => {

@@ -33,10 +33,14 @@ export async function readTaskFile(path: string, options: ReadTaskFileOptions = 
     result.problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
   } else {
     if (size > MAX_JSON_TASK_FILE_BYTES) {
-      throw new SourceError('source_invalid', `task file ${path} is ${Math.round(size / MIB)} MiB, over the limit of ${MAX_JSON_TASK_FILE_BYTES / MIB} MiB for a .json file`, {
-        field: 'tasks',
-        hint: 'Write the records as JSONL (one task object per line, .jsonl), which is read line by line.',
-      });
+      throw new SourceError(
+        'source_invalid',
+        `task file ${path} is ${Math.round(size / MIB)} MiB, over the limit of ${MAX_JSON_TASK_FILE_BYTES / MIB} MiB for a .json file`,
+        {
+          field: 'tasks',
+          hint: 'Write the records as JSONL (one task object per line, .jsonl), which is read line by line.',
+        },
+      );
     }
     const bytes = await readFile(full).catch((error: unknown) => unreadable(path, error));
     result = parseTaskRecords(bytes.toString('utf8'), path);
@@ -69,17 +73,29 @@ function namedFormat(path: string): TaskFileFormat | null {
 async function regularFileSize(full: string, path: string): Promise<number> {
   const info = await stat(full).catch((error: unknown) => unreadable(path, error));
   if (!info.isFile()) {
-    const kind = info.isDirectory() ? 'a directory' : info.isFIFO() ? 'a named pipe' : info.isCharacterDevice() || info.isBlockDevice() ? 'a device' : info.isSocket() ? 'a socket' : 'not a regular file';
+    const kind = info.isDirectory()
+      ? 'a directory'
+      : info.isFIFO()
+        ? 'a named pipe'
+        : info.isCharacterDevice() || info.isBlockDevice()
+          ? 'a device'
+          : info.isSocket()
+            ? 'a socket'
+            : 'not a regular file';
     throw new SourceError('source_unreadable', `cannot read task file ${path}: it is ${kind}, not a regular file`, {
       field: 'tasks',
       hint: 'Give --tasks a .json or .jsonl file (write a stream to a file first); a Fusion project or a repository goes to --project.',
     });
   }
   if (info.size > MAX_TASK_FILE_BYTES) {
-    throw new SourceError('source_invalid', `task file ${path} is ${Math.round(info.size / MIB)} MiB, over the limit of ${MAX_TASK_FILE_BYTES / MIB} MiB`, {
-      field: 'tasks',
-      hint: 'Split the records over several files and evaluate each.',
-    });
+    throw new SourceError(
+      'source_invalid',
+      `task file ${path} is ${Math.round(info.size / MIB)} MiB, over the limit of ${MAX_TASK_FILE_BYTES / MIB} MiB`,
+      {
+        field: 'tasks',
+        hint: 'Split the records over several files and evaluate each.',
+      },
+    );
   }
   return info.size;
 }

@@ -16,9 +16,12 @@ export const TASK_FIELD_DESCRIPTIONS: Readonly<Record<string, string>> = Object.
   worktree: 'Worktree path the agent used.',
   modelProvider: 'Provider of the model the agent ran on.',
   modelId: 'Model the agent ran on.',
-  agent: 'The agent that did the work (claude, codex, an orchestrator agent); a cohort for compare --by agent. Inferred from sessions and commits when absent.',
-  agentVersion: "That agent's own version, as its session recorded it (2.0.14); filled from a linked session when absent.",
-  identity: 'Set by taskeval: who did the work (agent, agentVersion, modelId), where each came from (session, task-record, trailer, author, branch, subject), the evidence and each agent\'s share of the commits.',
+  agent:
+    'The agent that did the work (claude, codex, an orchestrator agent); a cohort for compare --by agent. Inferred from sessions and commits when absent.',
+  agentVersion:
+    "That agent's own version, as its session recorded it (2.0.14); filled from a linked session when absent.",
+  identity:
+    "Set by taskeval: who did the work (agent, agentVersion, modelId), where each came from (session, task-record, trailer, author, branch, subject), the evidence and each agent's share of the commits.",
   labels: 'Free cohort labels such as {"prompt": "v2"}, for results --label and compare --by label:KEY.',
   summary: "The agent's own summary of what it did.",
   error: 'Last error the orchestrator recorded for the task.',
@@ -30,17 +33,23 @@ export const TASK_FIELD_DESCRIPTIONS: Readonly<Record<string, string>> = Object.
   archivedAt: 'When the task was archived (ISO-8601).',
   dependencies: 'Ids of tasks this one depended on.',
   modifiedFiles: 'Paths the task changed.',
-  steps: 'The plan: [{ name, status }] in order; status as the orchestrator spells it (pending, in-progress, done, skipped).',
-  log: "The task's activity log: [{ timestamp, action, outcome? }]. Fusion writes review verdicts here (\"Spec review: REVISE\", \"code review Step 1: APPROVE\").",
-  workflowStepResults: 'Workflow gates (tests, lint, review): [{ workflowStepId, workflowStepName?, phase?, status passed|failed|skipped|pending, output?, startedAt?, completedAt? }].',
-  reviews: 'Structured review verdicts, for sources that have them directly: [{ type, step?, verdict APPROVE|REVISE|RETHINK, summary?, reviewer?, timestamp? }].',
+  steps:
+    'The plan: [{ name, status }] in order; status as the orchestrator spells it (pending, in-progress, done, skipped).',
+  log: 'The task\'s activity log: [{ timestamp, action, outcome? }]. Fusion writes review verdicts here ("Spec review: REVISE", "code review Step 1: APPROVE").',
+  workflowStepResults:
+    'Workflow gates (tests, lint, review): [{ workflowStepId, workflowStepName?, phase?, status passed|failed|skipped|pending, output?, startedAt?, completedAt? }].',
+  reviews:
+    'Structured review verdicts, for sources that have them directly: [{ type, step?, verdict APPROVE|REVISE|RETHINK, summary?, reviewer?, timestamp? }].',
   documents: 'Documents the task wrote: [{ key, content?, revision?, author?, createdAt?, updatedAt? }].',
-  agentLogs: "The agents' own log: [{ timestamp, type text|tool|thinking|tool_result|tool_error, text, detail?, agent?, origin? }].",
+  agentLogs:
+    "The agents' own log: [{ timestamp, type text|tool|thinking|tool_result|tool_error, text, detail?, agent?, origin? }].",
   runAudit: 'What the run changed: [{ id, timestamp, agentId?, runId?, domain, mutationType, target?, metadata? }].',
   prInfo: 'Pull request: { url, number, status, title, headBranch, baseBranch }.',
-  mergeDetails: 'How the task merged: { commitSha, filesChanged, insertions, deletions, mergeCommitMessage, mergedAt, mergeConfirmed, prNumber, resolutionStrategy, attemptsMade }.',
+  mergeDetails:
+    'How the task merged: { commitSha, filesChanged, insertions, deletions, mergeCommitMessage, mergedAt, mergeConfirmed, prNumber, resolutionStrategy, attemptsMade }.',
   tokenUsage: 'Token usage as one object: { inputTokens, outputTokens, cachedTokens, totalTokens }.',
-  agentCostUsd: "What the agent's tokens cost in US dollars; without it, computed from the token usage when sources.prices prices the task's model.",
+  agentCostUsd:
+    "What the agent's tokens cost in US dollars; without it, computed from the token usage when sources.prices prices the task's model.",
   agentSession:
     'What the whole agent session showed: { steps, failedCommands, edits, rejectedEdits, testRuns, testedAfterLastEdit, lastTestPassed, gaveUp, exitStatus, patchLinesAdded, patchLinesDeleted, patchFiles }. Filled from linked transcripts when absent.',
   tokenUsageInputTokens: "Input tokens (Fusion's flat column).",

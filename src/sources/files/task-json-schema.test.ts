@@ -12,19 +12,26 @@ function validate(schema: Node, value: unknown, path = '$'): string[] {
   const errors: string[] = [];
   if (Array.isArray(schema.anyOf)) {
     const branches = (schema.anyOf as Node[]).map((s) => validate(s, value, path));
-    if (!branches.some((b) => b.length === 0)) errors.push(`${path}: no anyOf branch matches (${branches.flat().join('; ')})`);
+    if (!branches.some((b) => b.length === 0))
+      errors.push(`${path}: no anyOf branch matches (${branches.flat().join('; ')})`);
   }
   if (schema.type !== undefined) {
     const types = [schema.type].flat() as string[];
-    const actual = value === null ? 'null' : Array.isArray(value) ? 'array' : Number.isInteger(value) ? 'integer' : typeof value;
-    if (!types.some((t) => t === actual || (t === 'number' && actual === 'integer'))) return [...errors, `${path}: expected ${types.join('|')}, got ${actual}`];
+    const actual =
+      value === null ? 'null' : Array.isArray(value) ? 'array' : Number.isInteger(value) ? 'integer' : typeof value;
+    if (!types.some((t) => t === actual || (t === 'number' && actual === 'integer')))
+      return [...errors, `${path}: expected ${types.join('|')}, got ${actual}`];
   }
   if (Array.isArray(schema.enum) && !schema.enum.includes(value)) errors.push(`${path}: not in enum`);
-  if (typeof schema.minLength === 'number' && typeof value === 'string' && value.length < schema.minLength) errors.push(`${path}: too short`);
-  if (typeof schema.maxItems === 'number' && Array.isArray(value) && value.length > schema.maxItems) errors.push(`${path}: too many items`);
-  if (Array.isArray(value) && schema.items) value.forEach((item, i) => errors.push(...validate(schema.items as Node, item, `${path}[${i}]`)));
+  if (typeof schema.minLength === 'number' && typeof value === 'string' && value.length < schema.minLength)
+    errors.push(`${path}: too short`);
+  if (typeof schema.maxItems === 'number' && Array.isArray(value) && value.length > schema.maxItems)
+    errors.push(`${path}: too many items`);
+  if (Array.isArray(value) && schema.items)
+    value.forEach((item, i) => errors.push(...validate(schema.items as Node, item, `${path}[${i}]`)));
   if (schema.type === 'object' && value && typeof value === 'object' && !Array.isArray(value)) {
-    for (const key of (schema.required as string[] | undefined) ?? []) if (!(key in value)) errors.push(`${path}.${key}: required`);
+    for (const key of (schema.required as string[] | undefined) ?? [])
+      if (!(key in value)) errors.push(`${path}.${key}: required`);
     for (const [key, sub] of Object.entries((schema.properties as Record<string, Node> | undefined) ?? {})) {
       if (key in value) errors.push(...validate(sub, (value as Node)[key], `${path}.${key}`));
     }
@@ -44,7 +51,9 @@ describe('taskJsonSchema', () => {
 
   it('describes every field of the task model', () => {
     expect(Object.keys(properties).sort()).toEqual(Object.keys(TaskSchema.shape).sort());
-    const undocumented = Object.entries(properties).filter(([, p]) => typeof p.description !== 'string').map(([k]) => k);
+    const undocumented = Object.entries(properties)
+      .filter(([, p]) => typeof p.description !== 'string')
+      .map(([k]) => k);
     expect(undocumented).toEqual([]);
   });
 

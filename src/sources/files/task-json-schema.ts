@@ -8,7 +8,11 @@ const INT_BOUNDS = new Set([Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER]);
 
 /** The JSON Schema (draft 2020-12) of one task record as a task file may give it. */
 export function taskJsonSchema(): JsonSchema {
-  const schema = z.toJSONSchema(TaskSchema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+  const schema = z.toJSONSchema(TaskSchema, {
+    io: 'input',
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+  }) as JsonSchema;
   tidy(schema);
   const properties = schema.properties as Record<string, JsonSchema>;
   for (const [name, property] of Object.entries(properties)) {

@@ -1,5 +1,12 @@
 export { readFusionProject, type ReadFusionProjectOptions } from './read-fusion-project.js';
-export { detectFusionProject, FUSION_DB, FUSION_ARCHIVE_DB, FUSION_ENV, FUSION_PROJECT_JSON, FUSION_TASK_DIRS } from './detect-fusion-project.js';
+export {
+  detectFusionProject,
+  FUSION_DB,
+  FUSION_ARCHIVE_DB,
+  FUSION_ENV,
+  FUSION_PROJECT_JSON,
+  FUSION_TASK_DIRS,
+} from './detect-fusion-project.js';
 export { readFusionPostgres, type FusionPostgresData } from './read-fusion-postgres.js';
 export { readFusionDatabase, type FusionDatabaseData, type DatabaseRecord } from './read-fusion-database.js';
 export { readArchiveDatabase } from './read-archive-database.js';

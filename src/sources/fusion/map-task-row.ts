@@ -2,8 +2,21 @@ import { TASK_FIELDS } from '../../core/index.js';
 
 /** Columns Fusion stores as JSON text. */
 export const TASK_JSON_COLUMNS = new Set([
-  'steps', 'log', 'workflowStepResults', 'prInfo', 'mergeDetails', 'modifiedFiles', 'dependencies', 'reviews',
-  'documents', 'agentLogs', 'runAudit', 'tokenUsage', 'comments', 'steeringComments', 'attachments',
+  'steps',
+  'log',
+  'workflowStepResults',
+  'prInfo',
+  'mergeDetails',
+  'modifiedFiles',
+  'dependencies',
+  'reviews',
+  'documents',
+  'agentLogs',
+  'runAudit',
+  'tokenUsage',
+  'comments',
+  'steeringComments',
+  'attachments',
 ]);
 /** JSON columns that hold one object, where Fusion may write `'[]'` for "none". */
 const OBJECT_COLUMNS = new Set(['prInfo', 'mergeDetails', 'tokenUsage']);
@@ -25,12 +38,18 @@ export function mapTaskRow(row: Record<string, unknown>, problems: ColumnProblem
     if (value === null || value === undefined) continue;
     // An empty time column means "not yet", like NULL.
     if (value === '' && isTimeKey(key)) continue;
-    if (typeof value === 'string' && (TASK_JSON_COLUMNS.has(key) || (!TASK_FIELDS.has(key) && /^\s*[[{]/.test(value)))) {
+    if (
+      typeof value === 'string' &&
+      (TASK_JSON_COLUMNS.has(key) || (!TASK_FIELDS.has(key) && /^\s*[[{]/.test(value)))
+    ) {
       try {
         value = JSON.parse(value);
       } catch (error) {
         if (TASK_JSON_COLUMNS.has(key)) {
-          problems.push({ field: key, message: `expected JSON text in column ${key} (${(error as Error).message.replace(/\s+/g, ' ')}); the column was left out` });
+          problems.push({
+            field: key,
+            message: `expected JSON text in column ${key} (${(error as Error).message.replace(/\s+/g, ' ')}); the column was left out`,
+          });
           continue;
         }
       }

@@ -4,7 +4,17 @@ import type { DatabaseRecord } from './read-fusion-database.js';
 import { epochToIso, mapTaskRow } from './map-task-row.js';
 import { selectExisting, tableColumns } from './table-columns.js';
 
-const COLUMNS = ['id', 'taskJson', 'prompt', 'archivedAt', 'title', 'description', 'createdAt', 'updatedAt', 'columnMovedAt'] as const;
+const COLUMNS = [
+  'id',
+  'taskJson',
+  'prompt',
+  'archivedAt',
+  'title',
+  'description',
+  'createdAt',
+  'updatedAt',
+  'columnMovedAt',
+] as const;
 
 /**
  * Reads the archived tasks some Fusion versions keep in `.fusion/archive.db` (`archived_tasks`):
@@ -24,10 +34,16 @@ export function readArchiveDatabase(path: string, problems: ProblemList): Databa
       if (typeof row.taskJson === 'string') {
         try {
           const parsed = JSON.parse(row.taskJson) as unknown;
-          if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) whole = parsed as Record<string, unknown>;
+          if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed))
+            whole = parsed as Record<string, unknown>;
           else throw new Error('not a JSON object');
         } catch (error) {
-          problems.add({ path, ...(id ? { taskId: id } : {}), field: 'archived_tasks.taskJson', message: `expected the archived task as a JSON object (${(error as Error).message.replace(/\s+/g, ' ')})` });
+          problems.add({
+            path,
+            ...(id ? { taskId: id } : {}),
+            field: 'archived_tasks.taskJson',
+            message: `expected the archived task as a JSON object (${(error as Error).message.replace(/\s+/g, ' ')})`,
+          });
           continue;
         }
       }

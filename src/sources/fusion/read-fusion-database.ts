@@ -1,6 +1,13 @@
 import type Database from 'better-sqlite3';
 import { betterSqlite3 } from './load-better-sqlite3.js';
-import { AgentLogEntrySchema, RunAuditEventSchema, TaskDocumentSchema, type AgentLogEntry, type RunAuditEvent, type TaskDocument } from '../../core/index.js';
+import {
+  AgentLogEntrySchema,
+  RunAuditEventSchema,
+  TaskDocumentSchema,
+  type AgentLogEntry,
+  type RunAuditEvent,
+  type TaskDocument,
+} from '../../core/index.js';
 import type { ProblemList } from '../transcripts/index.js';
 import { parseJsonObject, push, validRow } from './row-values.js';
 import { LogFragmentJoiner } from './log-fragment-joiner.js';
@@ -59,7 +66,8 @@ function readTasks(db: Database.Database, path: string, data: FusionDatabaseData
     const columnProblems: { field: string; message: string }[] = [];
     const record = mapTaskRow(row, columnProblems);
     const taskId = typeof record.id === 'string' ? record.id : undefined;
-    for (const p of columnProblems) problems.add({ path, ...(taskId ? { taskId } : {}), field: `tasks.${p.field}`, message: p.message });
+    for (const p of columnProblems)
+      problems.add({ path, ...(taskId ? { taskId } : {}), field: `tasks.${p.field}`, message: p.message });
     data.records.push({ record, path, archived: false });
   }
 }
@@ -72,12 +80,18 @@ function readArchivedTasks(db: Database.Database, path: string, data: FusionData
     const id = typeof row.id === 'string' ? row.id : undefined;
     const parsed = parseJsonObject(row.data);
     if (!parsed.ok) {
-      problems.add({ path, ...(id ? { taskId: id } : {}), field: 'archivedTasks.data', message: `expected the archived task as a JSON object (${parsed.reason})` });
+      problems.add({
+        path,
+        ...(id ? { taskId: id } : {}),
+        field: 'archivedTasks.data',
+        message: `expected the archived task as a JSON object (${parsed.reason})`,
+      });
       continue;
     }
     const record = mapTaskRow(parsed.value, []);
     if (id && record.id === undefined) record.id = id;
-    if (record.archivedAt === undefined && row.archivedAt != null) record.archivedAt = typeof row.archivedAt === 'number' ? epochToIso(row.archivedAt) : row.archivedAt;
+    if (record.archivedAt === undefined && row.archivedAt != null)
+      record.archivedAt = typeof row.archivedAt === 'number' ? epochToIso(row.archivedAt) : row.archivedAt;
     data.records.push({ record, path, archived: true });
   }
 }
@@ -90,7 +104,14 @@ function readAgentLogs(db: Database.Database, path: string, data: FusionDatabase
   // Rowid order is write order; fragments of a task stay consecutive for it even when tasks interleave.
   for (const row of db.prepare(`${sql} ORDER BY rowid`).iterate() as Iterable<Row>) {
     const taskId = String(row.taskId);
-    const entry = validRow(AgentLogEntrySchema, withIsoTime(row, 'timestamp'), path, taskId, 'agentLogEntries', problems);
+    const entry = validRow(
+      AgentLogEntrySchema,
+      withIsoTime(row, 'timestamp'),
+      path,
+      taskId,
+      'agentLogEntries',
+      problems,
+    );
     if (!entry) continue;
     let joiner = joiners.get(taskId);
     if (!joiner) joiners.set(taskId, (joiner = new LogFragmentJoiner()));
@@ -102,8 +123,18 @@ function readAgentLogs(db: Database.Database, path: string, data: FusionDatabase
 function readDocuments(db: Database.Database, path: string, data: FusionDatabaseData, problems: ProblemList): void {
   const columns = tableColumns(db, 'task_documents');
   if (!columns?.has('taskId')) return;
-  const sql = selectExisting(columns, 'task_documents', ['taskId', 'key', 'content', 'revision', 'author', 'createdAt', 'updatedAt']);
-  for (const row of db.prepare(`${sql} ORDER BY ${quote('taskId')}, ${columns.has('key') ? quote('key') : 'rowid'}`).iterate() as Iterable<Row>) {
+  const sql = selectExisting(columns, 'task_documents', [
+    'taskId',
+    'key',
+    'content',
+    'revision',
+    'author',
+    'createdAt',
+    'updatedAt',
+  ]);
+  for (const row of db
+    .prepare(`${sql} ORDER BY ${quote('taskId')}, ${columns.has('key') ? quote('key') : 'rowid'}`)
+    .iterate() as Iterable<Row>) {
     const taskId = String(row.taskId);
     const { taskId: _, ...rest } = withIsoTime(withIsoTime(row, 'createdAt'), 'updatedAt');
     const doc = validRow(TaskDocumentSchema, rest, path, taskId, 'task_documents', problems);
@@ -114,7 +145,17 @@ function readDocuments(db: Database.Database, path: string, data: FusionDatabase
 function readRunAudit(db: Database.Database, path: string, data: FusionDatabaseData, problems: ProblemList): void {
   const columns = tableColumns(db, 'runAuditEvents');
   if (!columns?.has('taskId')) return;
-  const sql = selectExisting(columns, 'runAuditEvents', ['id', 'timestamp', 'taskId', 'agentId', 'runId', 'domain', 'mutationType', 'target', 'metadata']);
+  const sql = selectExisting(columns, 'runAuditEvents', [
+    'id',
+    'timestamp',
+    'taskId',
+    'agentId',
+    'runId',
+    'domain',
+    'mutationType',
+    'target',
+    'metadata',
+  ]);
   for (const row of db.prepare(`${sql} ORDER BY rowid`).iterate() as Iterable<Row>) {
     if (row.taskId === null) continue;
     const taskId = String(row.taskId);
@@ -131,7 +172,9 @@ function readRunAudit(db: Database.Database, path: string, data: FusionDatabaseD
 function readProjectId(db: Database.Database): string | undefined {
   const columns = tableColumns(db, '__meta');
   if (!columns?.has('key') || !columns.has('value')) return undefined;
-  const row = db.prepare(`SELECT ${quote('value')} AS value FROM ${quote('__meta')} WHERE ${quote('key')} = ?`).get('projectId') as { value?: unknown } | undefined;
+  const row = db
+    .prepare(`SELECT ${quote('value')} AS value FROM ${quote('__meta')} WHERE ${quote('key')} = ?`)
+    .get('projectId') as { value?: unknown } | undefined;
   return typeof row?.value === 'string' && row.value !== '' ? row.value : undefined;
 }
 

@@ -55,13 +55,26 @@ let reader: string;
 let dir: string;
 
 function git(...args: string[]): string {
-  return execFileSync('git', args, { cwd: dir, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 'Agent', GIT_AUTHOR_EMAIL: 'a@example.com', GIT_COMMITTER_NAME: 'Agent', GIT_COMMITTER_EMAIL: 'a@example.com' } });
+  return execFileSync('git', args, {
+    cwd: dir,
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: 'Agent',
+      GIT_AUTHOR_EMAIL: 'a@example.com',
+      GIT_COMMITTER_NAME: 'Agent',
+      GIT_COMMITTER_EMAIL: 'a@example.com',
+    },
+  });
 }
 
 async function insertTask(client: pg.Client, row: Record<string, unknown>): Promise<void> {
   const keys = Object.keys(row);
   const values = keys.map((k) => (typeof row[k] === 'object' && row[k] !== null ? JSON.stringify(row[k]) : row[k]));
-  await client.query(`INSERT INTO project.tasks (${keys.map((k) => `"${snake(k)}"`).join(', ')}) VALUES (${keys.map((_, i) => `$${i + 1}`).join(', ')})`, values);
+  await client.query(
+    `INSERT INTO project.tasks (${keys.map((k) => `"${snake(k)}"`).join(', ')}) VALUES (${keys.map((_, i) => `$${i + 1}`).join(', ')})`,
+    values,
+  );
 }
 
 describe.skipIf(!url)(needs("Fusion's PostgreSQL era (--fusion-db)", [!url && 'TASKEVAL_TEST_PG_URL']), () => {
@@ -86,17 +99,31 @@ describe.skipIf(!url)(needs("Fusion's PostgreSQL era (--fusion-db)", [!url && 'T
     await admin.query(`CREATE ROLE ${reader} LOGIN`);
     const owner = new pg.Client({ connectionString: dbUrl });
     await owner.connect();
-    await owner.query(`GRANT USAGE ON SCHEMA project TO ${reader}; GRANT SELECT ON ALL TABLES IN SCHEMA project TO ${reader}`);
+    await owner.query(
+      `GRANT USAGE ON SCHEMA project TO ${reader}; GRANT SELECT ON ALL TABLES IN SCHEMA project TO ${reader}`,
+    );
     await owner.end();
 
     dir = await mkdtemp(join(tmpdir(), 'taskeval-fusion-pg-'));
     git('init', '-q', '-b', 'main');
     await writeFile(join(dir, 'toolbar.ts'), 'export const button = 1;\n');
     git('add', '.');
-    git('commit', '-q', '-m', 'feat: add the export button', '-m', 'Fusion-Task-Id: FN-1', '--date', '2026-03-01T10:30:00Z');
+    git(
+      'commit',
+      '-q',
+      '-m',
+      'feat: add the export button',
+      '-m',
+      'Fusion-Task-Id: FN-1',
+      '--date',
+      '2026-03-01T10:30:00Z',
+    );
     await mkdir(join(dir, '.fusion', 'tasks', 'FN-1'), { recursive: true });
     await writeFile(join(dir, '.fusion', 'project.json'), JSON.stringify({ projectId: 'proj-a', name: 'demo' }));
-    await writeFile(join(dir, '.fusion', 'tasks', 'FN-1', 'agent-log.jsonl'), `${JSON.stringify({ timestamp: '2026-03-01T09:30:00.000Z', type: 'tool', text: 'bash', detail: 'npm test', agent: 'executor' })}\n`);
+    await writeFile(
+      join(dir, '.fusion', 'tasks', 'FN-1', 'agent-log.jsonl'),
+      `${JSON.stringify({ timestamp: '2026-03-01T09:30:00.000Z', type: 'tool', text: 'bash', detail: 'npm test', agent: 'executor' })}\n`,
+    );
   });
 
   /** Two projects' rows in one database, as a shared Fusion server holds them. */
@@ -105,18 +132,53 @@ describe.skipIf(!url)(needs("Fusion's PostgreSQL era (--fusion-db)", [!url && 'T
     const fixture = JSON.parse(readFileSync(join(FIXTURES, 'FN-679.task.json'), 'utf8')) as Record<string, unknown>;
     await insertTask(fusion, { ...fixture, projectId: 'proj-a' });
     await insertTask(fusion, {
-      id: 'FN-1', projectId: 'proj-a', title: 'Add the export button', description: 'Add it', column: 'done', createdAt: '2026-03-01T09:00:00.000Z',
-      updatedAt: '2026-03-01T11:00:00.000Z', executionStartedAt: '2026-03-01T09:05:00.000Z', executionCompletedAt: '2026-03-01T11:00:00.000Z',
-      modelProvider: 'anthropic', modelId: 'claude-sonnet-4-5', mergeRetries: 1, tokenUsageInputTokens: 120000, tokenUsageOutputTokens: 8000, tokenUsageTotalTokens: 128000,
-      steps: [{ name: 'Implement', status: 'done' }], log: [{ timestamp: '2026-03-01T09:00:00.000Z', action: 'Task created' }],
+      id: 'FN-1',
+      projectId: 'proj-a',
+      title: 'Add the export button',
+      description: 'Add it',
+      column: 'done',
+      createdAt: '2026-03-01T09:00:00.000Z',
+      updatedAt: '2026-03-01T11:00:00.000Z',
+      executionStartedAt: '2026-03-01T09:05:00.000Z',
+      executionCompletedAt: '2026-03-01T11:00:00.000Z',
+      modelProvider: 'anthropic',
+      modelId: 'claude-sonnet-4-5',
+      mergeRetries: 1,
+      tokenUsageInputTokens: 120000,
+      tokenUsageOutputTokens: 8000,
+      tokenUsageTotalTokens: 128000,
+      steps: [{ name: 'Implement', status: 'done' }],
+      log: [{ timestamp: '2026-03-01T09:00:00.000Z', action: 'Task created' }],
       workflowStepResults: [{ workflowStepId: 'WS-1', workflowStepName: 'Run tests', status: 'passed' }],
     });
-    await insertTask(fusion, { id: 'FN-9', projectId: 'proj-b', title: 'Another project', description: 'x', column: 'done', createdAt: '2026-03-01T09:00:00.000Z', updatedAt: '2026-03-01T09:00:00.000Z' });
-    await fusion.query(`INSERT INTO project.archived_tasks VALUES ('FN-2', 'proj-a', $1, '2026-03-05T00:00:00.000Z'), ('FN-8', 'proj-b', '{"id":"FN-8","column":"done"}', '2026-03-05T00:00:00.000Z')`, [
-      JSON.stringify({ id: 'FN-2', title: 'Old work', description: 'd', column: 'done', createdAt: '2026-02-01T09:00:00.000Z', updatedAt: '2026-02-01T10:00:00.000Z' }),
-    ]);
-    await fusion.query(`INSERT INTO project.task_documents VALUES ('d1', 'FN-1', 'plan', 'Add a button to the toolbar', 2, 'agent', '{}', '2026-03-01T09:10:00.000Z', '2026-03-01T09:20:00.000Z')`);
-    await fusion.query(`INSERT INTO project.run_audit_events VALUES ('a1', '2026-03-01T10:00:00.000Z', 'FN-1', 'executor', 'run-1', 'git', 'commit', 'main', '{"sha":"abc"}'), ('a9', '2026-03-01T10:00:00.000Z', 'FN-9', 'executor', 'run-9', 'git', 'commit', 'main', NULL)`);
+    await insertTask(fusion, {
+      id: 'FN-9',
+      projectId: 'proj-b',
+      title: 'Another project',
+      description: 'x',
+      column: 'done',
+      createdAt: '2026-03-01T09:00:00.000Z',
+      updatedAt: '2026-03-01T09:00:00.000Z',
+    });
+    await fusion.query(
+      `INSERT INTO project.archived_tasks VALUES ('FN-2', 'proj-a', $1, '2026-03-05T00:00:00.000Z'), ('FN-8', 'proj-b', '{"id":"FN-8","column":"done"}', '2026-03-05T00:00:00.000Z')`,
+      [
+        JSON.stringify({
+          id: 'FN-2',
+          title: 'Old work',
+          description: 'd',
+          column: 'done',
+          createdAt: '2026-02-01T09:00:00.000Z',
+          updatedAt: '2026-02-01T10:00:00.000Z',
+        }),
+      ],
+    );
+    await fusion.query(
+      `INSERT INTO project.task_documents VALUES ('d1', 'FN-1', 'plan', 'Add a button to the toolbar', 2, 'agent', '{}', '2026-03-01T09:10:00.000Z', '2026-03-01T09:20:00.000Z')`,
+    );
+    await fusion.query(
+      `INSERT INTO project.run_audit_events VALUES ('a1', '2026-03-01T10:00:00.000Z', 'FN-1', 'executor', 'run-1', 'git', 'commit', 'main', '{"sha":"abc"}'), ('a9', '2026-03-01T10:00:00.000Z', 'FN-9', 'executor', 'run-9', 'git', 'commit', 'main', NULL)`,
+    );
     await fusion.query(`INSERT INTO project.activity_log VALUES
       ('proj-a', 'act1', '2026-03-01T10:59:00.000Z', 'task:moved', 'FN-1', 'Add the export button', 'Moved to done', NULL),
       ('proj-b', 'act9', '2026-03-01T10:59:00.000Z', 'task:moved', 'FN-9', 'Another project', 'Moved to done', NULL)`);
@@ -142,10 +204,21 @@ describe.skipIf(!url)(needs("Fusion's PostgreSQL era (--fusion-db)", [!url && 'T
     expect(read.projectId).toBe('proj-a');
     expect(read.tasks.map((t) => t.id)).toEqual(['FN-1', 'FN-2', 'FN-679']);
     const fn1 = read.tasks[0]!;
-    expect(fn1).toMatchObject({ column: 'done', modelId: 'claude-sonnet-4-5', mergeRetries: 1, tokenUsageInputTokens: 120000, tokenUsageTotalTokens: 128000, executionCompletedAt: '2026-03-01T11:00:00.000Z' });
+    expect(fn1).toMatchObject({
+      column: 'done',
+      modelId: 'claude-sonnet-4-5',
+      mergeRetries: 1,
+      tokenUsageInputTokens: 120000,
+      tokenUsageTotalTokens: 128000,
+      executionCompletedAt: '2026-03-01T11:00:00.000Z',
+    });
     expect(fn1.workflowStepResults).toEqual([expect.objectContaining({ workflowStepId: 'WS-1', status: 'passed' })]);
-    expect(fn1.documents).toEqual([expect.objectContaining({ key: 'plan', revision: 2, content: 'Add a button to the toolbar' })]);
-    expect(fn1.runAudit).toEqual([expect.objectContaining({ id: 'a1', domain: 'git', mutationType: 'commit', metadata: { sha: 'abc' } })]);
+    expect(fn1.documents).toEqual([
+      expect.objectContaining({ key: 'plan', revision: 2, content: 'Add a button to the toolbar' }),
+    ]);
+    expect(fn1.runAudit).toEqual([
+      expect.objectContaining({ id: 'a1', domain: 'git', mutationType: 'commit', metadata: { sha: 'abc' } }),
+    ]);
     expect(fn1.log).toEqual([
       expect.objectContaining({ action: 'Task created' }),
       expect.objectContaining({ action: 'Moved to done', source: 'activityLog', type: 'task:moved' }),
@@ -153,7 +226,10 @@ describe.skipIf(!url)(needs("Fusion's PostgreSQL era (--fusion-db)", [!url && 'T
     expect(fn1.agentLogs).toEqual([expect.objectContaining({ type: 'tool', text: 'bash', detail: 'npm test' })]);
     expect(read.tasks[1]).toMatchObject({ id: 'FN-2', column: 'done', archivedAt: '2026-03-05T00:00:00.000Z' });
     // The real FN-679 record, written to PostgreSQL column by column, reads back as it was.
-    const fixture = JSON.parse(readFileSync(join(FIXTURES, 'FN-679.task.json'), 'utf8')) as { log: unknown[]; column: string };
+    const fixture = JSON.parse(readFileSync(join(FIXTURES, 'FN-679.task.json'), 'utf8')) as {
+      log: unknown[];
+      column: string;
+    };
     expect(read.tasks[2]).toMatchObject({ column: fixture.column, log: fixture.log });
   });
 
@@ -162,14 +238,25 @@ describe.skipIf(!url)(needs("Fusion's PostgreSQL era (--fusion-db)", [!url && 'T
     // The server trusts local connections, so the password is never asked for; it must not be printed either.
     const withPassword = new URL(readerUrl());
     withPassword.password = 'pw-never-shown';
-    const code = await runCli(['score', '--project', '.', '--fusion-db', withPassword.toString(), '--no-sessions', '--json'], io);
+    const code = await runCli(
+      ['score', '--project', '.', '--fusion-db', withPassword.toString(), '--no-sessions', '--json'],
+      io,
+    );
     expect(code, io.err()).toBe(0);
     expect(io.out() + io.err()).not.toContain('pw-never-shown');
-    const results = JSON.parse(io.out()) as { taskId: string; evidenceBundle: { groups: { source: string; entries: { label: string; ref: Record<string, unknown> }[] }[] } }[];
+    const results = JSON.parse(io.out()) as {
+      taskId: string;
+      evidenceBundle: { groups: { source: string; entries: { label: string; ref: Record<string, unknown> }[] }[] };
+    }[];
     expect(results.map((r) => r.taskId).sort()).toEqual(['FN-1', 'FN-2']);
     const groups = results.find((r) => r.taskId === 'FN-1')!.evidenceBundle.groups;
     const entries = (source: string) => groups.find((g) => g.source === source)?.entries ?? [];
-    expect(entries('taskActivity')).toContainEqual(expect.objectContaining({ label: 'Moved to done', ref: expect.objectContaining({ activityType: 'board:task:moved' }) }));
+    expect(entries('taskActivity')).toContainEqual(
+      expect.objectContaining({
+        label: 'Moved to done',
+        ref: expect.objectContaining({ activityType: 'board:task:moved' }),
+      }),
+    );
     expect(entries('documents')).toHaveLength(1);
     expect(entries('runAudit')).toHaveLength(1);
     expect(entries('commits')).toHaveLength(1);
@@ -189,7 +276,9 @@ describe.skipIf(!url)(needs("Fusion's PostgreSQL era (--fusion-db)", [!url && 'T
   it('without a database, reads the task folders and says what was not available', async () => {
     const io = captureIo(dir);
     const code = await runCli(['score', '--project', '.', '--no-sessions', '--column', 'all'], io);
-    expect(io.err()).toMatch(/note: .* keeps its Fusion tasks in PostgreSQL and no database was given: .*without documents, run audit or the board's activity log \(give --fusion-db URL\)/);
+    expect(io.err()).toMatch(
+      /note: .* keeps its Fusion tasks in PostgreSQL and no database was given: .*without documents, run audit or the board's activity log \(give --fusion-db URL\)/,
+    );
     // The folder holds an agent log but no task.json: that is a problem, and no task is left to score.
     expect(code).toBe(3);
   });
@@ -198,7 +287,10 @@ describe.skipIf(!url)(needs("Fusion's PostgreSQL era (--fusion-db)", [!url && 'T
     const bare = await mkdtemp(join(tmpdir(), 'taskeval-fusion-pg-bare-'));
     try {
       await mkdir(join(bare, '.fusion', 'tasks'), { recursive: true });
-      await expect(readFusionProject(bare, { fusionDb: dbUrl })).rejects.toMatchObject({ code: 'source_invalid', field: '.fusion/project.json' });
+      await expect(readFusionProject(bare, { fusionDb: dbUrl })).rejects.toMatchObject({
+        code: 'source_invalid',
+        field: '.fusion/project.json',
+      });
     } finally {
       await rm(bare, { recursive: true, force: true });
     }
@@ -206,7 +298,10 @@ describe.skipIf(!url)(needs("Fusion's PostgreSQL era (--fusion-db)", [!url && 'T
 
   it('an unreachable server is a clear error naming --fusion-db, with the password hidden', async () => {
     const io = captureIo(dir);
-    const code = await runCli(['score', '--project', '.', '--no-sessions', '--fusion-db', 'postgres://someone:s3cret@127.0.0.1:1/nothing'], io);
+    const code = await runCli(
+      ['score', '--project', '.', '--no-sessions', '--fusion-db', 'postgres://someone:s3cret@127.0.0.1:1/nothing'],
+      io,
+    );
     expect(code).toBe(3);
     expect(io.err()).toContain('cannot connect to the Fusion database postgres://someone:***@127.0.0.1:1/nothing');
     expect(io.err()).not.toContain('s3cret');

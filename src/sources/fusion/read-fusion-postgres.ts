@@ -1,5 +1,11 @@
 import type { Client } from 'pg';
-import { redactUrl, RunAuditEventSchema, SourceError, TaskDocumentSchema, type TaskLogEntry } from '../../core/index.js';
+import {
+  redactUrl,
+  RunAuditEventSchema,
+  SourceError,
+  TaskDocumentSchema,
+  type TaskLogEntry,
+} from '../../core/index.js';
 import type { ProblemList } from '../transcripts/index.js';
 import { pgDriver } from './load-pg.js';
 import { mapTaskRow } from './map-task-row.js';
@@ -26,17 +32,25 @@ const SCHEMA = 'project';
  * `.fusion/tasks/<ID>/agent-log.jsonl`). Throws a SourceError naming `--fusion-db` when the server
  * cannot be reached or holds no Fusion schema.
  */
-export async function readFusionPostgres(url: string, projectId: string | undefined, problems: ProblemList): Promise<FusionPostgresData> {
+export async function readFusionPostgres(
+  url: string,
+  projectId: string | undefined,
+  problems: ProblemList,
+): Promise<FusionPostgresData> {
   const where = redactUrl(url);
   const Pg = pgDriver();
   const client = new Pg.Client({ connectionString: url, application_name: 'taskeval (read-only)' });
   try {
     await client.connect();
   } catch (error) {
-    throw new SourceError('source_unreadable', `cannot connect to the Fusion database ${where}: ${(error as Error).message}`, {
-      field: '--fusion-db',
-      hint: 'Check the URL (postgres://user@host:port/database), that the server runs, and that this user may read it.',
-    });
+    throw new SourceError(
+      'source_unreadable',
+      `cannot connect to the Fusion database ${where}: ${(error as Error).message}`,
+      {
+        field: '--fusion-db',
+        hint: 'Check the URL (postgres://user@host:port/database), that the server runs, and that this user may read it.',
+      },
+    );
   }
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
@@ -44,11 +58,18 @@ export async function readFusionPostgres(url: string, projectId: string | undefi
     if (!columns.has('tasks')) {
       throw new SourceError('source_unreadable', `${where} holds no Fusion tasks: found no table ${SCHEMA}.tasks`, {
         field: '--fusion-db',
-        hint: 'Give the URL of the database Fusion itself uses (its DATABASE_URL), not the application\'s own.',
+        hint: "Give the URL of the database Fusion itself uses (its DATABASE_URL), not the application's own.",
       });
     }
     const project = await chooseProject(client, columns, projectId, where);
-    const data: FusionPostgresData = { records: [], agentLogs: new Map(), documents: new Map(), runAudit: new Map(), activity: new Map(), tables: [...columns.keys()].sort() };
+    const data: FusionPostgresData = {
+      records: [],
+      agentLogs: new Map(),
+      documents: new Map(),
+      runAudit: new Map(),
+      activity: new Map(),
+      tables: [...columns.keys()].sort(),
+    };
     if (project !== undefined) data.projectId = project;
     const path = `${where} ${SCHEMA}.tasks`;
     const ids = new Set<string>();
@@ -57,7 +78,8 @@ export async function readFusionPostgres(url: string, projectId: string | undefi
       const record = mapTaskRow(camelRow(row), columnProblems);
       const taskId = typeof record.id === 'string' ? record.id : undefined;
       if (taskId) ids.add(taskId);
-      for (const p of columnProblems) problems.add({ path, ...(taskId ? { taskId } : {}), field: `tasks.${p.field}`, message: p.message });
+      for (const p of columnProblems)
+        problems.add({ path, ...(taskId ? { taskId } : {}), field: `tasks.${p.field}`, message: p.message });
       data.records.push({ record, path, archived: false });
     }
     await readArchived(client, columns, project, `${where} ${SCHEMA}.archived_tasks`, data, ids, problems);
@@ -70,7 +92,11 @@ export async function readFusionPostgres(url: string, projectId: string | undefi
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
     if (error instanceof SourceError) throw error;
-    throw new SourceError('source_unreadable', `cannot read the Fusion database ${where}: ${(error as Error).message}`, { field: '--fusion-db' });
+    throw new SourceError(
+      'source_unreadable',
+      `cannot read the Fusion database ${where}: ${(error as Error).message}`,
+      { field: '--fusion-db' },
+    );
   } finally {
     await client.end().catch(() => undefined);
   }
@@ -95,20 +121,36 @@ async function schemaColumns(client: Client): Promise<Map<string, Map<string, st
  * The project whose rows are read: the id from `.fusion/project.json`; without one, the only project the
  * database holds. A database shared by several projects and no id to choose one is an error, not a guess.
  */
-async function chooseProject(client: Client, columns: Map<string, Map<string, string>>, projectId: string | undefined, where: string): Promise<string | undefined> {
+async function chooseProject(
+  client: Client,
+  columns: Map<string, Map<string, string>>,
+  projectId: string | undefined,
+  where: string,
+): Promise<string | undefined> {
   if (!columns.get('tasks')!.has('project_id')) return projectId;
   if (projectId !== undefined) return projectId;
-  const { rows } = await client.query<{ project_id: string }>(`SELECT DISTINCT project_id FROM ${SCHEMA}.tasks WHERE project_id IS NOT NULL LIMIT 2`);
+  const { rows } = await client.query<{ project_id: string }>(
+    `SELECT DISTINCT project_id FROM ${SCHEMA}.tasks WHERE project_id IS NOT NULL LIMIT 2`,
+  );
   if (rows.length > 1) {
-    throw new SourceError('source_invalid', `${where} holds several Fusion projects and this project names none: found no projectId in .fusion/project.json`, {
-      field: '.fusion/project.json',
-      hint: 'Run taskeval from the project Fusion manages (its .fusion/project.json names the project id).',
-    });
+    throw new SourceError(
+      'source_invalid',
+      `${where} holds several Fusion projects and this project names none: found no projectId in .fusion/project.json`,
+      {
+        field: '.fusion/project.json',
+        hint: 'Run taskeval from the project Fusion manages (its .fusion/project.json names the project id).',
+      },
+    );
   }
   return rows[0]?.project_id;
 }
 
-async function selectRows(client: Client, columns: Map<string, Map<string, string>>, table: string, project: string | undefined): Promise<Row[]> {
+async function selectRows(
+  client: Client,
+  columns: Map<string, Map<string, string>>,
+  table: string,
+  project: string | undefined,
+): Promise<Row[]> {
   const cols = columns.get(table);
   if (!cols) return [];
   const keyed = project !== undefined && cols.has('project_id');
@@ -117,13 +159,29 @@ async function selectRows(client: Client, columns: Map<string, Map<string, strin
   return rows.map((row) => numericBigints(row, cols));
 }
 
-async function readArchived(client: Client, columns: Map<string, Map<string, string>>, project: string | undefined, path: string, data: FusionPostgresData, ids: Set<string>, problems: ProblemList): Promise<void> {
+async function readArchived(
+  client: Client,
+  columns: Map<string, Map<string, string>>,
+  project: string | undefined,
+  path: string,
+  data: FusionPostgresData,
+  ids: Set<string>,
+  problems: ProblemList,
+): Promise<void> {
   if (!columns.get('archived_tasks')?.has('data')) return;
   for (const row of await selectRows(client, columns, 'archived_tasks', project)) {
     const id = typeof row.id === 'string' ? row.id : undefined;
-    const parsed = typeof row.data === 'object' && row.data !== null ? { ok: true as const, value: row.data as Record<string, unknown> } : parseJsonObject(row.data);
+    const parsed =
+      typeof row.data === 'object' && row.data !== null
+        ? { ok: true as const, value: row.data as Record<string, unknown> }
+        : parseJsonObject(row.data);
     if (!parsed.ok) {
-      problems.add({ path, ...(id ? { taskId: id } : {}), field: 'archived_tasks.data', message: `expected the archived task as a JSON object (${parsed.reason})` });
+      problems.add({
+        path,
+        ...(id ? { taskId: id } : {}),
+        field: 'archived_tasks.data',
+        message: `expected the archived task as a JSON object (${parsed.reason})`,
+      });
       continue;
     }
     const record = mapTaskRow(parsed.value, []);
@@ -134,14 +192,30 @@ async function readArchived(client: Client, columns: Map<string, Map<string, str
   }
 }
 
-async function rowsForTasks(client: Client, columns: Map<string, Map<string, string>>, table: string, taskIds: string[], order: string): Promise<Row[]> {
+async function rowsForTasks(
+  client: Client,
+  columns: Map<string, Map<string, string>>,
+  table: string,
+  taskIds: string[],
+  order: string,
+): Promise<Row[]> {
   const cols = columns.get(table);
   if (!cols?.has('task_id') || taskIds.length === 0) return [];
-  const { rows } = await client.query<Row>(`SELECT * FROM ${SCHEMA}.${table} WHERE task_id = ANY($1::text[]) ORDER BY ${order}`, [taskIds]);
+  const { rows } = await client.query<Row>(
+    `SELECT * FROM ${SCHEMA}.${table} WHERE task_id = ANY($1::text[]) ORDER BY ${order}`,
+    [taskIds],
+  );
   return rows.map((row) => camelRow(numericBigints(row, cols)));
 }
 
-async function readDocuments(client: Client, columns: Map<string, Map<string, string>>, taskIds: string[], path: string, data: FusionPostgresData, problems: ProblemList): Promise<void> {
+async function readDocuments(
+  client: Client,
+  columns: Map<string, Map<string, string>>,
+  taskIds: string[],
+  path: string,
+  data: FusionPostgresData,
+  problems: ProblemList,
+): Promise<void> {
   for (const row of await rowsForTasks(client, columns, 'task_documents', taskIds, 'task_id, key')) {
     const { taskId, id: _id, metadata: _metadata, ...rest } = row;
     const doc = validRow(TaskDocumentSchema, rest, path, String(taskId), 'task_documents', problems);
@@ -149,7 +223,14 @@ async function readDocuments(client: Client, columns: Map<string, Map<string, st
   }
 }
 
-async function readRunAudit(client: Client, columns: Map<string, Map<string, string>>, taskIds: string[], path: string, data: FusionPostgresData, problems: ProblemList): Promise<void> {
+async function readRunAudit(
+  client: Client,
+  columns: Map<string, Map<string, string>>,
+  taskIds: string[],
+  path: string,
+  data: FusionPostgresData,
+  problems: ProblemList,
+): Promise<void> {
   for (const row of await rowsForTasks(client, columns, 'run_audit_events', taskIds, 'timestamp, id')) {
     const { taskId, ...rest } = row;
     const event = validRow(RunAuditEventSchema, rest, path, String(taskId), 'run_audit_events', problems);
@@ -158,7 +239,13 @@ async function readRunAudit(client: Client, columns: Map<string, Map<string, str
 }
 
 /** The board's activity log: what happened to each task on the board, as log lines of the task. */
-async function readActivity(client: Client, columns: Map<string, Map<string, string>>, project: string | undefined, taskIds: string[], data: FusionPostgresData): Promise<void> {
+async function readActivity(
+  client: Client,
+  columns: Map<string, Map<string, string>>,
+  project: string | undefined,
+  taskIds: string[],
+  data: FusionPostgresData,
+): Promise<void> {
   const cols = columns.get('activity_log');
   if (!cols?.has('task_id') || !cols.has('timestamp') || taskIds.length === 0) return;
   const keyed = project !== undefined && cols.has('project_id');
@@ -168,8 +255,14 @@ async function readActivity(client: Client, columns: Map<string, Map<string, str
   );
   for (const row of rows) {
     if (typeof row.timestamp !== 'string' || Number.isNaN(Date.parse(row.timestamp))) continue;
-    const details = typeof row.details === 'string' && row.details.trim() ? row.details : String(row.type ?? 'activity');
-    push(data.activity, String(row.task_id), { timestamp: row.timestamp, action: details, source: 'activityLog', ...(typeof row.type === 'string' ? { type: row.type } : {}) });
+    const details =
+      typeof row.details === 'string' && row.details.trim() ? row.details : String(row.type ?? 'activity');
+    push(data.activity, String(row.task_id), {
+      timestamp: row.timestamp,
+      action: details,
+      source: 'activityLog',
+      ...(typeof row.type === 'string' ? { type: row.type } : {}),
+    });
   }
 }
 

@@ -49,23 +49,48 @@ const T = (s: number) => new Date(Date.UTC(2026, 3, 1, 10, 0, s)).toISOString();
 
 function seed(db: Database.Database): void {
   db.exec(FUSION_SCHEMA);
-  const insert = db.prepare(`INSERT INTO tasks (id, title, description, "column", status, reviewLevel, branch, createdAt, updatedAt,
+  const insert =
+    db.prepare(`INSERT INTO tasks (id, title, description, "column", status, reviewLevel, branch, createdAt, updatedAt,
     tokenUsageInputTokens, tokenUsageOutputTokens, mergeRetries, steps, log, workflowStepResults, prInfo, mergeDetails, modifiedFiles)
     VALUES (@id, @title, @description, @column, @status, @reviewLevel, @branch, @createdAt, @updatedAt, @tin, @tout, @mergeRetries,
     @steps, @log, @wsr, @prInfo, @mergeDetails, @modifiedFiles)`);
   insert.run({
-    id: 'FN-1', title: 'Persist settings', description: 'Settings are dropped', column: 'in-review', status: 'merging', reviewLevel: 2,
-    branch: 'fusion/fn-1', createdAt: T(0), updatedAt: T(50), tin: 1200, tout: 300, mergeRetries: 1,
+    id: 'FN-1',
+    title: 'Persist settings',
+    description: 'Settings are dropped',
+    column: 'in-review',
+    status: 'merging',
+    reviewLevel: 2,
+    branch: 'fusion/fn-1',
+    createdAt: T(0),
+    updatedAt: T(50),
+    tin: 1200,
+    tout: 300,
+    mergeRetries: 1,
     steps: JSON.stringify([{ name: 'Fix', status: 'done' }]),
     log: JSON.stringify([{ timestamp: T(1), action: 'Spec review: APPROVE', outcome: 'Clear spec' }]),
     wsr: JSON.stringify([{ workflowStepId: 'tests', workflowStepName: 'Tests', status: 'passed' }]),
     prInfo: '[]',
-    mergeDetails: JSON.stringify({ commitSha: 'abc123', filesChanged: 3, insertions: 10, deletions: 2, mergeConfirmed: true }),
+    mergeDetails: JSON.stringify({
+      commitSha: 'abc123',
+      filesChanged: 3,
+      insertions: 10,
+      deletions: 2,
+      mergeConfirmed: true,
+    }),
     modifiedFiles: JSON.stringify(['packages/core/src/store.ts']),
   });
-  db.prepare(`INSERT INTO tasks (id, "column", description, steps, log, prInfo, mergeDetails, executionStartedAt) VALUES ('FN-2', 'todo', 'Later', NULL, '[]', NULL, '[]', '')`).run();
-  db.prepare('INSERT INTO archivedTasks (id, data, archivedAt) VALUES (?, ?, ?)').run('FN-0', JSON.stringify({ id: 'FN-0', title: 'Old', description: 'Old task', steps: [] }), T(5));
-  const log = db.prepare('INSERT INTO agentLogEntries (taskId, timestamp, text, type, detail, agent) VALUES (?, ?, ?, ?, ?, ?)');
+  db.prepare(
+    `INSERT INTO tasks (id, "column", description, steps, log, prInfo, mergeDetails, executionStartedAt) VALUES ('FN-2', 'todo', 'Later', NULL, '[]', NULL, '[]', '')`,
+  ).run();
+  db.prepare('INSERT INTO archivedTasks (id, data, archivedAt) VALUES (?, ?, ?)').run(
+    'FN-0',
+    JSON.stringify({ id: 'FN-0', title: 'Old', description: 'Old task', steps: [] }),
+    T(5),
+  );
+  const log = db.prepare(
+    'INSERT INTO agentLogEntries (taskId, timestamp, text, type, detail, agent) VALUES (?, ?, ?, ?, ?, ?)',
+  );
   log.run('FN-1', T(10), 'I will ', 'text', null, 'executor');
   log.run('FN-2', T(10), 'other task', 'text', null, 'triage');
   log.run('FN-1', T(11), 'fix the ', 'text', null, 'executor');
@@ -74,9 +99,22 @@ function seed(db: Database.Database): void {
   log.run('FN-1', T(14), 'exit code 1', 'tool_error', 'pnpm test', 'executor');
   log.run('FN-1', T(15), 'Looks ', 'text', null, 'reviewer');
   log.run('FN-1', T(16), 'good.', 'text', null, 'reviewer');
-  db.prepare('INSERT INTO task_documents (taskId, key, content, revision, author, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?)').run('FN-1', 'plan', 'Add both keys.', 2, 'executor', T(2), T(3));
-  db.prepare('INSERT INTO runAuditEvents (id, timestamp, taskId, agentId, runId, domain, mutationType, target, metadata) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
-    .run('evt-1', T(20), 'FN-1', 'agent-7', 'run-3', 'git', 'commit', 'packages/core/src/store.ts', JSON.stringify({ sha: 'abc123' }));
+  db.prepare(
+    'INSERT INTO task_documents (taskId, key, content, revision, author, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  ).run('FN-1', 'plan', 'Add both keys.', 2, 'executor', T(2), T(3));
+  db.prepare(
+    'INSERT INTO runAuditEvents (id, timestamp, taskId, agentId, runId, domain, mutationType, target, metadata) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  ).run(
+    'evt-1',
+    T(20),
+    'FN-1',
+    'agent-7',
+    'run-3',
+    'git',
+    'commit',
+    'packages/core/src/store.ts',
+    JSON.stringify({ sha: 'abc123' }),
+  );
   db.prepare('INSERT INTO __meta (key, value) VALUES (?, ?)').run('projectId', 'proj-42');
 }
 
@@ -92,7 +130,10 @@ async function buildDb(extra?: (db: Database.Database) => void): Promise<void> {
 }
 
 async function copyFixtures(root: '.kb' | '.fusion'): Promise<string[]> {
-  const ids = (await readdir(FIXTURES)).filter((n) => n.endsWith('.task.json')).map((n) => n.replace('.task.json', '')).sort();
+  const ids = (await readdir(FIXTURES))
+    .filter((n) => n.endsWith('.task.json'))
+    .map((n) => n.replace('.task.json', ''))
+    .sort();
   for (const id of ids) {
     const folder = join(dir, root, 'tasks', id);
     await mkdir(folder, { recursive: true });
@@ -102,7 +143,12 @@ async function copyFixtures(root: '.kb' | '.fusion'): Promise<string[]> {
   return ids;
 }
 
-const fingerprint = async (path: string) => ({ sha: createHash('sha256').update(await readFile(path)).digest('hex'), mtime: (await stat(path)).mtimeMs });
+const fingerprint = async (path: string) => ({
+  sha: createHash('sha256')
+    .update(await readFile(path))
+    .digest('hex'),
+  mtime: (await stat(path)).mtimeMs,
+});
 
 describe('readFusionProject: the SQLite database', () => {
   it('reads tasks, archived tasks, joined agent log turns, documents, run audit and the project id', async () => {
@@ -114,8 +160,14 @@ describe('readFusionProject: the SQLite database', () => {
     const [archived, fn1, fn2] = tasks;
     expect(archived).toMatchObject({ title: 'Old', column: 'archived', archivedAt: T(5) });
     expect(fn1).toMatchObject({
-      title: 'Persist settings', column: 'in-review', status: 'merging', reviewLevel: 2, tokenUsageInputTokens: 1200, mergeRetries: 1,
-      steps: [{ name: 'Fix', status: 'done' }], modifiedFiles: ['packages/core/src/store.ts'],
+      title: 'Persist settings',
+      column: 'in-review',
+      status: 'merging',
+      reviewLevel: 2,
+      tokenUsageInputTokens: 1200,
+      mergeRetries: 1,
+      steps: [{ name: 'Fix', status: 'done' }],
+      modifiedFiles: ['packages/core/src/store.ts'],
       mergeDetails: { commitSha: 'abc123', mergeConfirmed: true },
       workflowStepResults: [{ workflowStepId: 'tests', status: 'passed' }],
     });
@@ -126,8 +178,12 @@ describe('readFusionProject: the SQLite database', () => {
       { timestamp: T(14), type: 'tool_error', text: 'exit code 1', detail: 'pnpm test', agent: 'executor' },
       { timestamp: T(15), type: 'text', text: 'Looks good.', agent: 'reviewer' },
     ]);
-    expect(fn1!.documents).toEqual([{ key: 'plan', content: 'Add both keys.', revision: 2, author: 'executor', createdAt: T(2), updatedAt: T(3) }]);
-    expect(fn1!.runAudit).toEqual([expect.objectContaining({ id: 'evt-1', domain: 'git', mutationType: 'commit', metadata: { sha: 'abc123' } })]);
+    expect(fn1!.documents).toEqual([
+      { key: 'plan', content: 'Add both keys.', revision: 2, author: 'executor', createdAt: T(2), updatedAt: T(3) },
+    ]);
+    expect(fn1!.runAudit).toEqual([
+      expect.objectContaining({ id: 'evt-1', domain: 'git', mutationType: 'commit', metadata: { sha: 'abc123' } }),
+    ]);
     expect(fn2).toMatchObject({ column: 'todo', agentLogs: [{ text: 'other task', agent: 'triage' }] });
     expect(fn2!.mergeDetails).toBeUndefined();
     expect('steps' in fn2!).toBe(false);
@@ -148,7 +204,11 @@ describe('readFusionProject: the SQLite database', () => {
     try {
       writer.pragma('journal_mode = WAL');
       writer.pragma('wal_autocheckpoint = 0');
-      writer.prepare(`INSERT INTO tasks (id, "column", description) VALUES ('FN-3', 'in-progress', 'Written by a running Fusion')`).run();
+      writer
+        .prepare(
+          `INSERT INTO tasks (id, "column", description) VALUES ('FN-3', 'in-progress', 'Written by a running Fusion')`,
+        )
+        .run();
       const mainBefore = await fingerprint(dbPath());
       const { tasks, problems } = await readFusionProject(dir);
       expect(problems).toEqual([]);
@@ -163,7 +223,9 @@ describe('readFusionProject: the SQLite database', () => {
 
   it('bounds a turn joined from thousands of fragments while joining', async () => {
     await buildDb((db) => {
-      const log = db.prepare(`INSERT INTO agentLogEntries (taskId, timestamp, text, type, agent) VALUES ('FN-2', ?, ?, 'thinking', 'executor')`);
+      const log = db.prepare(
+        `INSERT INTO agentLogEntries (taskId, timestamp, text, type, agent) VALUES ('FN-2', ?, ?, 'thinking', 'executor')`,
+      );
       db.transaction(() => {
         for (let i = 0; i < 5000; i++) log.run(T(20), `chunk ${String(i).padStart(4, '0')} `);
       })();
@@ -185,7 +247,9 @@ describe('readFusionProject: the SQLite database', () => {
   it('reads a database missing optional tables and columns', async () => {
     await mkdir(join(dir, '.fusion'), { recursive: true });
     const db = new Database(dbPath());
-    db.exec(`CREATE TABLE tasks (id TEXT PRIMARY KEY, description TEXT, "column" TEXT); INSERT INTO tasks VALUES ('KB-1', 'Old schema', 'done');`);
+    db.exec(
+      `CREATE TABLE tasks (id TEXT PRIMARY KEY, description TEXT, "column" TEXT); INSERT INTO tasks VALUES ('KB-1', 'Old schema', 'done');`,
+    );
     db.close();
     const result = await readFusionProject(dir);
     expect(result).toEqual({ tasks: [{ id: 'KB-1', description: 'Old schema', column: 'done' }], problems: [] });
@@ -194,7 +258,14 @@ describe('readFusionProject: the SQLite database', () => {
   it('reports a JSON column that does not parse and still loads the task', async () => {
     await buildDb((db) => db.prepare(`UPDATE tasks SET steps = '[{"name": "Fix",' WHERE id = 'FN-1'`).run());
     const { tasks, problems } = await readFusionProject(dir);
-    expect(problems).toEqual([expect.objectContaining({ path: dbPath(), taskId: 'FN-1', field: 'tasks.steps', message: expect.stringContaining('expected JSON text') })]);
+    expect(problems).toEqual([
+      expect.objectContaining({
+        path: dbPath(),
+        taskId: 'FN-1',
+        field: 'tasks.steps',
+        message: expect.stringContaining('expected JSON text'),
+      }),
+    ]);
     expect(tasks.find((t) => t.id === 'FN-1')!.steps).toBeUndefined();
     const error = await readFusionProject(dir, { strict: true }).catch((e: unknown) => e);
     expect(isTaskevalError(error) && error.code).toBe('source_invalid');
@@ -202,8 +273,12 @@ describe('readFusionProject: the SQLite database', () => {
 
   it('reports an invalid row by path, task and field path and loads the others', async () => {
     await buildDb((db) => {
-      db.prepare(`UPDATE tasks SET workflowStepResults = ? WHERE id = 'FN-2'`).run(JSON.stringify([{ workflowStepId: 'lint', status: 'exploded' }]));
-      db.prepare(`INSERT INTO agentLogEntries (taskId, timestamp, text, type) VALUES ('FN-1', 'soon', 'x', 'text')`).run();
+      db.prepare(`UPDATE tasks SET workflowStepResults = ? WHERE id = 'FN-2'`).run(
+        JSON.stringify([{ workflowStepId: 'lint', status: 'exploded' }]),
+      );
+      db.prepare(
+        `INSERT INTO agentLogEntries (taskId, timestamp, text, type) VALUES ('FN-1', 'soon', 'x', 'text')`,
+      ).run();
     });
     const { tasks, problems } = await readFusionProject(dir);
     expect(tasks.map((t) => t.id)).toEqual(['FN-0', 'FN-1']);
@@ -227,7 +302,9 @@ describe('readFusionProject: the SQLite database', () => {
     await writeFile(dbPath(), Buffer.alloc(4096, 7));
     const { tasks, problems } = await readFusionProject(dir);
     expect(tasks).toHaveLength(3);
-    expect(problems).toEqual([expect.objectContaining({ path: dbPath(), message: expect.stringContaining('cannot read the Fusion database') })]);
+    expect(problems).toEqual([
+      expect.objectContaining({ path: dbPath(), message: expect.stringContaining('cannot read the Fusion database') }),
+    ]);
     const error = await readFusionProject(dir, { strict: true }).catch((e: unknown) => e);
     expect(isTaskevalError(error) && error.code).toBe('source_unreadable');
   });
@@ -248,11 +325,28 @@ describe('readFusionProject: the SQLite database', () => {
     const archive = new Database(join(dir, '.fusion', 'archive.db'));
     archive.exec(`CREATE TABLE archived_tasks (id TEXT PRIMARY KEY, taskJson TEXT, prompt TEXT, archivedAt TEXT, title TEXT, description TEXT,
       createdAt TEXT, updatedAt TEXT, columnMovedAt TEXT)`);
-    archive.prepare('INSERT INTO archived_tasks VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
-      .run('KB-9', JSON.stringify({ id: 'KB-9', column: 'done', steps: [{ name: 'Ship', status: 'done' }] }), '# Task: KB-9 - Archived one\n', T(30), null, 'Archived', T(0), T(1), T(2));
+    archive
+      .prepare('INSERT INTO archived_tasks VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
+      .run(
+        'KB-9',
+        JSON.stringify({ id: 'KB-9', column: 'done', steps: [{ name: 'Ship', status: 'done' }] }),
+        '# Task: KB-9 - Archived one\n',
+        T(30),
+        null,
+        'Archived',
+        T(0),
+        T(1),
+        T(2),
+      );
     archive.close();
     const kb9 = (await readFusionProject(dir)).tasks.find((t) => t.id === 'KB-9')!;
-    expect(kb9).toMatchObject({ column: 'done', title: 'Archived one', description: 'Archived', archivedAt: T(30), steps: [{ name: 'Ship', status: 'done' }] });
+    expect(kb9).toMatchObject({
+      column: 'done',
+      title: 'Archived one',
+      description: 'Archived',
+      archivedAt: T(30),
+      steps: [{ name: 'Ship', status: 'done' }],
+    });
   });
 });
 
@@ -263,9 +357,17 @@ describe('readFusionProject: task folders', () => {
     expect(problems).toEqual([]);
     expect(projectId).toBeUndefined();
     expect(tasks.map((t) => t.id)).toEqual(ids);
-    expect(tasks.map((t) => t.title)).toEqual(['Persist worktree init and recycle settings', 'Make New Task Modal Scrollable', 'Unify Task Comments to Single "Steering" Type']);
+    expect(tasks.map((t) => t.title)).toEqual([
+      'Persist worktree init and recycle settings',
+      'Make New Task Modal Scrollable',
+      'Unify Task Comments to Single "Steering" Type',
+    ]);
     for (const task of tasks) expect(task.prompt).toMatch(new RegExp(`^# Task: ${task.id} - `));
-    expect(tasks[2]).toMatchObject({ column: 'in-review', status: 'merging', baseCommitSha: '265bcede89f19988b36ced2d8ab91eef8ec3dfb0' });
+    expect(tasks[2]).toMatchObject({
+      column: 'in-review',
+      status: 'merging',
+      baseCommitSha: '265bcede89f19988b36ced2d8ab91eef8ec3dfb0',
+    });
   });
 
   it('reports a corrupt task.json naming the file, loads the others, and throws with strict', async () => {
@@ -285,9 +387,16 @@ describe('readFusionProject: task folders', () => {
   it('reads agent-log.jsonl beside task.json, joining fragments and reporting bad lines', async () => {
     const folder = join(dir, '.fusion', 'tasks', 'FN-5');
     await mkdir(folder, { recursive: true });
-    await writeFile(join(folder, 'task.json'), JSON.stringify({ id: 'FN-5', column: 'done', description: 'Newer Fusion' }));
-    const row = (s: number, text: string, type = 'text') => JSON.stringify({ taskId: 'FN-5', timestamp: T(s), text, type, detail: null, agent: 'executor' });
-    await writeFile(join(folder, 'agent-log.jsonl'), [row(1, 'Hello '), row(2, 'world'), '{broken', row(3, 'npm test', 'tool'), ''].join('\n'));
+    await writeFile(
+      join(folder, 'task.json'),
+      JSON.stringify({ id: 'FN-5', column: 'done', description: 'Newer Fusion' }),
+    );
+    const row = (s: number, text: string, type = 'text') =>
+      JSON.stringify({ taskId: 'FN-5', timestamp: T(s), text, type, detail: null, agent: 'executor' });
+    await writeFile(
+      join(folder, 'agent-log.jsonl'),
+      [row(1, 'Hello '), row(2, 'world'), '{broken', row(3, 'npm test', 'tool'), ''].join('\n'),
+    );
     await writeFile(join(dir, '.fusion', 'project.json'), JSON.stringify({ projectId: 'pg-project' }));
     const { tasks, problems, projectId } = await readFusionProject(dir);
     expect(projectId).toBe('pg-project');
@@ -295,7 +404,9 @@ describe('readFusionProject: task folders', () => {
       { timestamp: T(1), type: 'text', text: 'Hello world', agent: 'executor' },
       { timestamp: T(3), type: 'tool', text: 'npm test', agent: 'executor' },
     ]);
-    expect(problems).toEqual([expect.objectContaining({ path: join(folder, 'agent-log.jsonl'), line: 3, taskId: 'FN-5' })]);
+    expect(problems).toEqual([
+      expect.objectContaining({ path: join(folder, 'agent-log.jsonl'), line: 3, taskId: 'FN-5' }),
+    ]);
   });
 
   it('reports a task folder without task.json and without a database row', async () => {
@@ -303,7 +414,12 @@ describe('readFusionProject: task folders', () => {
     await mkdir(join(dir, '.kb', 'tasks', 'KB-999'));
     const { tasks, problems } = await readFusionProject(dir);
     expect(tasks).toHaveLength(3);
-    expect(problems).toEqual([expect.objectContaining({ path: join(dir, '.kb', 'tasks', 'KB-999', 'task.json'), message: expect.stringContaining('missing') })]);
+    expect(problems).toEqual([
+      expect.objectContaining({
+        path: join(dir, '.kb', 'tasks', 'KB-999', 'task.json'),
+        message: expect.stringContaining('missing'),
+      }),
+    ]);
   });
 });
 

@@ -1,18 +1,30 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { boundTaskRecord, isTaskevalError, SourceError, TaskSchema, type Task, type TaskLogEntry } from '../../core/index.js';
+import {
+  boundTaskRecord,
+  isTaskevalError,
+  SourceError,
+  TaskSchema,
+  type Task,
+  type TaskLogEntry,
+} from '../../core/index.js';
 
 import { describeZodIssue, formatSourceProblem, issueFieldPath } from '../files/index.js';
 import type { SourceProblem, SourceReadResult } from '../source-read-result.js';
 import { ProblemList } from '../transcripts/index.js';
-import { detectFusionProject, FUSION_ARCHIVE_DB, FUSION_DB, FUSION_ENV, FUSION_PROJECT_JSON } from './detect-fusion-project.js';
+import {
+  detectFusionProject,
+  FUSION_ARCHIVE_DB,
+  FUSION_DB,
+  FUSION_ENV,
+  FUSION_PROJECT_JSON,
+} from './detect-fusion-project.js';
 import { readFusionPostgres } from './read-fusion-postgres.js';
 import { readArchiveDatabase } from './read-archive-database.js';
 import { readFusionDatabase, type DatabaseRecord, type FusionDatabaseData } from './read-fusion-database.js';
 import { readAgentLogFile, readTaskFolders, type TaskFolder } from './read-task-folders.js';
 import { titleFromPrompt } from './title-from-prompt.js';
-
 
 export interface ReadFusionProjectOptions {
   /** Make the first problem fatal instead of a reported one. */
@@ -38,12 +50,19 @@ const MAX_ISSUES_PER_RECORD = 5;
  * row is preferred over its task.json; PROMPT.md fills the prompt and, when missing, the title.
  * Invalid records and unreadable files are problems (with `strict`, the first one throws).
  */
-export async function readFusionProject(dir: string, options: ReadFusionProjectOptions = {}): Promise<SourceReadResult> {
+export async function readFusionProject(
+  dir: string,
+  options: ReadFusionProjectOptions = {},
+): Promise<SourceReadResult> {
   if (!detectFusionProject(dir)) {
-    throw new SourceError('source_unreadable', `${dir} is not a Fusion project: found no ${FUSION_DB}, .fusion/tasks or .kb/tasks`, {
-      field: 'project',
-      hint: 'Point --project at the directory that holds .fusion/ (or .kb/), or give tasks with --tasks.',
-    });
+    throw new SourceError(
+      'source_unreadable',
+      `${dir} is not a Fusion project: found no ${FUSION_DB}, .fusion/tasks or .kb/tasks`,
+      {
+        field: 'project',
+        hint: 'Point --project at the directory that holds .fusion/ (or .kb/), or give tasks with --tasks.',
+      },
+    );
   }
   const problems = new ProblemList(dir, options.strict, MAX_PROBLEMS);
   const unreadable: SourceProblem[] = [];
@@ -65,7 +84,9 @@ export async function readFusionProject(dir: string, options: ReadFusionProjectO
     );
   }
   const archivePath = join(dir, FUSION_ARCHIVE_DB);
-  const archived = existsSync(archivePath) ? readSafely(archivePath, () => readArchiveDatabase(archivePath, problems), problems, unreadable) : undefined;
+  const archived = existsSync(archivePath)
+    ? readSafely(archivePath, () => readArchiveDatabase(archivePath, problems), problems, unreadable)
+    : undefined;
   const folders = await readTaskFolders(dir, problems);
 
   const chosen = chooseRecords([...(db?.records ?? []), ...(archived ?? [])], folders, problems);
@@ -89,7 +110,12 @@ export async function readFusionProject(dir: string, options: ReadFusionProjectO
       const field = issueFieldPath(issue);
       problems.add({ path: source.path, taskId: id, ...(field ? { field } : {}), message: describeZodIssue(issue) });
     }
-    if (issues.length > MAX_ISSUES_PER_RECORD) problems.add({ path: source.path, taskId: id, message: `${issues.length - MAX_ISSUES_PER_RECORD} more problems in this record` });
+    if (issues.length > MAX_ISSUES_PER_RECORD)
+      problems.add({
+        path: source.path,
+        taskId: id,
+        message: `${issues.length - MAX_ISSUES_PER_RECORD} more problems in this record`,
+      });
   }
   if (unreadable.length > 0 && tasks.length === 0) {
     // Nothing else could be read: an empty result would look like a project without tasks.
@@ -111,7 +137,10 @@ function readSafely<T>(path: string, read: () => T, problems: ProblemList, unrea
     return read();
   } catch (error) {
     if (isTaskevalError(error)) throw error;
-    const problem = { path, message: `cannot read the Fusion database: ${(error as Error).message}; expected a readable SQLite file written by Fusion` };
+    const problem = {
+      path,
+      message: `cannot read the Fusion database: ${(error as Error).message}; expected a readable SQLite file written by Fusion`,
+    };
     unreadable.push(problem);
     problems.add(problem, 'source_unreadable');
     return undefined;
@@ -119,7 +148,11 @@ function readSafely<T>(path: string, read: () => T, problems: ProblemList, unrea
 }
 
 /** Live rows first, then archived ones, then task.json files; the first source of an id wins. */
-function chooseRecords(rows: DatabaseRecord[], folders: TaskFolder[], problems: ProblemList): Map<string, DatabaseRecord> {
+function chooseRecords(
+  rows: DatabaseRecord[],
+  folders: TaskFolder[],
+  problems: ProblemList,
+): Map<string, DatabaseRecord> {
   const chosen = new Map<string, DatabaseRecord>();
   rows.forEach((row) => {
     const id = row.record.id;
@@ -133,12 +166,23 @@ function chooseRecords(rows: DatabaseRecord[], folders: TaskFolder[], problems: 
     const id = typeof folder.record?.id === 'string' && folder.record.id ? folder.record.id : folder.id;
     if (chosen.has(id) || folder.broken) continue;
     if (folder.record) chosen.set(id, { record: { ...folder.record, id }, path: folder.taskJsonPath, archived: false });
-    else problems.add({ path: folder.taskJsonPath, taskId: folder.id, message: 'missing; expected task.json in the task folder (or the task in .fusion/fusion.db)' });
+    else
+      problems.add({
+        path: folder.taskJsonPath,
+        taskId: folder.id,
+        message: 'missing; expected task.json in the task folder (or the task in .fusion/fusion.db)',
+      });
   }
   return chosen;
 }
 
-async function complete(id: string, source: DatabaseRecord, folder: TaskFolder | undefined, db: FusionDatabaseData | undefined, problems: ProblemList): Promise<Record<string, unknown>> {
+async function complete(
+  id: string,
+  source: DatabaseRecord,
+  folder: TaskFolder | undefined,
+  db: FusionDatabaseData | undefined,
+  problems: ProblemList,
+): Promise<Record<string, unknown>> {
   const record = { ...source.record };
   if (record.prompt === undefined && folder?.prompt !== undefined) record.prompt = folder.prompt;
   if (record.title === undefined) {
@@ -146,7 +190,9 @@ async function complete(id: string, source: DatabaseRecord, folder: TaskFolder |
     if (title) record.title = title;
   }
   if (source.archived && record.column === undefined) record.column = 'archived';
-  const logs = db?.agentLogs.get(id) ?? (folder?.agentLogPath ? await readAgentLogFile(folder.agentLogPath, id, problems) : undefined);
+  const logs =
+    db?.agentLogs.get(id) ??
+    (folder?.agentLogPath ? await readAgentLogFile(folder.agentLogPath, id, problems) : undefined);
   if (logs) record.agentLogs = logs;
   const documents = db?.documents.get(id);
   if (documents) record.documents = documents;

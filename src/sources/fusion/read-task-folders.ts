@@ -25,7 +25,9 @@ export async function readTaskFolders(project: string, problems: ProblemList): P
   for (const tasksDir of FUSION_TASK_DIRS) {
     let names: string[];
     try {
-      names = (await readdir(join(project, tasksDir), { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name);
+      names = (await readdir(join(project, tasksDir), { withFileTypes: true }))
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name);
     } catch {
       continue;
     }
@@ -47,17 +49,26 @@ async function readFolder(dir: string, id: string, problems: ProblemList): Promi
   try {
     text = await readFile(folder.taskJsonPath, 'utf8');
   } catch (error) {
-    problems.add({ path: folder.taskJsonPath, taskId: id, message: `cannot read task.json: ${(error as Error).message}` }, 'source_unreadable');
+    problems.add(
+      { path: folder.taskJsonPath, taskId: id, message: `cannot read task.json: ${(error as Error).message}` },
+      'source_unreadable',
+    );
     return { ...folder, broken: true };
   }
   try {
     const value = JSON.parse(text) as unknown;
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('found JSON that is not an object');
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      throw new Error('found JSON that is not an object');
     folder.record = value as Record<string, unknown>;
   } catch (error) {
     const message = (error as Error).message.replace(/\s+/g, ' ');
     const line = lineOf(text, message);
-    problems.add({ path: folder.taskJsonPath, ...(line ? { line } : {}), taskId: id, message: `not valid JSON (${message}); expected the task as one JSON object` });
+    problems.add({
+      path: folder.taskJsonPath,
+      ...(line ? { line } : {}),
+      taskId: id,
+      message: `not valid JSON (${message}); expected the task as one JSON object`,
+    });
     folder.broken = true;
   }
   return folder;
@@ -76,14 +87,25 @@ export async function readAgentLogFile(path: string, taskId: string, problems: P
     try {
       value = JSON.parse(text);
     } catch (error) {
-      problems.add({ path, line, taskId, message: `not valid JSON (${(error as Error).message.replace(/\s+/g, ' ')}); each line must be one agent log entry object` });
+      problems.add({
+        path,
+        line,
+        taskId,
+        message: `not valid JSON (${(error as Error).message.replace(/\s+/g, ' ')}); each line must be one agent log entry object`,
+      });
       return;
     }
     const parsed = AgentLogEntrySchema.safeParse(dropNulls(value));
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       const field = issueFieldPath(issue);
-      problems.add({ path, line, taskId, ...(field ? { field } : {}), message: `${describeZodIssue(issue)}; the entry was skipped` });
+      problems.add({
+        path,
+        line,
+        taskId,
+        ...(field ? { field } : {}),
+        message: `${describeZodIssue(issue)}; the entry was skipped`,
+      });
       return;
     }
     joiner.add(parsed.data);

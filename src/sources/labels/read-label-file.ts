@@ -24,7 +24,10 @@ export async function readLabelFile(path: string, cwd: string): Promise<LabelRow
   try {
     text = await readFile(full, 'utf8');
   } catch (error) {
-    throw new SourceError('source_unreadable', `${path}: cannot read the labels file: ${(error as Error).message}`, { field: 'labels', cause: error });
+    throw new SourceError('source_unreadable', `${path}: cannot read the labels file: ${(error as Error).message}`, {
+      field: 'labels',
+      cause: error,
+    });
   }
   return /\.csv$/i.test(full) ? fromCsv(text, path) : fromJsonl(text, path);
 }
@@ -49,7 +52,8 @@ function fromJsonl(text: string, path: string): LabelRow[] {
     } catch (error) {
       throw invalid(`${path}:${k + 1}`, `not JSON: ${(error as Error).message}`);
     }
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) throw invalid(`${path}:${k + 1}`, 'expected one JSON object per line');
+    if (value === null || typeof value !== 'object' || Array.isArray(value))
+      throw invalid(`${path}:${k + 1}`, 'expected one JSON object per line');
     const fields = value as Record<string, unknown>;
     const key = ID_COLUMNS.find((c) => fields[c] !== undefined);
     if (!key) throw invalid(`${path}:${k + 1}`, `no task id: expected one of ${ID_COLUMNS.join(', ')}`);
@@ -63,7 +67,10 @@ function idColumn(header: readonly string[], path: string): number {
     const at = header.indexOf(name);
     if (at !== -1) return at;
   }
-  throw invalid(path, `no task id column in the header (${header.join(', ')}); expected one of ${ID_COLUMNS.join(', ')}`);
+  throw invalid(
+    path,
+    `no task id column in the header (${header.join(', ')}); expected one of ${ID_COLUMNS.join(', ')}`,
+  );
 }
 
 function requireId(value: unknown, path: string, line: number): string {

@@ -2,7 +2,11 @@ import type { LoadedTask } from './task-set.js';
 
 /** Contract order: completion time, then creation time, then id (code points); missing times go last. */
 export function compareLoadedTasks(a: LoadedTask, b: LoadedTask): number {
-  return compareTime(a.completedAt, b.completedAt) || compareTime(a.createdAt, b.createdAt) || (a.task.id < b.task.id ? -1 : a.task.id > b.task.id ? 1 : 0);
+  return (
+    compareTime(a.completedAt, b.completedAt) ||
+    compareTime(a.createdAt, b.createdAt) ||
+    (a.task.id < b.task.id ? -1 : a.task.id > b.task.id ? 1 : 0)
+  );
 }
 
 function compareTime(a: string | null, b: string | null): number {

@@ -1,4 +1,10 @@
-import { compileAgentRules, identifiedTask, mergeSubjectBranch, resolveTaskIdentity, type AgentRule } from '../../core/index.js';
+import {
+  compileAgentRules,
+  identifiedTask,
+  mergeSubjectBranch,
+  resolveTaskIdentity,
+  type AgentRule,
+} from '../../core/index.js';
 import type { CommitIndex } from '../../evidence/index.js';
 import type { LoadedTask } from './task-set.js';
 
@@ -7,14 +13,20 @@ import type { LoadedTask } from './task-set.js';
  * record said, else what its commits, the merges that brought them in and its branch say. Tasks are
  * replaced, not changed.
  */
-export function identifyTasks(items: LoadedTask[], index: CommitIndex | null, userRules: readonly AgentRule[] = []): void {
+export function identifyTasks(
+  items: LoadedTask[],
+  index: CommitIndex | null,
+  userRules: readonly AgentRule[] = [],
+): void {
   const rules = compileAgentRules(userRules);
   for (const item of items) {
     const { task, commits } = item;
     const branches = [
       ...(task.branch ? [task.branch] : []),
       ...(task.prInfo?.headBranch ? [task.prInfo.headBranch] : []),
-      ...(index && commits?.length ? index.mergeSubjectsOf(commits.map((c) => c.sha)).flatMap((s) => mergeSubjectBranch(s) ?? []) : []),
+      ...(index && commits?.length
+        ? index.mergeSubjectsOf(commits.map((c) => c.sha)).flatMap((s) => mergeSubjectBranch(s) ?? [])
+        : []),
     ];
     const identity = resolveTaskIdentity({ task, commits, branches, rules });
     item.task = identifiedTask(task, identity);

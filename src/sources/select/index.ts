@@ -1,5 +1,12 @@
 export { loadTaskSet } from './load-task-set.js';
-export { TASK_SOURCE_KINDS, type LoadedTask, type LoadTaskSetOptions, type TaskSet, type TaskSourceKind, type TaskWindow } from './task-set.js';
+export {
+  TASK_SOURCE_KINDS,
+  type LoadedTask,
+  type LoadTaskSetOptions,
+  type TaskSet,
+  type TaskSourceKind,
+  type TaskWindow,
+} from './task-set.js';
 export { detectTaskSource, isGitRepository } from './detect-task-source.js';
 export { selectTasks, type TaskSelection } from './select-tasks.js';
 export { parseDateBound } from './parse-date-bound.js';

@@ -29,7 +29,11 @@ const DEFAULT_ID = /\b[A-Z][A-Z0-9]*-\d+\b/;
 const ID_CANDIDATE = /(?:^|[(\[:\s])([A-Za-z]{2,6})-([a-z0-9]{2,8}|\d+)(?=[)\]:\s,]|$)/g;
 
 /** Looks at a directory as a new user's project: Fusion, git, its forge, task ids in recent commits, agent sessions. */
-export async function inspectRepository(dir: string, home: string | null, codexHome: string | null): Promise<RepositoryInspection> {
+export async function inspectRepository(
+  dir: string,
+  home: string | null,
+  codexHome: string | null,
+): Promise<RepositoryInspection> {
   const fusion = existsSync(join(dir, '.fusion'));
   const fusionPrefixes = fusion ? await taskIdPrefixes(dir) : [];
   const top = await runGit(['rev-parse', '--show-toplevel'], { cwd: dir });
@@ -41,7 +45,9 @@ export async function inspectRepository(dir: string, home: string | null, codexH
     const remote = await runGit(['remote', 'get-url', 'origin'], { cwd: gitRoot });
     const m = /(?:@|\/\/)(?:[^@/]+@)?([^:/]+)[:/](.+?)(?:\.git)?\/?$/.exec(remote.stdout.trim());
     if (remote.exitCode === 0 && m) forge = { host: m[1]!, path: m[2]! };
-    const log = await runGit(['log', `-${RECENT}`, '--format=%s%x1f%(trailers:only,unfold,separator=%x1e)%x00'], { cwd: gitRoot });
+    const log = await runGit(['log', `-${RECENT}`, '--format=%s%x1f%(trailers:only,unfold,separator=%x1e)%x00'], {
+      cwd: gitRoot,
+    });
     if (log.exitCode === 0) {
       for (const record of log.stdout.split('\0')) {
         const [subject, trailers] = record.replace(/^\n/, '').split('\x1f');
@@ -69,7 +75,12 @@ export async function inspectRepository(dir: string, home: string | null, codexH
     defaultIdHits,
     suggestedIdPattern,
     taskTrailers,
-    sessions: { claudeCode: count('claude-code'), codex: count('codex'), aider: gitRoot ? existsSync(join(gitRoot, '.aider.chat.history.md')) : false, scanned: found.scanned },
+    sessions: {
+      claudeCode: count('claude-code'),
+      codex: count('codex'),
+      aider: gitRoot ? existsSync(join(gitRoot, '.aider.chat.history.md')) : false,
+      scanned: found.scanned,
+    },
   };
 }
 
@@ -101,7 +112,9 @@ async function taskIdPrefixes(dir: string): Promise<{ prefix: string; tasks: num
       const prefix = /^([A-Z][A-Z0-9]*)-\d+$/.exec(task.id)?.[1];
       if (prefix) counts.set(prefix, (counts.get(prefix) ?? 0) + 1);
     }
-    return [...counts].map(([prefix, tasks]) => ({ prefix, tasks })).sort((a, b) => b.tasks - a.tasks || a.prefix.localeCompare(b.prefix));
+    return [...counts]
+      .map(([prefix, tasks]) => ({ prefix, tasks }))
+      .sort((a, b) => b.tasks - a.tasks || a.prefix.localeCompare(b.prefix));
   } catch {
     return [];
   }

@@ -12,12 +12,23 @@ let tasksFile: string;
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'taskeval-hindsight-'));
   repo = await createGitTestRepo();
-  await repo.commit({ subject: 'feat(T-1): add the cache', files: { 'src/cache.ts': 'a\n' }, date: '2026-03-01T10:00:00Z' });
-  await repo.commit({ subject: 'fix(T-1): cache key after release', files: { 'src/key.ts': 'b\n' }, date: '2026-03-05T10:00:00Z' });
+  await repo.commit({
+    subject: 'feat(T-1): add the cache',
+    files: { 'src/cache.ts': 'a\n' },
+    date: '2026-03-01T10:00:00Z',
+  });
+  await repo.commit({
+    subject: 'fix(T-1): cache key after release',
+    files: { 'src/key.ts': 'b\n' },
+    date: '2026-03-05T10:00:00Z',
+  });
   const sha = (await repo.git(['rev-parse', 'HEAD~1'])).trim();
   await repo.git(['revert', '--no-edit', sha]);
   tasksFile = join(dir, 'tasks.jsonl');
-  await writeFile(tasksFile, `${JSON.stringify({ id: 'T-1', column: 'done', executionCompletedAt: '2026-03-02T00:00:00Z' })}\n`);
+  await writeFile(
+    tasksFile,
+    `${JSON.stringify({ id: 'T-1', column: 'done', executionCompletedAt: '2026-03-02T00:00:00Z' })}\n`,
+  );
 });
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
@@ -28,7 +39,10 @@ describe('loadTaskSet hindsight', () => {
   it('reads later history by default, marked as hindsight', async () => {
     const set = await loadTaskSet({ projectDir: dir, tasksFile, repo: repo.dir });
     const [item] = set.items;
-    expect(item!.commits!.map((c) => c.subject)).toEqual(['feat(T-1): add the cache', 'fix(T-1): cache key after release']);
+    expect(item!.commits!.map((c) => c.subject)).toEqual([
+      'feat(T-1): add the cache',
+      'fix(T-1): cache key after release',
+    ]);
     expect(item!.history).toMatchObject({ hindsight: true, reverted: true });
   });
 

@@ -38,9 +38,22 @@ async function fusionProject(root = join(dir, 'project')): Promise<string> {
 async function taskRepo(): Promise<GitTestRepo> {
   repo = await createGitTestRepo();
   await repo.commit({ subject: 'chore: initial', files: { 'README.md': '# app\n' }, date: '2026-03-01T09:00:00Z' });
-  await repo.commit({ subject: 'feat(T-1): parse the config', files: { 'src/config.ts': 'export {}\n' }, date: '2026-03-02T10:00:00Z' });
-  await repo.commit({ subject: 'fix: handle empty config', body: 'Task-Id: T-2', files: { 'src/empty.ts': '1\n' }, date: '2026-03-03T10:00:00Z' });
-  await repo.commit({ subject: 'test(T-1): cover the parser', files: { 'src/config.test.ts': 'it\n', 'docs/config.md': 'doc\n' }, date: '2026-03-04T10:00:00Z' });
+  await repo.commit({
+    subject: 'feat(T-1): parse the config',
+    files: { 'src/config.ts': 'export {}\n' },
+    date: '2026-03-02T10:00:00Z',
+  });
+  await repo.commit({
+    subject: 'fix: handle empty config',
+    body: 'Task-Id: T-2',
+    files: { 'src/empty.ts': '1\n' },
+    date: '2026-03-03T10:00:00Z',
+  });
+  await repo.commit({
+    subject: 'test(T-1): cover the parser',
+    files: { 'src/config.test.ts': 'it\n', 'docs/config.md': 'doc\n' },
+    date: '2026-03-04T10:00:00Z',
+  });
   return repo;
 }
 
@@ -65,7 +78,9 @@ describe('loadTaskSet sources', () => {
     expect(error.message).toContain(join(dir, 'empty-dir'));
     expect(error.message).toMatch(/\.kb[/\\]tasks.*no git repository.*--tasks/);
     const missing = await caught(loadTaskSet({ projectDir: join(dir, 'no-such-dir'), cwd: dir }));
-    expect(missing.message).toBe(`${join(dir, 'no-such-dir')} does not exist: --project names a Fusion project or a git repository`);
+    expect(missing.message).toBe(
+      `${join(dir, 'no-such-dir')} does not exist: --project names a Fusion project or a git repository`,
+    );
   });
 
   it('infers git-only tasks with titles from the first subject and dates from the first and last commit', async () => {
@@ -104,7 +119,13 @@ describe('loadTaskSet sources', () => {
 
   it('merges commits from --repo into task-file records, so tests and docs are known', async () => {
     const r = await taskRepo();
-    await writeFile(join(dir, 'tasks.jsonl'), [JSON.stringify({ id: 'T-1', title: 'Parse', column: 'done' }), JSON.stringify({ id: 'T-3', column: 'todo' })].join('\n'));
+    await writeFile(
+      join(dir, 'tasks.jsonl'),
+      [
+        JSON.stringify({ id: 'T-1', title: 'Parse', column: 'done' }),
+        JSON.stringify({ id: 'T-3', column: 'todo' }),
+      ].join('\n'),
+    );
     const set = await loadTaskSet({ projectDir: dir, tasksFile: 'tasks.jsonl', repo: r.dir, cwd: dir });
     expect(set.source).toBe('files');
     expect(set.repo).toBe(r.dir);
@@ -135,17 +156,25 @@ describe('loadTaskSet sources', () => {
     expect(done.repo).toBeNull();
     const all = await loadTaskSet({ projectDir: project, column: 'all' });
     expect(all.items.map((i) => i.task.id)).toEqual(['KB-126', 'KB-341', 'FN-679']);
-    expect((await loadTaskSet({ projectDir: project, column: 'In-Review' })).items.map((i) => i.task.id)).toEqual(['KB-341']);
+    expect((await loadTaskSet({ projectDir: project, column: 'In-Review' })).items.map((i) => i.task.id)).toEqual([
+      'KB-341',
+    ]);
   });
 
   it('merges commits into Fusion tasks when the project is a git repository', async () => {
     const r = await taskRepo();
     await fusionProject(r.dir);
-    await r.commit({ subject: 'fix(KB-126): make the task modal scrollable', files: { 'src/modal.css': 'overflow: auto\n', 'src/modal.test.ts': 'it\n' }, date: '2026-03-06T10:00:00Z' });
+    await r.commit({
+      subject: 'fix(KB-126): make the task modal scrollable',
+      files: { 'src/modal.css': 'overflow: auto\n', 'src/modal.test.ts': 'it\n' },
+      date: '2026-03-06T10:00:00Z',
+    });
     const set = await loadTaskSet({ projectDir: r.dir });
     expect(set.source).toBe('fusion');
     expect(set.repo).toBe(r.dir);
-    expect(set.items.map((i) => [i.task.id, i.commits?.map((c) => c.subject)])).toEqual([['KB-126', ['fix(KB-126): make the task modal scrollable']]]);
+    expect(set.items.map((i) => [i.task.id, i.commits?.map((c) => c.subject)])).toEqual([
+      ['KB-126', ['fix(KB-126): make the task modal scrollable']],
+    ]);
     expect(set.items[0]!.history?.reverted).toBe(false);
     const git = await loadTaskSet({ projectDir: r.dir, source: 'git' });
     expect(git.items.map((i) => [i.task.id, i.task.title])).toEqual([
@@ -212,7 +241,10 @@ describe('loadTaskSet selection', () => {
   });
 
   it('takes a batch window exclusive at its start and inclusive at its end, in completion order', async () => {
-    const set = await load({ window: { after: '2026-03-01T12:00:00Z', through: '2026-03-03T00:00:00Z' }, order: 'completion' });
+    const set = await load({
+      window: { after: '2026-03-01T12:00:00Z', through: '2026-03-03T00:00:00Z' },
+      order: 'completion',
+    });
     expect(ids(set)).toEqual(['A-2', 'A-3']);
   });
 
@@ -227,11 +259,16 @@ describe('loadTaskSet selection', () => {
     const transcripts = join(dir, 'transcripts');
     await mkdir(transcripts);
     await copyFile(join(TRANSCRIPTS, 'claude-code-session.jsonl'), join(transcripts, 'A-1.jsonl'));
-    await writeFile(join(transcripts, 'A-2.jsonl'), `${await readFile(join(TRANSCRIPTS, 'claude-code-session.jsonl'), 'utf8')}\nnot json\n`);
+    await writeFile(
+      join(transcripts, 'A-2.jsonl'),
+      `${await readFile(join(TRANSCRIPTS, 'claude-code-session.jsonl'), 'utf8')}\nnot json\n`,
+    );
     const set = await load({ transcriptsDir: 'transcripts' });
     expect(set.items[0]!.task.agentLogs?.length).toBeGreaterThan(0);
     expect(set.items[2]!.task.agentLogs ?? []).toEqual([]);
-    expect(set.problems.some((p) => p.path.endsWith('A-2.jsonl') && p.taskId === 'A-2' && p.line !== undefined)).toBe(true);
+    expect(set.problems.some((p) => p.path.endsWith('A-2.jsonl') && p.taskId === 'A-2' && p.line !== undefined)).toBe(
+      true,
+    );
     await expect(load({ transcriptsDir: 'transcripts', strict: true })).rejects.toThrow(/A-2\.jsonl/);
   });
 });

@@ -29,7 +29,10 @@ export async function loadTaskSet(options: LoadTaskSetOptions): Promise<TaskSet>
   const strict = options.strict ?? false;
   const source = options.source ?? (await detectTaskSource(projectDir, options.tasksFile, options.signal));
   if (source === 'files' && options.tasksFile === undefined) {
-    throw new SourceError('source_unreadable', 'the files source needs a task file', { field: 'tasks', hint: 'Name the task records with --tasks FILE (.json or .jsonl).' });
+    throw new SourceError('source_unreadable', 'the files source needs a task file', {
+      field: 'tasks',
+      hint: 'Name the task records with --tasks FILE (.json or .jsonl).',
+    });
   }
   if (options.fusionDb !== undefined && source !== 'fusion') {
     throw new ConfigError('usage', `--fusion-db reads a Fusion project, but the tasks come from the ${source} source`, {
@@ -41,7 +44,10 @@ export async function loadTaskSet(options: LoadTaskSetOptions): Promise<TaskSet>
   const origin = source === 'files' ? options.tasksFile! : source === 'git' ? index!.repo : projectDir;
 
   const read = await readSource(source, options, cwd, projectDir, index!);
-  const problems: SourceProblem[] = [...read.problems, ...(index?.warnings ?? []).map((message) => ({ path: index!.repo, message }))];
+  const problems: SourceProblem[] = [
+    ...read.problems,
+    ...(index?.warnings ?? []).map((message) => ({ path: index!.repo, message })),
+  ];
   const loaded: LoadedTask[] = read.tasks.map((task) => ({
     task,
     commits: null,
@@ -71,7 +77,14 @@ export async function loadTaskSet(options: LoadTaskSetOptions): Promise<TaskSet>
   const sessionKeys = options.sessions?.trailerKeys ?? options.config?.sessions?.trailerKeys ?? [];
   if (sessionKeys.length > 0) for (const item of items) markSessionTrailers(item, sessionKeys);
   const sessions = index && options.sessions ? await attachSessions(items, index.repo, options.sessions) : null;
-  const linked = await attachTranscripts(items, options.config, options.transcriptsDir, cwd, options.configDir ?? projectDir, strict);
+  const linked = await attachTranscripts(
+    items,
+    options.config,
+    options.transcriptsDir,
+    cwd,
+    options.configDir ?? projectDir,
+    strict,
+  );
   problems.push(...linked);
   identifyTasks(items, index, options.config?.agents);
   const prices = options.config?.prices;
@@ -98,10 +111,17 @@ export async function loadTaskSet(options: LoadTaskSetOptions): Promise<TaskSet>
  * The repository: --repo (which must be git); for a task file, the repository that contains the file (never
  * the directory the command happens to run in); otherwise projectDir when it is one; else none.
  */
-async function openIndex(options: LoadTaskSetOptions, cwd: string, projectDir: string, source: TaskSourceKind): Promise<CommitIndex | null> {
+async function openIndex(
+  options: LoadTaskSetOptions,
+  cwd: string,
+  projectDir: string,
+  source: TaskSourceKind,
+): Promise<CommitIndex | null> {
   let repo: string | null = options.repo === undefined ? null : resolve(cwd, options.repo);
-  if (repo === null && source === 'files') repo = await repositoryContaining(dirname(resolve(cwd, options.tasksFile!)), options.signal);
-  else if (repo === null && (source === 'git' || (await isGitRepository(projectDir, options.signal)))) repo = projectDir;
+  if (repo === null && source === 'files')
+    repo = await repositoryContaining(dirname(resolve(cwd, options.tasksFile!)), options.signal);
+  else if (repo === null && (source === 'git' || (await isGitRepository(projectDir, options.signal))))
+    repo = projectDir;
   if (repo === null) return null;
   return buildCommitIndex({
     repo,
@@ -120,36 +140,76 @@ async function repositoryContaining(dir: string, signal?: AbortSignal): Promise<
   return top.exitCode === 0 && top.stdout.trim() ? top.stdout.trim() : null;
 }
 
-async function readSource(source: TaskSourceKind, options: LoadTaskSetOptions, cwd: string, projectDir: string, index: CommitIndex | null): Promise<SourceReadResult> {
+async function readSource(
+  source: TaskSourceKind,
+  options: LoadTaskSetOptions,
+  cwd: string,
+  projectDir: string,
+  index: CommitIndex | null,
+): Promise<SourceReadResult> {
   const strict = options.strict ?? false;
   if (source === 'files') return readTaskFile(options.tasksFile!, { cwd, strict });
-  if (source === 'fusion') return readFusionProject(projectDir, { strict, ...(options.fusionDb !== undefined ? { fusionDb: options.fusionDb } : {}) });
+  if (source === 'fusion')
+    return readFusionProject(projectDir, {
+      strict,
+      ...(options.fusionDb !== undefined ? { fusionDb: options.fusionDb } : {}),
+    });
   return { tasks: inferGitTasks(index!), problems: [] };
 }
 
 function attachCommits(item: LoadedTask, index: CommitIndex, hindsight: boolean): void {
   const { task } = item;
-  let commits = index.commitsFor({ id: task.id, baseCommitSha: task.baseCommitSha ?? null, mergeCommitSha: task.mergeDetails?.commitSha ?? null, branch: task.branch ?? null });
+  let commits = index.commitsFor({
+    id: task.id,
+    baseCommitSha: task.baseCommitSha ?? null,
+    mergeCommitSha: task.mergeDetails?.commitSha ?? null,
+    branch: task.branch ?? null,
+  });
   // At evaluation time a commit made after the task completed did not exist yet.
   const completed = hindsight ? Number.NaN : Date.parse(item.completedAt ?? '');
   if (!Number.isNaN(completed)) commits = commits.filter((c) => Date.parse(c.date) <= completed);
   item.commits = commits;
-  const history = index.historyFor(task.id, commits.map((c) => c.sha));
+  const history = index.historyFor(
+    task.id,
+    commits.map((c) => c.sha),
+  );
   const prior = index.priorActivity(commits);
   // An incomplete history is said on every task read from it: its commits, sizes or dates may be missing.
   const gaps = index.gaps.length > 0 ? { gaps: [...index.gaps] } : {};
   item.history = hindsight
     ? { ...history, hindsight: true, prior, ...gaps }
-    : { reverted: false, revertShas: [], laterFixShas: [], firstCommitAt: history.firstCommitAt, lastCommitAt: history.lastCommitAt, hindsight: false, prior, ...gaps };
+    : {
+        reverted: false,
+        revertShas: [],
+        laterFixShas: [],
+        firstCommitAt: history.firstCommitAt,
+        lastCommitAt: history.lastCommitAt,
+        hindsight: false,
+        prior,
+        ...gaps,
+      };
 }
 
 /** Commits carrying a configured session trailer count as traced to their task (copies: one commit may serve several tasks). */
 function markSessionTrailers(item: LoadedTask, keys: readonly string[]): void {
-  item.commits = item.commits?.map((c) => (sessionIdsOf(c.trailers, keys).length > 0 ? { ...c, sessionTrailer: true } : c)) ?? null;
+  item.commits =
+    item.commits?.map((c) => (sessionIdsOf(c.trailers, keys).length > 0 ? { ...c, sessionTrailer: true } : c)) ?? null;
 }
 
-async function attachTranscripts(items: LoadedTask[], config: SourceConfig | undefined, flagDir: string | undefined, cwd: string, configDir: string, strict: boolean): Promise<SourceProblem[]> {
-  const dir = flagDir !== undefined ? resolve(cwd, flagDir) : config?.transcripts?.dir !== undefined ? resolve(configDir, config.transcripts.dir) : undefined;
+async function attachTranscripts(
+  items: LoadedTask[],
+  config: SourceConfig | undefined,
+  flagDir: string | undefined,
+  cwd: string,
+  configDir: string,
+  strict: boolean,
+): Promise<SourceProblem[]> {
+  const dir =
+    flagDir !== undefined
+      ? resolve(cwd, flagDir)
+      : config?.transcripts?.dir !== undefined
+        ? resolve(configDir, config.transcripts.dir)
+        : undefined;
   const pattern = config?.transcripts?.pattern;
   if (dir === undefined && pattern === undefined) return [];
   const result = await linkTranscripts(

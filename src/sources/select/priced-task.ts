@@ -6,5 +6,15 @@ export function pricedTask(task: Task, prices: Readonly<Record<string, ModelPric
   if (!price || task.agentCostUsd !== undefined) return task;
   const usage = taskTokenUsage(task);
   if (usage.inputTokens === null && usage.outputTokens === null) return task;
-  return { ...task, agentCostUsd: tokenCostUsd({ inputTokens: usage.inputTokens ?? 0, cachedTokens: usage.cachedTokens ?? 0, outputTokens: usage.outputTokens ?? 0 }, price) };
+  return {
+    ...task,
+    agentCostUsd: tokenCostUsd(
+      {
+        inputTokens: usage.inputTokens ?? 0,
+        cachedTokens: usage.cachedTokens ?? 0,
+        outputTokens: usage.outputTokens ?? 0,
+      },
+      price,
+    ),
+  };
 }

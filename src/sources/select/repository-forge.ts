@@ -5,7 +5,10 @@ import { runGit } from '../../evidence/index.js';
 export async function repositoryForge(repo: string, signal?: AbortSignal): Promise<Forge | null> {
   const remotes = await runGit(['remote'], { cwd: repo, ...(signal ? { signal } : {}) });
   if (remotes.exitCode !== 0) return null;
-  const names = remotes.stdout.split('\n').map((n) => n.trim()).filter(Boolean);
+  const names = remotes.stdout
+    .split('\n')
+    .map((n) => n.trim())
+    .filter(Boolean);
   const name = names.includes('origin') ? 'origin' : names[0];
   if (!name) return null;
   const url = await runGit(['remote', 'get-url', name], { cwd: repo, ...(signal ? { signal } : {}) });

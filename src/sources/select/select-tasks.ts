@@ -18,22 +18,33 @@ export interface TaskSelection {
  * completion time; the window compares completedAt only, and a task with none belongs to the first window.
  * Each listed id no task has becomes a problem located at `origin`.
  */
-export function selectTasks(items: readonly LoadedTask[], selection: TaskSelection, origin: string, sourceName: string): { items: LoadedTask[]; problems: SourceProblem[] } {
+export function selectTasks(
+  items: readonly LoadedTask[],
+  selection: TaskSelection,
+  origin: string,
+  sourceName: string,
+): { items: LoadedTask[]; problems: SourceProblem[] } {
   const since = selection.since === undefined ? null : parseDateBound(selection.since, '--since', 'start');
   const until = selection.until === undefined ? null : parseDateBound(selection.until, '--until', 'end');
   const after = selection.window?.after ? parseDateBound(selection.window.after, 'window.after', 'start') : null;
-  const through = selection.window?.through ? parseDateBound(selection.window.through, 'window.through', 'start') : null;
+  const through = selection.window?.through
+    ? parseDateBound(selection.window.through, 'window.through', 'start')
+    : null;
   const problems: SourceProblem[] = [];
   let ids: Set<string> | null = null;
   if (selection.taskIds && selection.taskIds.length > 0) {
     ids = new Set(selection.taskIds);
     const known = new Set(items.map((i) => i.task.id));
-    for (const id of ids) if (!known.has(id)) problems.push({ path: origin, taskId: id, message: `task ${id} not found in ${sourceName}` });
+    for (const id of ids)
+      if (!known.has(id)) problems.push({ path: origin, taskId: id, message: `task ${id} not found in ${sourceName}` });
   }
   const column = selection.column.toLowerCase();
   const kept = items.filter((item) => {
     if (ids && !ids.has(item.task.id)) return false;
-    if (column === 'done' ? !isCompletedTask(item.task) : column !== 'all' && item.task.column?.toLowerCase() !== column) return false;
+    if (
+      column === 'done' ? !isCompletedTask(item.task) : column !== 'all' && item.task.column?.toLowerCase() !== column
+    )
+      return false;
     if (since !== null || until !== null) {
       const at = timeOf(item.completedAt ?? item.createdAt);
       if (at === null || (since !== null && at < since) || (until !== null && at > until)) return false;

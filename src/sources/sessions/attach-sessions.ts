@@ -1,5 +1,11 @@
 import { basename } from 'node:path';
-import { canonicalAgentName, UNKNOWN_IDENTITY, type AgentLogEntry, type Task, type TaskIdentity } from '../../core/index.js';
+import {
+  canonicalAgentName,
+  UNKNOWN_IDENTITY,
+  type AgentLogEntry,
+  type Task,
+  type TaskIdentity,
+} from '../../core/index.js';
 import { runGit, type GitRunner } from '../../evidence/index.js';
 import { readTranscript, withTranscripts } from '../transcripts/index.js';
 import type { TranscriptReadResult } from '../transcripts/transcript-types.js';
@@ -32,7 +38,11 @@ export interface SessionReport {
 
 /** Whose models each agent runs; Aider runs anyone's, so its provider is left unknown. */
 const PROVIDER: Partial<Record<AgentSessionFile['agent'], string>> = { 'claude-code': 'anthropic', codex: 'openai' };
-const SESSION_LABEL: Record<AgentSessionFile['agent'], string> = { 'claude-code': 'Claude Code', codex: 'Codex', aider: 'Aider' };
+const SESSION_LABEL: Record<AgentSessionFile['agent'], string> = {
+  'claude-code': 'Claude Code',
+  codex: 'Codex',
+  aider: 'Aider',
+};
 
 /**
  * Finds the sessions that ran in the repository (or its worktrees), links each to the tasks whose commits it
@@ -40,14 +50,38 @@ const SESSION_LABEL: Record<AgentSessionFile['agent'], string> = { 'claude-code'
  * the session's commits), agent and model. Tasks are replaced, not changed.
  */
 export async function attachSessions(
-  items: { task: Task; commits: readonly { sha: string; date: string; author?: string | null; body?: string | null; trailers?: Readonly<Record<string, readonly string[]>> }[] | null }[],
+  items: {
+    task: Task;
+    commits:
+      | readonly {
+          sha: string;
+          date: string;
+          author?: string | null;
+          body?: string | null;
+          trailers?: Readonly<Record<string, readonly string[]>>;
+        }[]
+      | null;
+  }[],
   repo: string,
   search: SessionSearch,
   run: GitRunner = runGit,
 ): Promise<SessionReport> {
   const worktrees = await run(['worktree', 'list', '--porcelain'], { cwd: repo });
-  const repoDirs = [repo, ...(worktrees.exitCode === 0 ? worktrees.stdout.split('\n').filter((l) => l.startsWith('worktree ')).map((l) => l.slice(9).trim()) : [])];
-  const discovered = await discoverSessions({ repoDirs, home: search.home, ...(search.codexHome !== undefined ? { codexHome: search.codexHome } : {}), ...(search.dirs ? { dirs: search.dirs } : {}) });
+  const repoDirs = [
+    repo,
+    ...(worktrees.exitCode === 0
+      ? worktrees.stdout
+          .split('\n')
+          .filter((l) => l.startsWith('worktree '))
+          .map((l) => l.slice(9).trim())
+      : []),
+  ];
+  const discovered = await discoverSessions({
+    repoDirs,
+    home: search.home,
+    ...(search.codexHome !== undefined ? { codexHome: search.codexHome } : {}),
+    ...(search.dirs ? { dirs: search.dirs } : {}),
+  });
   const reachable = new Map<string, ReadonlySet<string> | null>();
   for (const branch of new Set(discovered.inRepo.flatMap((s) => (s.branch ? [s.branch] : [])))) {
     const listed = await run(['rev-list', `refs/heads/${branch}`, '--'], { cwd: repo });
@@ -57,7 +91,13 @@ export async function attachSessions(
     sessions: discovered.inRepo,
     tasks: items.map((i) => ({
       id: i.task.id,
-      commits: (i.commits ?? []).map((c) => ({ sha: c.sha, date: c.date, author: c.author ?? null, body: c.body ?? null, sessionIds: sessionIdsOf(c.trailers, search.trailerKeys) })),
+      commits: (i.commits ?? []).map((c) => ({
+        sha: c.sha,
+        date: c.date,
+        author: c.author ?? null,
+        body: c.body ?? null,
+        sessionIds: sessionIdsOf(c.trailers, search.trailerKeys),
+      })),
     })),
     reachableFrom: (branch) => reachable.get(branch) ?? null,
   });
@@ -65,7 +105,16 @@ export async function attachSessions(
   const read = (s: AgentSessionFile) => {
     const key = `${s.path}#${s.segment ?? 0}`;
     let r = reads.get(key);
-    if (!r) reads.set(key, (r = s.agent === 'codex' ? readCodexRollout(s.path) : s.agent === 'aider' ? readAiderSession(s.path, s.segment ?? 0) : readTranscript(s.path)));
+    if (!r)
+      reads.set(
+        key,
+        (r =
+          s.agent === 'codex'
+            ? readCodexRollout(s.path)
+            : s.agent === 'aider'
+              ? readAiderSession(s.path, s.segment ?? 0)
+              : readTranscript(s.path)),
+      );
     return r;
   };
   const keyOf = (s: AgentSessionFile) => `${s.path}#${s.segment ?? 0}`;
@@ -74,25 +123,37 @@ export async function attachSessions(
     const mine = links.byTask.get(item.task.id);
     if (!mine) continue;
     item.task = await withSessions(item.task, mine, read);
-    for (const link of mine) tasksOf.set(keyOf(link.session), [...(tasksOf.get(keyOf(link.session)) ?? []), item.task.id]);
+    for (const link of mine)
+      tasksOf.set(keyOf(link.session), [...(tasksOf.get(keyOf(link.session)) ?? []), item.task.id]);
   }
   return {
     scanned: discovered.scanned,
     found: discovered.inRepo,
-    linked: discovered.inRepo.filter((s) => tasksOf.has(keyOf(s))).map((session) => ({ session, taskIds: tasksOf.get(keyOf(session))! })),
+    linked: discovered.inRepo
+      .filter((s) => tasksOf.has(keyOf(s)))
+      .map((session) => ({ session, taskIds: tasksOf.get(keyOf(session))! })),
     unlinked: links.unlinked,
     tasks: links.byTask.size,
   };
 }
 
 /** The session ids a commit's configured trailers name (keys compare case-insensitively, as git does). */
-export function sessionIdsOf(trailers: Readonly<Record<string, readonly string[]>> | undefined, keys: readonly string[] | undefined): string[] {
+export function sessionIdsOf(
+  trailers: Readonly<Record<string, readonly string[]>> | undefined,
+  keys: readonly string[] | undefined,
+): string[] {
   if (!trailers || !keys?.length) return [];
   const wanted = new Set(keys.map((k) => k.toLowerCase()));
-  return Object.entries(trailers).flatMap(([key, values]) => (wanted.has(key.toLowerCase()) ? values.map((v) => v.trim()).filter(Boolean) : []));
+  return Object.entries(trailers).flatMap(([key, values]) =>
+    wanted.has(key.toLowerCase()) ? values.map((v) => v.trim()).filter(Boolean) : [],
+  );
 }
 
-async function withSessions(task: Task, links: readonly SessionLink[], read: (s: AgentSessionFile) => Promise<TranscriptReadResult>): Promise<Task> {
+async function withSessions(
+  task: Task,
+  links: readonly SessionLink[],
+  read: (s: AgentSessionFile) => Promise<TranscriptReadResult>,
+): Promise<Task> {
   const entries: AgentLogEntry[] = [];
   const total = { inputTokens: 0, outputTokens: 0, cachedTokens: 0 };
   let session = null;
@@ -126,7 +187,12 @@ async function withSessions(task: Task, links: readonly SessionLink[], read: (s:
     ...next,
     agent: task.agent ?? agent ?? main.agent,
     ...(fillVersion ? { agentVersion: main.agentVersion! } : {}),
-    ...(fillModel ? { modelId: main.model!, ...(task.modelProvider || !PROVIDER[main.agent] ? {} : { modelProvider: PROVIDER[main.agent] }) } : {}),
+    ...(fillModel
+      ? {
+          modelId: main.model!,
+          ...(task.modelProvider || !PROVIDER[main.agent] ? {} : { modelProvider: PROVIDER[main.agent] }),
+        }
+      : {}),
     identity,
   };
 }

@@ -34,14 +34,18 @@ export function claudeProjectSlug(dir: string): string {
  * paths, Codex's rollouts, and any named directory. Read-only; only the given home is looked in.
  */
 export async function discoverSessions(options: DiscoverSessionsOptions): Promise<DiscoveredSessions> {
-  const repos = await Promise.all(options.repoDirs.map(async (d) => (await realpath(d).catch(() => resolve(d))).replace(/[\\/]+$/, '')));
+  const repos = await Promise.all(
+    options.repoDirs.map(async (d) => (await realpath(d).catch(() => resolve(d))).replace(/[\\/]+$/, '')),
+  );
   const files = new Set<string>();
   if (options.home) {
     for (const dir of new Set([...options.repoDirs, ...repos])) {
-      for (const name of await list(join(options.home, '.claude', 'projects', claudeProjectSlug(dir)))) if (name.endsWith('.jsonl')) files.add(join(options.home, '.claude', 'projects', claudeProjectSlug(dir), name));
+      for (const name of await list(join(options.home, '.claude', 'projects', claudeProjectSlug(dir))))
+        if (name.endsWith('.jsonl')) files.add(join(options.home, '.claude', 'projects', claudeProjectSlug(dir), name));
     }
   }
-  const codexHome = options.codexHome === undefined ? (options.home ? join(options.home, '.codex') : null) : options.codexHome;
+  const codexHome =
+    options.codexHome === undefined ? (options.home ? join(options.home, '.codex') : null) : options.codexHome;
   if (codexHome) for (const path of await walk(join(codexHome, 'sessions'), 0)) files.add(path);
   for (const dir of options.dirs ?? []) for (const path of await walk(resolve(dir), 0)) files.add(path);
 
@@ -56,7 +60,9 @@ export async function discoverSessions(options: DiscoverSessionsOptions): Promis
       }
     }),
   );
-  const inRepo = scanned.filter((s): s is AgentSessionFile => s !== null && s.cwd !== null && ranIn(s.cwd, repos, options.repoDirs));
+  const inRepo = scanned.filter(
+    (s): s is AgentSessionFile => s !== null && s.cwd !== null && ranIn(s.cwd, repos, options.repoDirs),
+  );
   // Aider keeps its history in the repository (or worktree) it ran in.
   let aiderFiles = 0;
   for (const dir of new Set(repos)) {

@@ -1,5 +1,10 @@
 export { attachSessions, sessionIdsOf, type SessionReport, type SessionSearch } from './attach-sessions.js';
-export { discoverSessions, claudeProjectSlug, type DiscoverSessionsOptions, type DiscoveredSessions } from './discover-sessions.js';
+export {
+  discoverSessions,
+  claudeProjectSlug,
+  type DiscoverSessionsOptions,
+  type DiscoveredSessions,
+} from './discover-sessions.js';
 export { linkSessions, type SessionLink, type SessionLinks, type LinkSessionsInput } from './link-sessions.js';
 export { scanSessionFile } from './scan-session-file.js';
 export { readCodexRollout } from './read-codex-rollout.js';

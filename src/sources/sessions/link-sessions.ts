@@ -11,7 +11,8 @@ export interface LinkableCommit {
 }
 
 /** A commit Aider made: its author ends in "(aider)", or a Co-authored-by trailer names aider. */
-const AIDER_MADE = (c: LinkableCommit) => /\(aider\)\s*$/i.test(c.author ?? '') || /^Co-authored-by:\s*aider\b/im.test(c.body ?? '');
+const AIDER_MADE = (c: LinkableCommit) =>
+  /\(aider\)\s*$/i.test(c.author ?? '') || /^Co-authored-by:\s*aider\b/im.test(c.body ?? '');
 
 export interface LinkSessionsInput {
   sessions: readonly AgentSessionFile[];
@@ -58,11 +59,17 @@ export function linkSessions(input: LinkSessionsInput): SessionLinks {
     const named = session.commitShas ?? [];
     // Aider's history has no times but each session's start: only commits Aider itself made count there.
     const inWindow = (c: LinkableCommit, t: number) =>
-      t >= start && t <= end + (session.agent === 'aider' ? 0 : grace) && (reachable === null || reachable.has(c.sha)) && (session.agent !== 'aider' || AIDER_MADE(c));
+      t >= start &&
+      t <= end + (session.agent === 'aider' ? 0 : grace) &&
+      (reachable === null || reachable.has(c.sha)) &&
+      (session.agent !== 'aider' || AIDER_MADE(c));
     const matched: { taskId: string; commits: number }[] = [];
     for (const task of input.tasks) {
-      const byTrailer = (c: LinkableCommit) => session.sessionId !== null && (c.sessionIds ?? []).includes(session.sessionId);
-      const n = task.commits.filter((c) => byTrailer(c) || named.some((sha) => c.sha.startsWith(sha)) || inWindow(c, Date.parse(c.date))).length;
+      const byTrailer = (c: LinkableCommit) =>
+        session.sessionId !== null && (c.sessionIds ?? []).includes(session.sessionId);
+      const n = task.commits.filter(
+        (c) => byTrailer(c) || named.some((sha) => c.sha.startsWith(sha)) || inWindow(c, Date.parse(c.date)),
+      ).length;
       if (n > 0) matched.push({ taskId: task.id, commits: n });
     }
     const total = matched.reduce((sum, m) => sum + m.commits, 0);

@@ -14,19 +14,41 @@ const sample = (name: string) => fileURLToPath(new URL(`../../../fixtures/sessio
 describe('public session samples', () => {
   it('a Claude Code session with odd records (string content, a failed tool result, a summary line): found, and its tool error and tokens counted', async () => {
     const path = sample('claude-code-edge-cases.jsonl');
-    expect(await scanSessionFile(path)).toMatchObject({ agent: 'claude-code', sessionId: 'edge_cases', cwd: '/tmp', agentVersion: '1.0.0', model: 'claude-sonnet-4', startedAt: '2025-06-14T10:02:00.000Z' });
+    expect(await scanSessionFile(path)).toMatchObject({
+      agent: 'claude-code',
+      sessionId: 'edge_cases',
+      cwd: '/tmp',
+      agentVersion: '1.0.0',
+      model: 'claude-sonnet-4',
+      startedAt: '2025-06-14T10:02:00.000Z',
+    });
     const read = await readTranscript(path);
     expect(read.problems).toEqual([]);
-    expect(read.stats).toMatchObject({ format: 'claude-code', toolCalls: 3, toolErrors: 1, inputTokens: 488, outputTokens: 435 });
+    expect(read.stats).toMatchObject({
+      format: 'claude-code',
+      toolCalls: 3,
+      toolErrors: 1,
+      inputTokens: 488,
+      outputTokens: 435,
+    });
   });
 
   it('a Codex rollout with the newer item kinds (exec_command, custom_tool_call apply_patch, an MCP call, an unknown record): read without a problem', async () => {
     const path = sample('codex-rollout-variants.jsonl');
-    expect(await scanSessionFile(path)).toMatchObject({ agent: 'codex', cwd: '/workspace/synthetic-project', agentVersion: '0.0.0-test', model: 'synthetic-model' });
+    expect(await scanSessionFile(path)).toMatchObject({
+      agent: 'codex',
+      cwd: '/workspace/synthetic-project',
+      agentVersion: '0.0.0-test',
+      model: 'synthetic-model',
+    });
     const read = await readCodexRollout(path);
     expect(read.problems).toEqual([]);
     expect(read.stats).toMatchObject({ format: 'codex', toolCalls: 3, toolErrors: 0, session: { edits: 1 } });
-    expect(read.entries.filter((e) => e.type === 'tool').map((e) => e.text.split(' ')[0])).toEqual(['exec_command', 'apply_patch', 'mcp__synthetic__lookup']);
+    expect(read.entries.filter((e) => e.type === 'tool').map((e) => e.text.split(' ')[0])).toEqual([
+      'exec_command',
+      'apply_patch',
+      'mcp__synthetic__lookup',
+    ]);
   });
 });
 
@@ -35,7 +57,9 @@ describe('real agent runs published with their projects', () => {
     const path = sample('aider-zen-mcp-server.chat.history.md');
     const sessions = await scanAiderHistory(path, '2025-10-24T00:00:00.000Z');
     expect(sessions).toHaveLength(4);
-    expect(sessions.slice(1).map((s) => [s.agentVersion, s.model])).toEqual(Array(3).fill(['0.86.1', 'gemini/gemini-2.5-pro-preview-06-05']));
+    expect(sessions.slice(1).map((s) => [s.agentVersion, s.model])).toEqual(
+      Array(3).fill(['0.86.1', 'gemini/gemini-2.5-pro-preview-06-05']),
+    );
     expect(sessions.every((s) => s.commitShas?.length === 0)).toBe(true);
     const checked = await readAiderSession(path, 2);
     expect(checked.entries.some((e) => e.text.startsWith('Error checking pypi'))).toBe(true);
@@ -46,15 +70,34 @@ describe('real agent runs published with their projects', () => {
     const read = await readTranscript(sample('openhands-basic.json'));
     expect(read.problems).toEqual([]);
     // Replies: 3,486 prompt / 1,135 completion, then 4,646 prompt (3,482 from the cache) / 177 completion.
-    expect(read.stats).toMatchObject({ format: 'openhands', toolCalls: 1, toolErrors: 0, inputTokens: 3_486 + 4_646 - 3_482, cachedTokens: 3_482, outputTokens: 1_135 + 177 });
+    expect(read.stats).toMatchObject({
+      format: 'openhands',
+      toolCalls: 1,
+      toolErrors: 0,
+      inputTokens: 3_486 + 4_646 - 3_482,
+      cachedTokens: 3_482,
+      outputTokens: 1_135 + 177,
+    });
     expect(read.stats.session).toMatchObject({ edits: 1, exitStatus: 'submitted' });
   });
 
   it('a real SWE-agent GPT-4 run: five steps, its edit, the run after it, and the model stats', async () => {
     const read = await readTranscript(sample('swe-agent-gpt4-test-repo.traj'));
     expect(read.problems).toEqual([]);
-    expect(read.stats).toMatchObject({ format: 'swe-agent', toolCalls: 5, toolErrors: 0, inputTokens: 7_141, outputTokens: 243, exitStatus: 'submitted' });
-    expect(read.stats.session).toMatchObject({ edits: 1, testedAfterLastEdit: true, lastTestPassed: true, patchFiles: 1 });
+    expect(read.stats).toMatchObject({
+      format: 'swe-agent',
+      toolCalls: 5,
+      toolErrors: 0,
+      inputTokens: 7_141,
+      outputTokens: 243,
+      exitStatus: 'submitted',
+    });
+    expect(read.stats.session).toMatchObject({
+      edits: 1,
+      testedAfterLastEdit: true,
+      lastTestPassed: true,
+      patchFiles: 1,
+    });
   });
 });
 
@@ -63,7 +106,13 @@ describe("Aider's token lines", () => {
     const dir = await mkdtemp(join(tmpdir(), 'taskeval-aider-tokens-'));
     try {
       const path = join(dir, '.aider.chat.history.md');
-      const lines = ['# aider chat started at 2026-03-05 09:00:00', '#### fix it', 'Done.', '> Tokens: 4.2k sent, 1.1k cache write, 2.3k cache hit, 564 received. Cost: $0.01 message, $0.01 session.', '> Tokens: 900 sent, 12 received.'];
+      const lines = [
+        '# aider chat started at 2026-03-05 09:00:00',
+        '#### fix it',
+        'Done.',
+        '> Tokens: 4.2k sent, 1.1k cache write, 2.3k cache hit, 564 received. Cost: $0.01 message, $0.01 session.',
+        '> Tokens: 900 sent, 12 received.',
+      ];
       await writeFile(path, `${lines.join('\n')}\n`);
       const read = await readAiderSession(path, 0);
       expect(read.stats).toMatchObject({ inputTokens: 4_200 - 2_300 + 900, cachedTokens: 2_300, outputTokens: 576 });

@@ -60,7 +60,8 @@ export async function readAiderSession(path: string, segment: number): Promise<T
   const log = new BoundedEntryLog();
   const session = splitSessions(await readFile(path, 'utf8'))[segment];
   const timestamp = session?.startedAt ?? new Date(0).toISOString();
-  const add = (type: AgentLogEntry['type'], text: string) => log.add({ timestamp, type, text: boundText(text), agent: 'aider', origin: path });
+  const add = (type: AgentLogEntry['type'], text: string) =>
+    log.add({ timestamp, type, text: boundText(text), agent: 'aider', origin: path });
   let prose: string[] = [];
   // Until the user's first message Aider only starts up (version check, .gitignore prompt): no tool ran yet.
   let started = false;

@@ -16,7 +16,8 @@ export async function readCodexRollout(path: string): Promise<TranscriptReadResu
   const log = new BoundedEntryLog();
   const session = new SessionTracker();
   let timestamp = new Date(0).toISOString();
-  const add = (type: AgentLogEntry['type'], text: string) => log.add({ timestamp, type, text: boundText(text), agent: 'codex', origin: path });
+  const add = (type: AgentLogEntry['type'], text: string) =>
+    log.add({ timestamp, type, text: boundText(text), agent: 'codex', origin: path });
   await forEachLine(path, (text) => {
     stats.lines += 1;
     const line = parseJsonLine(text);
@@ -67,7 +68,9 @@ function commandOf(item: Json): string {
   if (Array.isArray(command)) {
     const words = command.map(String);
     // `bash -lc "<script>"` runs the script: that is the command.
-    return words.length >= 3 && /^(?:ba|z)?sh$/.test(words[0]!) && words[1]!.startsWith('-') ? words.slice(2).join(' ') : words.join(' ');
+    return words.length >= 3 && /^(?:ba|z)?sh$/.test(words[0]!) && words[1]!.startsWith('-')
+      ? words.slice(2).join(' ')
+      : words.join(' ');
   }
   return typeof command === 'string' ? command : String(item.name ?? '');
 }
@@ -78,7 +81,10 @@ function outputOf(raw: unknown): { output: string; exitCode: number | null } {
   try {
     const parsed = JSON.parse(raw) as Json;
     const code = (parsed.metadata as Json | undefined)?.exit_code;
-    return { output: typeof parsed.output === 'string' ? parsed.output : raw, exitCode: typeof code === 'number' ? code : null };
+    return {
+      output: typeof parsed.output === 'string' ? parsed.output : raw,
+      exitCode: typeof code === 'number' ? code : null,
+    };
   } catch {
     const m = /Exit code: (-?\d+)/.exec(raw);
     return { output: raw, exitCode: m ? Number(m[1]) : null };

@@ -25,7 +25,17 @@ export async function scanSessionFile(path: string): Promise<AgentSessionFile | 
     return null;
   }
   let agent: SessionAgent | null = null;
-  const out: AgentSessionFile = { agent: 'claude-code', path, sessionId: null, cwd: null, branch: null, startedAt: null, endedAt: null, model: null, agentVersion: null };
+  const out: AgentSessionFile = {
+    agent: 'claude-code',
+    path,
+    sessionId: null,
+    cwd: null,
+    branch: null,
+    startedAt: null,
+    endedAt: null,
+    model: null,
+    agentVersion: null,
+  };
   const seen = (at: string | null) => {
     if (!at) return;
     if (out.startedAt === null || at < out.startedAt) out.startedAt = at;
@@ -35,7 +45,12 @@ export async function scanSessionFile(path: string): Promise<AgentSessionFile | 
     const line = parseJsonLine(text);
     if (!line) continue;
     const payload = (line.payload ?? {}) as Json;
-    if (line.type === 'session_meta' || line.type === 'turn_context' || line.type === 'response_item' || line.type === 'event_msg') {
+    if (
+      line.type === 'session_meta' ||
+      line.type === 'turn_context' ||
+      line.type === 'response_item' ||
+      line.type === 'event_msg'
+    ) {
       agent ??= 'codex';
       seen(time(line.timestamp));
       if (line.type === 'session_meta') {

@@ -22,17 +22,31 @@ async function lines(content: string, max?: number): Promise<Array<[number, stri
 
 describe('forEachLine', () => {
   it('splits on LF and CRLF, keeps empty lines numbered, and emits a last line without a newline', async () => {
-    expect(await lines('a\r\nb\n\nc')).toEqual([[1, 'a'], [2, 'b'], [3, ''], [4, 'c']]);
+    expect(await lines('a\r\nb\n\nc')).toEqual([
+      [1, 'a'],
+      [2, 'b'],
+      [3, ''],
+      [4, 'c'],
+    ]);
     expect(await lines('a\n')).toEqual([[1, 'a']]);
   });
 
   it('joins a line that spans many chunks', async () => {
     const long = 'y'.repeat(700_000);
-    expect(await lines(`x\n${long}\nz\n`)).toEqual([[1, 'x'], [2, long], [3, 'z']]);
+    expect(await lines(`x\n${long}\nz\n`)).toEqual([
+      [1, 'x'],
+      [2, long],
+      [3, 'z'],
+    ]);
   });
 
   it('gives null for a line over the limit and goes on with the next', async () => {
     const long = 'y'.repeat(600_000);
-    expect(await lines(`x\n${long}\nz\n${long}`, 300_000)).toEqual([[1, 'x'], [2, null], [3, 'z'], [4, null]]);
+    expect(await lines(`x\n${long}\nz\n${long}`, 300_000)).toEqual([
+      [1, 'x'],
+      [2, null],
+      [3, 'z'],
+      [4, null],
+    ]);
   });
 });

@@ -11,7 +11,11 @@ export type LineHandler = (text: string | null, line: number) => void;
  * the current line only (readline's async iterator may queue up to a thousand lines when the consumer
  * lags). Resolves with the number of lines.
  */
-export async function forEachLine(path: string, onLine: LineHandler, maxLineLength: number = MAX_LINE_LENGTH): Promise<number> {
+export async function forEachLine(
+  path: string,
+  onLine: LineHandler,
+  maxLineLength: number = MAX_LINE_LENGTH,
+): Promise<number> {
   // Chunks stay under V8's large-object size, so they are freed by cheap young-generation collections.
   const stream = createReadStream(path, { encoding: 'utf8', highWaterMark: 64 * 1024 });
   let parts: string[] = [];

@@ -49,12 +49,19 @@ describe('linkTranscripts', () => {
   it('adds token counts only when the task has none, and never changes the input tasks', async () => {
     await place('claude-code-session.jsonl', 'FN-1', 'session.jsonl');
     await place('claude-code-session.jsonl', 'FN-2', 'session.jsonl');
-    const bare = task('FN-1', { agentLogs: [{ timestamp: '2026-04-01T00:00:00.000Z', type: 'text', text: 'from fusion', agent: 'executor' }] });
+    const bare = task('FN-1', {
+      agentLogs: [{ timestamp: '2026-04-01T00:00:00.000Z', type: 'text', text: 'from fusion', agent: 'executor' }],
+    });
     const counted = task('FN-2', { tokenUsageInputTokens: 5 });
     const before = JSON.stringify([bare, counted]);
     const { tasks } = await linkTranscripts([bare, counted], { dir });
     expect(JSON.stringify([bare, counted])).toBe(before);
-    expect(tasks[0]!.tokenUsage).toEqual({ inputTokens: 1600, outputTokens: 227, cachedTokens: 30500, totalTokens: 32327 });
+    expect(tasks[0]!.tokenUsage).toEqual({
+      inputTokens: 1600,
+      outputTokens: 227,
+      cachedTokens: 30500,
+      totalTokens: 32327,
+    });
     expect(tasks[0]!.agentLogs![0]!.text).toBe('from fusion');
     expect(tasks[0]!.agentLogs).toHaveLength(9);
     expect(tasks[1]!.tokenUsage).toBeUndefined();

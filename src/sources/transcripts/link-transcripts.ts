@@ -3,7 +3,13 @@ import { isAbsolute, resolve } from 'node:path';
 import { ConfigError, SourceError, type AgentLogEntry, type AgentSession, type Task } from '../../core/index.js';
 import { mergeSessions } from './session-tracker.js';
 import type { SourceProblem } from '../source-read-result.js';
-import { compileTranscriptPattern, listTranscriptFiles, patternRoot, segmentNamesId, type TranscriptFile } from './find-transcript-files.js';
+import {
+  compileTranscriptPattern,
+  listTranscriptFiles,
+  patternRoot,
+  segmentNamesId,
+  type TranscriptFile,
+} from './find-transcript-files.js';
 import { readTranscript } from './read-transcript.js';
 import type { ReadTranscriptOptions, TranscriptStats } from './transcript-types.js';
 
@@ -33,15 +39,22 @@ export interface LinkTranscriptsResult {
  * Adds each task's transcripts to its agentLogs (and their token counts when the task has none).
  * Returns new task objects; the inputs are not changed. Transcript problems name the task.
  */
-export async function linkTranscripts(tasks: readonly Task[], options: LinkTranscriptsOptions = {}): Promise<LinkTranscriptsResult> {
+export async function linkTranscripts(
+  tasks: readonly Task[],
+  options: LinkTranscriptsOptions = {},
+): Promise<LinkTranscriptsResult> {
   if (options.dir === undefined && options.pattern === undefined) return { tasks: [...tasks], problems: [], links: [] };
   const cwd = options.cwd ?? process.cwd();
   const base = resolve(cwd, options.dir ?? '.');
   if (options.pattern !== undefined && !options.pattern.includes('{id}')) {
-    throw new ConfigError('invalid_config', `transcript pattern "${options.pattern}" has no {id}; it must name where a task's transcripts are`, {
-      field: 'sources.transcripts.pattern',
-      hint: 'Use a template such as transcripts/{id}/*.jsonl or {id}.jsonl.',
-    });
+    throw new ConfigError(
+      'invalid_config',
+      `transcript pattern "${options.pattern}" has no {id}; it must name where a task's transcripts are`,
+      {
+        field: 'sources.transcripts.pattern',
+        hint: 'Use a template such as transcripts/{id}/*.jsonl or {id}.jsonl.',
+      },
+    );
   }
   const root = options.pattern === undefined ? base : resolve(base, patternRoot(options.pattern));
   const files = await listOrThrow(base, root, options.dir ?? options.pattern ?? '.');
@@ -81,11 +94,20 @@ function matching(files: readonly TranscriptFile[], id: string, pattern: string 
 }
 
 /** The task with these transcript entries, session and tokens added (the record's own session and tokens win). */
-export function withTranscripts(task: Task, entries: AgentLogEntry[], total: { inputTokens: number; outputTokens: number; cachedTokens: number }, session: AgentSession | null): Task {
+export function withTranscripts(
+  task: Task,
+  entries: AgentLogEntry[],
+  total: { inputTokens: number; outputTokens: number; cachedTokens: number },
+  session: AgentSession | null,
+): Task {
   const next: Task = { ...task, agentLogs: [...(task.agentLogs ?? []), ...entries] };
   // A session the task record already describes is the record's; transcripts fill it only when absent.
   if (session && !task.agentSession) next.agentSession = session;
-  const hasTokens = task.tokenUsage !== undefined || task.tokenUsageInputTokens !== undefined || task.tokenUsageOutputTokens !== undefined || task.tokenUsageTotalTokens !== undefined;
+  const hasTokens =
+    task.tokenUsage !== undefined ||
+    task.tokenUsageInputTokens !== undefined ||
+    task.tokenUsageOutputTokens !== undefined ||
+    task.tokenUsageTotalTokens !== undefined;
   const any = total.inputTokens + total.outputTokens + total.cachedTokens;
   if (!hasTokens && any > 0) next.tokenUsage = { ...total, totalTokens: any };
   return next;
@@ -97,7 +119,8 @@ async function listOrThrow(base: string, root: string, named: string): Promise<T
     return await listTranscriptFiles(base, root);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such directory' : code === 'ENOTDIR' ? 'not a directory' : (error as Error).message;
+    const why =
+      code === 'ENOENT' ? 'no such directory' : code === 'ENOTDIR' ? 'not a directory' : (error as Error).message;
     throw new SourceError('source_unreadable', `cannot read transcripts at ${named} (${root}): ${why}`, {
       cause: error,
       field: 'transcripts',

@@ -41,7 +41,8 @@ export class ClaudeCodeLineMapper {
   /** The entries of one parsed line; lines of other types (summary, system, snapshots) give none. */
   map(line: unknown): AgentLogEntry[] {
     if (!isObject(line) || (line.type !== 'user' && line.type !== 'assistant') || !isObject(line.message)) return [];
-    if (typeof line.timestamp === 'string' && !Number.isNaN(Date.parse(line.timestamp))) this.lastTimestamp = line.timestamp;
+    if (typeof line.timestamp === 'string' && !Number.isNaN(Date.parse(line.timestamp)))
+      this.lastTimestamp = line.timestamp;
     const message = line.message;
     if (line.type === 'assistant') this.countUsage(message);
     const agent = line.type === 'user' ? 'user' : line.isSidechain === true ? 'claude-code subagent' : 'claude-code';
@@ -62,7 +63,9 @@ export class ClaudeCodeLineMapper {
       case 'text':
         return typeof block.text === 'string' && block.text.trim() ? this.entry('text', block.text, agent) : null;
       case 'thinking':
-        return typeof block.thinking === 'string' && block.thinking.trim() ? this.entry('thinking', block.thinking, agent) : null;
+        return typeof block.thinking === 'string' && block.thinking.trim()
+          ? this.entry('thinking', block.thinking, agent)
+          : null;
       case 'tool_use': {
         const name = typeof block.name === 'string' ? block.name : 'tool';
         if (typeof block.id === 'string') this.rememberTool(block.id, name);
@@ -87,7 +90,13 @@ export class ClaudeCodeLineMapper {
   }
 
   private entry(type: AgentLogType, text: string, agent: string, detail?: string): AgentLogEntry {
-    const entry: AgentLogEntry = { timestamp: this.lastTimestamp, type, text: boundText(text), agent, origin: this.origin };
+    const entry: AgentLogEntry = {
+      timestamp: this.lastTimestamp,
+      type,
+      text: boundText(text),
+      agent,
+      origin: this.origin,
+    };
     if (detail) entry.detail = detail;
     return entry;
   }
@@ -97,7 +106,11 @@ export class ClaudeCodeLineMapper {
   private countUsage(message: Json): void {
     if (!isObject(message.usage)) return;
     const u = message.usage;
-    const usage = { input: num(u.input_tokens) + num(u.cache_creation_input_tokens), output: num(u.output_tokens), cached: num(u.cache_read_input_tokens) };
+    const usage = {
+      input: num(u.input_tokens) + num(u.cache_creation_input_tokens),
+      output: num(u.output_tokens),
+      cached: num(u.cache_read_input_tokens),
+    };
     const id = typeof message.id === 'string' ? message.id : undefined;
     if (id !== undefined && id === this.lastMessageId) {
       this.stats.inputTokens -= this.lastUsage.input;
@@ -124,7 +137,11 @@ function resultText(content: unknown): string {
   let length = 0;
   for (const part of content) {
     if (length > 2000) break;
-    const text = isObject(part) ? (part.type === 'text' && typeof part.text === 'string' ? part.text : `[${String(part.type ?? 'content')}]`) : '';
+    const text = isObject(part)
+      ? part.type === 'text' && typeof part.text === 'string'
+        ? part.text
+        : `[${String(part.type ?? 'content')}]`
+      : '';
     parts.push(text);
     length += text.length;
   }

@@ -11,7 +11,8 @@ const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 /** Which trajectory a parsed JSON document is, or null when it is neither. */
 export function trajectoryFormat(doc: unknown): TranscriptFormat | null {
   // OpenHands (`save_trajectory_path`) writes the event list itself: actions and observations.
-  if (Array.isArray(doc)) return doc.some((e) => isObject(e) && ('action' in e || 'observation' in e)) ? 'openhands' : null;
+  if (Array.isArray(doc))
+    return doc.some((e) => isObject(e) && ('action' in e || 'observation' in e)) ? 'openhands' : null;
   if (!isObject(doc)) return null;
   if (Array.isArray(doc.trajectory)) return 'swe-agent';
   if (Array.isArray(doc.messages)) return 'mini-swe-agent';
@@ -23,7 +24,15 @@ export function trajectoryFormat(doc: unknown): TranscriptFormat | null {
  * document into `log`. Steps carry no clock, so entries get `endTime` minus one millisecond per later
  * entry: the order is kept and the last entry is stamped when the file was written.
  */
-export function mapTrajectory(doc: Json | unknown[], format: TranscriptFormat, origin: string, endTime: number, log: BoundedEntryLog, stats: TranscriptStats, session: SessionTracker = new SessionTracker()): void {
+export function mapTrajectory(
+  doc: Json | unknown[],
+  format: TranscriptFormat,
+  origin: string,
+  endTime: number,
+  log: BoundedEntryLog,
+  stats: TranscriptStats,
+  session: SessionTracker = new SessionTracker(),
+): void {
   const drafts: Array<{ type: AgentLogType; text: string; agent: string; detail?: string; at?: string }> = [];
   const agent = format === 'swe-agent' ? 'swe-agent' : format === 'openhands' ? 'openhands' : 'mini-swe-agent';
   if (Array.isArray(doc)) {
@@ -93,10 +102,26 @@ function openHandsDrafts(event: Json, stats: TranscriptStats, session: SessionTr
   const args = isObject(event.args) ? event.args : {};
   const action = str(event.action);
   if (action) {
-    if (action === 'message') return str(args.content).trim() || str(event.message).trim() ? [withTime({ type: 'text', text: str(args.content) || str(event.message), agent: str(event.source) === 'user' ? 'user' : 'openhands' })] : [];
+    if (action === 'message')
+      return str(args.content).trim() || str(event.message).trim()
+        ? [
+            withTime({
+              type: 'text',
+              text: str(args.content) || str(event.message),
+              agent: str(event.source) === 'user' ? 'user' : 'openhands',
+            }),
+          ]
+        : [];
     if (action === 'finish') {
       session.exit('submitted');
-      return [withTime({ type: 'text', text: str(args.final_thought) || str(event.message) || 'finished', agent: 'openhands', detail: 'finish' })];
+      return [
+        withTime({
+          type: 'text',
+          text: str(args.final_thought) || str(event.message) || 'finished',
+          agent: 'openhands',
+          detail: 'finish',
+        }),
+      ];
     }
     if (!OPENHANDS_RUNS.has(action)) return [];
     const command = str(args.command) || str(args.code) || `${action} ${str(args.path)}`.trim();
@@ -108,7 +133,14 @@ function openHandsDrafts(event: Json, stats: TranscriptStats, session: SessionTr
   if (!kind || kind === 'null' || kind === 'agent_state_changed' || kind === 'recall') return [];
   const extras = isObject(event.extras) ? event.extras : {};
   const metadata = isObject(extras.metadata) ? extras.metadata : {};
-  const code = typeof metadata.exit_code === 'number' ? metadata.exit_code : typeof extras.exit_code === 'number' ? extras.exit_code : kind === 'error' ? 1 : undefined;
+  const code =
+    typeof metadata.exit_code === 'number'
+      ? metadata.exit_code
+      : typeof extras.exit_code === 'number'
+        ? extras.exit_code
+        : kind === 'error'
+          ? 1
+          : undefined;
   return [withTime(observation(str(event.content), code === -1 ? undefined : code, 'openhands', stats, session))];
 }
 
@@ -131,7 +163,14 @@ function messageDrafts(message: Json, agent: string, stats: TranscriptStats, ses
     const fn = isObject(call) && isObject(call.function) ? call.function : {};
     stats.toolCalls += 1;
     session.action(commandOf(str(fn.arguments)) || str(fn.name));
-    drafts.push(withTime({ type: 'tool', text: `${str(fn.name) || 'tool'} ${str(fn.arguments)}`.trim(), agent, detail: str(fn.name) || undefined }));
+    drafts.push(
+      withTime({
+        type: 'tool',
+        text: `${str(fn.name) || 'tool'} ${str(fn.arguments)}`.trim(),
+        agent,
+        detail: str(fn.name) || undefined,
+      }),
+    );
   }
   // Without tool calling, mini-swe-agent's action is the one ```bash block of the reply.
   const action = calls.length === 0 ? /```(?:bash|sh)?\s*\n([\s\S]*?)```/.exec(text)?.[1] : undefined;
@@ -147,7 +186,13 @@ function messageDrafts(message: Json, agent: string, stats: TranscriptStats, ses
  * A step's output: a tool error when its exit code is not 0, or, without an exit code (SWE-agent steps
  * record none), when the output shows a failure: a traceback, `command not found`, a refused edit.
  */
-function observation(text: string, code: number | undefined, agent: string, stats: TranscriptStats, session: SessionTracker): Draft {
+function observation(
+  text: string,
+  code: number | undefined,
+  agent: string,
+  stats: TranscriptStats,
+  session: SessionTracker,
+): Draft {
   const failed = session.result(text, code === undefined ? undefined : code !== 0);
   if (failed) stats.toolErrors += 1;
   const draft: Draft = { type: failed ? 'tool_error' : 'tool_result', text, agent };
@@ -206,11 +251,15 @@ function addUsage(usage: Json | null, stats: TranscriptStats): void {
 function contentText(content: unknown): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
-  return content.map((part) => (isObject(part) && typeof part.text === 'string' ? part.text : '')).filter(Boolean).join('\n');
+  return content
+    .map((part) => (isObject(part) && typeof part.text === 'string' ? part.text : ''))
+    .filter(Boolean)
+    .join('\n');
 }
 
 function timestampOf(value: unknown): string | undefined {
-  if (typeof value === 'number' && Number.isFinite(value)) return new Date(value < 1e12 ? value * 1000 : value).toISOString();
+  if (typeof value === 'number' && Number.isFinite(value))
+    return new Date(value < 1e12 ? value * 1000 : value).toISOString();
   if (typeof value === 'string' && !Number.isNaN(Date.parse(value))) return value;
   return undefined;
 }

@@ -14,15 +14,72 @@ afterEach(async () => {
 
 /** Events as OpenHands' save_trajectory_path writes them: actions with args, observations with extras. */
 const EVENTS = [
-  { id: 0, timestamp: '2026-03-02T10:00:00', source: 'user', message: 'Fix the parser', action: 'message', args: { content: 'Fix the parser' } },
-  { id: 1, timestamp: '2026-03-02T10:00:05', source: 'agent', message: 'Running command: pytest -q', action: 'run', args: { command: 'pytest -q', thought: 'see what fails' } },
-  { id: 2, timestamp: '2026-03-02T10:00:09', source: 'agent', cause: 1, observation: 'run', content: '1 failed, 3 passed', extras: { command: 'pytest -q', metadata: { exit_code: 1 } } },
-  { id: 3, timestamp: '2026-03-02T10:01:00', source: 'agent', action: 'edit', args: { path: '/workspace/parser.py', command: 'str_replace' } },
-  { id: 4, timestamp: '2026-03-02T10:01:01', source: 'agent', cause: 3, observation: 'edit', content: 'The file /workspace/parser.py has been edited.', extras: { path: '/workspace/parser.py' } },
+  {
+    id: 0,
+    timestamp: '2026-03-02T10:00:00',
+    source: 'user',
+    message: 'Fix the parser',
+    action: 'message',
+    args: { content: 'Fix the parser' },
+  },
+  {
+    id: 1,
+    timestamp: '2026-03-02T10:00:05',
+    source: 'agent',
+    message: 'Running command: pytest -q',
+    action: 'run',
+    args: { command: 'pytest -q', thought: 'see what fails' },
+  },
+  {
+    id: 2,
+    timestamp: '2026-03-02T10:00:09',
+    source: 'agent',
+    cause: 1,
+    observation: 'run',
+    content: '1 failed, 3 passed',
+    extras: { command: 'pytest -q', metadata: { exit_code: 1 } },
+  },
+  {
+    id: 3,
+    timestamp: '2026-03-02T10:01:00',
+    source: 'agent',
+    action: 'edit',
+    args: { path: '/workspace/parser.py', command: 'str_replace' },
+  },
+  {
+    id: 4,
+    timestamp: '2026-03-02T10:01:01',
+    source: 'agent',
+    cause: 3,
+    observation: 'edit',
+    content: 'The file /workspace/parser.py has been edited.',
+    extras: { path: '/workspace/parser.py' },
+  },
   { id: 5, timestamp: '2026-03-02T10:01:30', source: 'agent', action: 'run', args: { command: 'pytest -q' } },
-  { id: 6, timestamp: '2026-03-02T10:01:35', source: 'agent', cause: 5, observation: 'run', content: '4 passed', extras: { exit_code: 0 } },
-  { id: 7, timestamp: '2026-03-02T10:02:00', source: 'agent', observation: 'agent_state_changed', content: '', extras: { agent_state: 'running' } },
-  { id: 8, timestamp: '2026-03-02T10:02:10', source: 'agent', action: 'finish', args: { final_thought: 'Fixed the off-by-one.' } },
+  {
+    id: 6,
+    timestamp: '2026-03-02T10:01:35',
+    source: 'agent',
+    cause: 5,
+    observation: 'run',
+    content: '4 passed',
+    extras: { exit_code: 0 },
+  },
+  {
+    id: 7,
+    timestamp: '2026-03-02T10:02:00',
+    source: 'agent',
+    observation: 'agent_state_changed',
+    content: '',
+    extras: { agent_state: 'running' },
+  },
+  {
+    id: 8,
+    timestamp: '2026-03-02T10:02:10',
+    source: 'agent',
+    action: 'finish',
+    args: { final_thought: 'Fixed the off-by-one.' },
+  },
 ];
 
 describe('an OpenHands trajectory', () => {
@@ -32,8 +89,17 @@ describe('an OpenHands trajectory', () => {
     const read = await readTranscript(path);
     expect(read.problems).toEqual([]);
     expect(read.stats).toMatchObject({ format: 'openhands', toolCalls: 3, toolErrors: 1 });
-    expect(read.entries.filter((e) => e.type === 'tool_error').map((e) => [e.text, e.detail])).toEqual([['1 failed, 3 passed', 'returncode 1']]);
+    expect(read.entries.filter((e) => e.type === 'tool_error').map((e) => [e.text, e.detail])).toEqual([
+      ['1 failed, 3 passed', 'returncode 1'],
+    ]);
     expect(read.entries.every((e) => e.agent === 'openhands' || e.agent === 'user')).toBe(true);
-    expect(read.stats.session).toMatchObject({ steps: 3, edits: 1, testRuns: 2, testedAfterLastEdit: true, lastTestPassed: true, exitStatus: 'submitted' });
+    expect(read.stats.session).toMatchObject({
+      steps: 3,
+      edits: 1,
+      testRuns: 2,
+      testedAfterLastEdit: true,
+      lastTestPassed: true,
+      exitStatus: 'submitted',
+    });
   });
 });

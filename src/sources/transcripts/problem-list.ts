@@ -23,7 +23,8 @@ export class ProblemList {
   }
 
   done(): SourceProblem[] {
-    if (this.dropped > 0) this.items.push({ path: this.path, message: `${this.dropped} more problems were not listed` });
+    if (this.dropped > 0)
+      this.items.push({ path: this.path, message: `${this.dropped} more problems were not listed` });
     this.dropped = 0;
     return this.items;
   }

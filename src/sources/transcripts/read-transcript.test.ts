@@ -20,7 +20,11 @@ afterEach(async () => {
 
 const line = (value: unknown) => `${JSON.stringify(value)}\n`;
 const assistant = (i: number, content: unknown[], usage?: unknown) =>
-  line({ type: 'assistant', timestamp: new Date(Date.UTC(2026, 3, 1, 0, 0, i)).toISOString(), message: { id: `msg_${i}`, role: 'assistant', content, ...(usage ? { usage } : {}) } });
+  line({
+    type: 'assistant',
+    timestamp: new Date(Date.UTC(2026, 3, 1, 0, 0, i)).toISOString(),
+    message: { id: `msg_${i}`, role: 'assistant', content, ...(usage ? { usage } : {}) },
+  });
 
 describe('readTranscript: Claude Code JSONL', () => {
   it('maps text, thinking, tool_use and tool_result blocks to typed entries with the file as origin', async () => {
@@ -60,18 +64,34 @@ describe('readTranscript: Claude Code JSONL', () => {
       outputTokens: 95 + 120 + 12,
       cachedTokens: 9000 + 10500 + 11000,
       // An Edit, then `pnpm test` after it, which failed (is_error).
-      session: { steps: 2, failedCommands: 1, edits: 1, rejectedEdits: 0, testRuns: 1, testedAfterLastEdit: false, lastTestPassed: false, gaveUp: 0 },
+      session: {
+        steps: 2,
+        failedCommands: 1,
+        edits: 1,
+        rejectedEdits: 0,
+        testRuns: 1,
+        testedAfterLastEdit: false,
+        lastTestPassed: false,
+        gaveUp: 0,
+      },
     });
   });
 
   it('reports a line that is not JSON with its path and line number and reads the rest', async () => {
     const path = join(dir, 'session.jsonl');
-    await writeFile(path, assistant(1, [{ type: 'text', text: 'first' }]) + '{"type": "assistant", oops\n' + assistant(3, [{ type: 'text', text: 'third' }]));
+    await writeFile(
+      path,
+      assistant(1, [{ type: 'text', text: 'first' }]) +
+        '{"type": "assistant", oops\n' +
+        assistant(3, [{ type: 'text', text: 'third' }]),
+    );
     const { entries, problems } = await readTranscript(path);
     expect(entries.map((e) => e.text)).toEqual(['first', 'third']);
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatchObject({ path, line: 2 });
-    expect(formatSourceProblem(problems[0]!)).toMatch(new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}:2: not valid JSON .*one JSON object`));
+    expect(formatSourceProblem(problems[0]!)).toMatch(
+      new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}:2: not valid JSON .*one JSON object`),
+    );
   });
 
   it('throws the located problem when strict', async () => {
@@ -88,14 +108,29 @@ describe('readTranscript: Claude Code JSONL', () => {
     for (let i = 0; i < 3000; i++) {
       const failed = i % 100 === 0;
       chunks.push(assistant(i, [{ type: 'text', text: `step ${i} ${'x'.repeat(2500)}` }]));
-      chunks.push(line({ type: 'user', timestamp: new Date(Date.UTC(2026, 3, 1, 0, 0, i)).toISOString(), message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't', content: `result ${i}`, is_error: failed }] } }));
+      chunks.push(
+        line({
+          type: 'user',
+          timestamp: new Date(Date.UTC(2026, 3, 1, 0, 0, i)).toISOString(),
+          message: {
+            role: 'user',
+            content: [{ type: 'tool_result', tool_use_id: 't', content: `result ${i}`, is_error: failed }],
+          },
+        }),
+      );
     }
     await writeFile(path, chunks.join(''));
     const { entries, stats } = await readTranscript(path, { keepNewest: 20, keepToolErrors: 5 });
     expect(stats.lines).toBe(6000);
     expect(stats.toolErrors).toBe(30);
     expect(entries.length).toBe(25);
-    expect(entries.filter((e) => e.type === 'tool_error').map((e) => e.text)).toEqual(['result 2500', 'result 2600', 'result 2700', 'result 2800', 'result 2900']);
+    expect(entries.filter((e) => e.type === 'tool_error').map((e) => e.text)).toEqual([
+      'result 2500',
+      'result 2600',
+      'result 2700',
+      'result 2800',
+      'result 2900',
+    ]);
     expect(entries.at(-1)!.text).toBe('result 2999');
     expect(Math.max(...entries.map((e) => e.text.length))).toBeLessThanOrEqual(MAX_ENTRY_TEXT);
     const times = entries.map((e) => e.timestamp);
@@ -132,13 +167,42 @@ describe('readTranscript: SWE-agent and mini-swe-agent trajectories', () => {
     const { entries, problems, stats } = await readTranscript(join(FIXTURES, 'swe-agent.traj'));
     expect(problems).toEqual([]);
     // SWE-agent records no exit codes: the traceback in the output is what marks the run as failed.
-    expect(entries.map((e) => e.type)).toEqual(['text', 'tool', 'tool_result', 'text', 'tool', 'tool_error', 'text', 'tool', 'tool_result', 'text']);
+    expect(entries.map((e) => e.type)).toEqual([
+      'text',
+      'tool',
+      'tool_result',
+      'text',
+      'tool',
+      'tool_error',
+      'text',
+      'tool',
+      'tool_result',
+      'text',
+    ]);
     expect(entries[4]!.text).toBe('python reproduce.py\n');
     expect(entries.at(-1)).toMatchObject({ text: 'exit status: submitted', detail: 'exit_status', agent: 'swe-agent' });
-    expect(stats).toMatchObject({ format: 'swe-agent', lines: 3, toolCalls: 3, toolErrors: 1, inputTokens: 41230, outputTokens: 812, exitStatus: 'submitted' });
+    expect(stats).toMatchObject({
+      format: 'swe-agent',
+      lines: 3,
+      toolCalls: 3,
+      toolErrors: 1,
+      inputTokens: 41230,
+      outputTokens: 812,
+      exitStatus: 'submitted',
+    });
     expect(stats.session).toEqual({
-      steps: 3, failedCommands: 1, edits: 1, rejectedEdits: 0, testRuns: 1, testedAfterLastEdit: true, lastTestPassed: false, gaveUp: 0,
-      exitStatus: 'submitted', patchLinesAdded: 0, patchLinesDeleted: 0, patchFiles: 1,
+      steps: 3,
+      failedCommands: 1,
+      edits: 1,
+      rejectedEdits: 0,
+      testRuns: 1,
+      testedAfterLastEdit: true,
+      lastTestPassed: false,
+      gaveUp: 0,
+      exitStatus: 'submitted',
+      patchLinesAdded: 0,
+      patchLinesDeleted: 0,
+      patchFiles: 1,
     });
     const times = entries.map((e) => Date.parse(e.timestamp));
     expect(times.every((t, i) => i === 0 || t > times[i - 1]!)).toBe(true);
@@ -159,7 +223,15 @@ describe('readTranscript: SWE-agent and mini-swe-agent trajectories', () => {
     ]);
     expect(entries[5]!.text).toBe('pytest tests/test_fields.py -q');
     expect(entries[6]!.detail).toBe('returncode 1');
-    expect(stats).toMatchObject({ format: 'mini-swe-agent', toolCalls: 2, toolErrors: 1, inputTokens: 700, outputTokens: 100, cachedTokens: 2500, exitStatus: 'LimitsExceeded' });
+    expect(stats).toMatchObject({
+      format: 'mini-swe-agent',
+      toolCalls: 2,
+      toolErrors: 1,
+      inputTokens: 700,
+      outputTokens: 100,
+      cachedTokens: 2500,
+      exitStatus: 'LimitsExceeded',
+    });
   });
 
   it('reports corrupt trajectory JSON naming the file', async () => {

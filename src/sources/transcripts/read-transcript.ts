@@ -26,37 +26,62 @@ export async function readTranscript(path: string, options: ReadTranscriptOption
   try {
     info = await stat(path);
   } catch (error) {
-    problems.add({ path, message: `cannot read transcript: ${reason(error)}; expected a readable Claude Code .jsonl or SWE-agent trajectory .json` }, 'source_unreadable');
+    problems.add(
+      {
+        path,
+        message: `cannot read transcript: ${reason(error)}; expected a readable Claude Code .jsonl or SWE-agent trajectory .json`,
+      },
+      'source_unreadable',
+    );
     return { entries: [], problems: problems.done(), stats: emptyStats('unknown') };
   }
   if (!info.isFile()) {
-    problems.add({ path, message: 'not a file; expected a Claude Code .jsonl or SWE-agent trajectory .json' }, 'source_unreadable');
+    problems.add(
+      { path, message: 'not a file; expected a Claude Code .jsonl or SWE-agent trajectory .json' },
+      'source_unreadable',
+    );
     return { entries: [], problems: problems.done(), stats: emptyStats('unknown') };
   }
   const kind = await sniffKind(path);
   if (kind === 'jsonl') {
     const stats = emptyStats('claude-code');
     const session = new SessionTracker();
-    await readJsonLines(path, new ClaudeCodeLineMapper(path, stats, info.mtime.toISOString(), session), log, problems, stats);
+    await readJsonLines(
+      path,
+      new ClaudeCodeLineMapper(path, stats, info.mtime.toISOString(), session),
+      log,
+      problems,
+      stats,
+    );
     stats.session = session.summary();
     return { entries: log.entries(), problems: problems.done(), stats };
   }
   const maxBytes = options.maxJsonBytes ?? MAX_JSON_TRAJECTORY_BYTES;
   if (info.size > maxBytes) {
     const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
-    problems.add({ path, message: `trajectory JSON is ${mb(info.size)}, over the ${mb(maxBytes)} limit for a whole-document JSON file; not read (split it, or convert it to JSONL)` });
+    problems.add({
+      path,
+      message: `trajectory JSON is ${mb(info.size)}, over the ${mb(maxBytes)} limit for a whole-document JSON file; not read (split it, or convert it to JSONL)`,
+    });
     return { entries: [], problems: problems.done(), stats: emptyStats('unknown') };
   }
   let doc: unknown;
   try {
     doc = JSON.parse(await readFile(path, 'utf8'));
   } catch (error) {
-    problems.add({ path, message: `not valid JSON (${reason(error)}); expected a SWE-agent or mini-swe-agent trajectory document` });
+    problems.add({
+      path,
+      message: `not valid JSON (${reason(error)}); expected a SWE-agent or mini-swe-agent trajectory document`,
+    });
     return { entries: [], problems: problems.done(), stats: emptyStats('unknown') };
   }
   const format = trajectoryFormat(doc);
   if (!format) {
-    problems.add({ path, message: 'not a known transcript; expected a SWE-agent trajectory ({"trajectory": [...]}), a mini-swe-agent one ({"messages": [...]}), an OpenHands event list ([{"action": ...}, {"observation": ...}]) or Claude Code JSONL' });
+    problems.add({
+      path,
+      message:
+        'not a known transcript; expected a SWE-agent trajectory ({"trajectory": [...]}), a mini-swe-agent one ({"messages": [...]}), an OpenHands event list ([{"action": ...}, {"observation": ...}]) or Claude Code JSONL',
+    });
     return { entries: [], problems: problems.done(), stats: emptyStats('unknown') };
   }
   const stats = emptyStats(format);
@@ -66,7 +91,13 @@ export async function readTranscript(path: string, options: ReadTranscriptOption
   return { entries: log.entries(), problems: problems.done(), stats };
 }
 
-async function readJsonLines(path: string, mapper: ClaudeCodeLineMapper, log: BoundedEntryLog, problems: ProblemList, stats: { lines: number }): Promise<void> {
+async function readJsonLines(
+  path: string,
+  mapper: ClaudeCodeLineMapper,
+  log: BoundedEntryLog,
+  problems: ProblemList,
+  stats: { lines: number },
+): Promise<void> {
   let last = 0;
   try {
     await forEachLine(path, (text, line) => {
@@ -81,14 +112,21 @@ async function readJsonLines(path: string, mapper: ClaudeCodeLineMapper, log: Bo
       try {
         value = JSON.parse(text);
       } catch (error) {
-        problems.add({ path, line, message: `not valid JSON (${reason(error)}); each line of a Claude Code transcript must be one JSON object` });
+        problems.add({
+          path,
+          line,
+          message: `not valid JSON (${reason(error)}); each line of a Claude Code transcript must be one JSON object`,
+        });
         return;
       }
       for (const entry of mapper.map(value)) log.add(entry);
     });
   } catch (error) {
     if (isTaskevalError(error)) throw error;
-    problems.add({ path, line: last, message: `reading stopped after line ${last}: ${reason(error)}` }, 'source_unreadable');
+    problems.add(
+      { path, line: last, message: `reading stopped after line ${last}: ${reason(error)}` },
+      'source_unreadable',
+    );
   }
 }
 

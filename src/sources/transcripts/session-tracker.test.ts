@@ -17,10 +17,22 @@ describe('SessionTracker', () => {
     t.action('fail');
     t.result('');
     t.exit('submitted');
-    t.submission('diff --git a/src/app.py b/src/app.py\n--- a/src/app.py\n+++ b/src/app.py\n@@ -3 +3 @@\n-return y\n+    return x\n+    # done\n');
+    t.submission(
+      'diff --git a/src/app.py b/src/app.py\n--- a/src/app.py\n+++ b/src/app.py\n@@ -3 +3 @@\n-return y\n+    return x\n+    # done\n',
+    );
     expect(t.summary()).toEqual({
-      steps: 6, failedCommands: 2, edits: 2, rejectedEdits: 1, testRuns: 2, testedAfterLastEdit: true, lastTestPassed: true, gaveUp: 1,
-      exitStatus: 'submitted', patchLinesAdded: 2, patchLinesDeleted: 1, patchFiles: 1,
+      steps: 6,
+      failedCommands: 2,
+      edits: 2,
+      rejectedEdits: 1,
+      testRuns: 2,
+      testedAfterLastEdit: true,
+      lastTestPassed: true,
+      gaveUp: 1,
+      exitStatus: 'submitted',
+      patchLinesAdded: 2,
+      patchLinesDeleted: 1,
+      patchFiles: 1,
     });
   });
 
@@ -31,14 +43,58 @@ describe('SessionTracker', () => {
     t.action('sed -i s/a/b/ x.js');
     t.result('', false);
     t.exit('exit_cost');
-    expect(t.summary()).toMatchObject({ failedCommands: 1, edits: 1, testedAfterLastEdit: false, lastTestPassed: false, gaveUp: 1, exitStatus: 'exit_cost' });
+    expect(t.summary()).toMatchObject({
+      failedCommands: 1,
+      edits: 1,
+      testedAfterLastEdit: false,
+      lastTestPassed: false,
+      gaveUp: 1,
+      exitStatus: 'exit_cost',
+    });
     expect(new SessionTracker().summary()).toBeNull();
   });
 
-  it('merges a task\'s sessions: counts add up, the last end state and patch win', () => {
-    const a = { steps: 3, failedCommands: 1, edits: 1, rejectedEdits: 0, testRuns: 0, gaveUp: 0, exitStatus: 'exit_error', patchLinesAdded: 9, patchLinesDeleted: 0, patchFiles: 1 };
-    const b = { steps: 5, failedCommands: 0, edits: 2, rejectedEdits: 1, testRuns: 1, gaveUp: 1, testedAfterLastEdit: true, lastTestPassed: true, exitStatus: 'submitted', patchLinesAdded: 4, patchLinesDeleted: 2, patchFiles: 1 };
-    expect(mergeSessions([a, b])).toEqual({ steps: 8, failedCommands: 1, edits: 3, rejectedEdits: 1, testRuns: 1, gaveUp: 1, testedAfterLastEdit: true, lastTestPassed: true, exitStatus: 'submitted', patchLinesAdded: 4, patchLinesDeleted: 2, patchFiles: 1 });
+  it("merges a task's sessions: counts add up, the last end state and patch win", () => {
+    const a = {
+      steps: 3,
+      failedCommands: 1,
+      edits: 1,
+      rejectedEdits: 0,
+      testRuns: 0,
+      gaveUp: 0,
+      exitStatus: 'exit_error',
+      patchLinesAdded: 9,
+      patchLinesDeleted: 0,
+      patchFiles: 1,
+    };
+    const b = {
+      steps: 5,
+      failedCommands: 0,
+      edits: 2,
+      rejectedEdits: 1,
+      testRuns: 1,
+      gaveUp: 1,
+      testedAfterLastEdit: true,
+      lastTestPassed: true,
+      exitStatus: 'submitted',
+      patchLinesAdded: 4,
+      patchLinesDeleted: 2,
+      patchFiles: 1,
+    };
+    expect(mergeSessions([a, b])).toEqual({
+      steps: 8,
+      failedCommands: 1,
+      edits: 3,
+      rejectedEdits: 1,
+      testRuns: 1,
+      gaveUp: 1,
+      testedAfterLastEdit: true,
+      lastTestPassed: true,
+      exitStatus: 'submitted',
+      patchLinesAdded: 4,
+      patchLinesDeleted: 2,
+      patchFiles: 1,
+    });
     expect(mergeSessions([])).toBeNull();
   });
 });

@@ -1,14 +1,18 @@
 import type { AgentSession } from '../../core/index.js';
 
 // Commands that change files: SWE-agent's edit/create/insert, the str_replace_editor tool, shell edits.
-const EDIT_ACTION = /^(?:edit|create|insert|append|str_replace_editor\s+(?:create|str_replace|insert)|apply_patch|sed\s+-i|perl\s+-pi|cat\s*>|tee\s)/;
+const EDIT_ACTION =
+  /^(?:edit|create|insert|append|str_replace_editor\s+(?:create|str_replace|insert)|apply_patch|sed\s+-i|perl\s+-pi|cat\s*>|tee\s)/;
 // Commands that run the code to check it: test runners and scripts.
-const TEST_ACTION = /^(?:(?:cd\s+\S+\s*&&\s*)?(?:python3?|pytest|py\.test|tox|nox|npm\s+(?:run\s+)?test|yarn\s+test|pnpm\s+test|go\s+test|cargo\s+test|make\s+(?:test|check)|\.\/(?:tests?\/|runtests)|bin\/test|bundle\s+exec\s+rspec|rspec|jest|vitest|mvn\s+test|gradle\s+test)\b)/;
+const TEST_ACTION =
+  /^(?:(?:cd\s+\S+\s*&&\s*)?(?:python3?|pytest|py\.test|tox|nox|npm\s+(?:run\s+)?test|yarn\s+test|pnpm\s+test|go\s+test|cargo\s+test|make\s+(?:test|check)|\.\/(?:tests?\/|runtests)|bin\/test|bundle\s+exec\s+rspec|rspec|jest|vitest|mvn\s+test|gradle\s+test)\b)/;
 // What a failed command prints when no exit code is recorded (SWE-agent observations).
-const FAILED_OUTPUT = /Traceback \(most recent call last\)|command not found|No such file or directory|Your proposed edit has introduced new syntax error|exit (?:code|status) [1-9]|returncode [1-9]|^(?:bash: )?\S+: line \d+: /m;
+const FAILED_OUTPUT =
+  /Traceback \(most recent call last\)|command not found|No such file or directory|Your proposed edit has introduced new syntax error|exit (?:code|status) [1-9]|returncode [1-9]|^(?:bash: )?\S+: line \d+: /m;
 const REJECTED_EDIT = /Your proposed edit has introduced new syntax error/;
 // A test run failed when its output shows a failure.
-const TEST_FAILED = /Traceback \(most recent call last\)|\bFAILED\b|\bERROR\b|AssertionError|\b\d+ failed\b|Error:|exit (?:code|status) [1-9]/;
+const TEST_FAILED =
+  /Traceback \(most recent call last\)|\bFAILED\b|\bERROR\b|AssertionError|\b\d+ failed\b|Error:|exit (?:code|status) [1-9]/;
 const GIVE_UP_ACTION = /^(?:fail|exit_error|exit_cost|exit_context|exit_format|give_?up)\b/;
 
 /**
@@ -92,7 +96,12 @@ export class SessionTracker {
     if (this.edits > 0) session.testedAfterLastEdit = this.lastTestAt > this.lastEditAt;
     if (this.lastTestPassed !== null) session.lastTestPassed = this.lastTestPassed;
     if (this.exitStatus !== null) session.exitStatus = this.exitStatus;
-    if (this.patch) Object.assign(session, { patchLinesAdded: this.patch.added, patchLinesDeleted: this.patch.deleted, patchFiles: this.patch.files });
+    if (this.patch)
+      Object.assign(session, {
+        patchLinesAdded: this.patch.added,
+        patchLinesDeleted: this.patch.deleted,
+        patchFiles: this.patch.files,
+      });
     return session;
   }
 }
@@ -115,6 +124,11 @@ export function mergeSessions(sessions: readonly AgentSession[]): AgentSession |
   if (last.lastTestPassed !== undefined) merged.lastTestPassed = last.lastTestPassed;
   if (last.exitStatus !== undefined) merged.exitStatus = last.exitStatus;
   const patch = patched.at(-1);
-  if (patch) Object.assign(merged, { patchLinesAdded: patch.patchLinesAdded, patchLinesDeleted: patch.patchLinesDeleted, patchFiles: patch.patchFiles });
+  if (patch)
+    Object.assign(merged, {
+      patchLinesAdded: patch.patchLinesAdded,
+      patchLinesDeleted: patch.patchLinesDeleted,
+      patchFiles: patch.patchFiles,
+    });
   return merged;
 }

@@ -2,7 +2,8 @@ import type { AgentLogEntry, AgentSession } from '../../core/index.js';
 import type { SourceProblem } from '../source-read-result.js';
 
 /** Which agent wrote a transcript. */
-export type TranscriptFormat = 'claude-code' | 'codex' | 'aider' | 'swe-agent' | 'mini-swe-agent' | 'openhands' | 'unknown';
+export type TranscriptFormat =
+  'claude-code' | 'codex' | 'aider' | 'swe-agent' | 'mini-swe-agent' | 'openhands' | 'unknown';
 
 /** Counts over the whole transcript, including entries not kept. */
 export interface TranscriptStats {

@@ -12,7 +12,8 @@ const TIMESTAMP = 1114;
 /** Timestamps come back as the same ISO-8601 UTC strings SQLite keeps, so both backends answer alike. */
 export const pgTypes = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
-    if (oid === TIMESTAMPTZ || oid === TIMESTAMP) return (value: string) => new Date(oid === TIMESTAMP ? `${value}Z` : value).toISOString();
+    if (oid === TIMESTAMPTZ || oid === TIMESTAMP)
+      return (value: string) => new Date(oid === TIMESTAMP ? `${value}Z` : value).toISOString();
     return pgDriver().types.getTypeParser(oid, format);
   },
 };
@@ -28,11 +29,19 @@ export function numberPlaceholders(sql: string): string {
   return sql.replace(/\?/g, () => `$${++n}`);
 }
 
-export async function rows<R extends pg.QueryResultRow>(q: Queryable, sql: string, params: unknown[] = []): Promise<R[]> {
+export async function rows<R extends pg.QueryResultRow>(
+  q: Queryable,
+  sql: string,
+  params: unknown[] = [],
+): Promise<R[]> {
   return (await q.query<R>(numberPlaceholders(sql), params)).rows;
 }
 
-export async function one<R extends pg.QueryResultRow>(q: Queryable, sql: string, params: unknown[] = []): Promise<R | undefined> {
+export async function one<R extends pg.QueryResultRow>(
+  q: Queryable,
+  sql: string,
+  params: unknown[] = [],
+): Promise<R | undefined> {
   return (await rows<R>(q, sql, params))[0];
 }
 
@@ -41,13 +50,19 @@ export function mapPgError(error: unknown, context: string): Error {
   if (isTaskevalError(error)) return error;
   const e = error as { code?: string; constraint?: string; message?: string };
   if (e.code === '23505' && e.constraint === 'eval_runs_one_active') {
-    return new LifecycleError('active_run_conflict', `${context}: another run with this trigger is already active for the project`, {
-      cause: error,
-      hint: 'wait for it to finish or cancel it',
-    });
+    return new LifecycleError(
+      'active_run_conflict',
+      `${context}: another run with this trigger is already active for the project`,
+      {
+        cause: error,
+        hint: 'wait for it to finish or cancel it',
+      },
+    );
   }
   if (e.code === '23505' && e.constraint === 'eval_task_results_run_task') {
-    return new StoreError('duplicate_result', `${context}: the run already has a result for this task`, { cause: error });
+    return new StoreError('duplicate_result', `${context}: the run already has a result for this task`, {
+      cause: error,
+    });
   }
   return new StoreError('store_failed', `${context}: ${e.message ?? String(error)}`, { cause: error });
 }
@@ -57,9 +72,15 @@ export function mapPgError(error: unknown, context: string): Error {
  * COMMIT was sent left nothing behind, so the transaction is tried again once the server is back; one
  * lost during COMMIT may have committed, and is reported, not repeated.
  */
-export async function inTransaction<T>(pool: pg.Pool, context: string, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(
+  pool: pg.Pool,
+  context: string,
+  fn: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
   try {
-    return poolEverReached(pool) ? await withReconnect(context, () => transactionOnce(pool, fn)) : await transactionOnce(pool, fn);
+    return poolEverReached(pool)
+      ? await withReconnect(context, () => transactionOnce(pool, fn))
+      : await transactionOnce(pool, fn);
   } catch (error) {
     throw mapPgError(error, context);
   }
@@ -78,7 +99,12 @@ async function transactionOnce<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => 
   } catch (error) {
     if (isConnectionLoss(error)) {
       lost = error;
-      if (committing) throw new StoreError('store_failed', `the connection was lost while committing; the change may or may not be stored: ${(error as Error).message}`, { cause: error });
+      if (committing)
+        throw new StoreError(
+          'store_failed',
+          `the connection was lost while committing; the change may or may not be stored: ${(error as Error).message}`,
+          { cause: error },
+        );
     } else await client.query('ROLLBACK').catch(() => undefined);
     throw error;
   } finally {

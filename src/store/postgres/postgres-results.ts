@@ -29,7 +29,16 @@ const SUMMARY_COLUMNS =
   "r.provenance->'historyGaps' AS history_gaps";
 
 /** Columns kept as json (written once, read whole) and as jsonb (queried inside). */
-const JSON_COLUMNS = new Set(['category_scores', 'evidence_bundle', 'signals', 'provenance', 'citation_issues', 'divergence', 'follow_up_drafts', 'task_snapshot']);
+const JSON_COLUMNS = new Set([
+  'category_scores',
+  'evidence_bundle',
+  'signals',
+  'provenance',
+  'citation_issues',
+  'divergence',
+  'follow_up_drafts',
+  'task_snapshot',
+]);
 const JSONB_COLUMNS = new Set(['labels', 'identity']);
 const cast = (c: string) => (JSON_COLUMNS.has(c) ? '::json' : JSONB_COLUMNS.has(c) ? '::jsonb' : '');
 const EVENT_PARAMS = RESULT_COLUMNS.length + 2;
@@ -59,18 +68,46 @@ const COHORT_COLUMNS = { model: 'r.model_id', provider: 'r.model_provider', agen
 const textClause = likeTextClause('ILIKE');
 
 /** Results and their events in one transaction, all or none. */
-export async function pgSaveResults(pool: pg.Pool, runId: string, inputs: readonly SaveResultInput[], context: string): Promise<StoredResult[]> {
+export async function pgSaveResults(
+  pool: pg.Pool,
+  runId: string,
+  inputs: readonly SaveResultInput[],
+  context: string,
+): Promise<StoredResult[]> {
   const prepared = inputs.map((input, i) => {
     const parsed = parseStoreInput(SaveResultInputSchema, input, inputs.length === 1 ? context : `${context}[${i}]`);
     const { result } = parsed;
     const evaluatedAt = result.evaluatedAt ? new Date(result.evaluatedAt).toISOString() : parsed.now;
-    const meta = { id: newId('res'), runId, taskSnapshot: parsed.taskSnapshot, completedAt: parsed.completedAt, evaluatedAt, cohort: parsed.cohort };
-    return { result, meta, now: parsed.now, row: resultToRow(result, meta, (v) => JSON.stringify(v), (b) => b) };
+    const meta = {
+      id: newId('res'),
+      runId,
+      taskSnapshot: parsed.taskSnapshot,
+      completedAt: parsed.completedAt,
+      evaluatedAt,
+      cohort: parsed.cohort,
+    };
+    return {
+      result,
+      meta,
+      now: parsed.now,
+      row: resultToRow(
+        result,
+        meta,
+        (v) => JSON.stringify(v),
+        (b) => b,
+      ),
+    };
   });
   const label = `${context} ${prepared.map((p) => p.result.taskId).join(', ')}`.slice(0, 200);
   const write = async (q: Queryable, p: (typeof prepared)[number]) => {
     const event = taskEvaluatedEvent(p.result, p.meta.id);
-    const done = await q.query<{ n: number }>(SAVE_RESULT, [runId, ...p.row, event.message, event.data === null || event.data === undefined ? null : JSON.stringify(event.data), p.now]);
+    const done = await q.query<{ n: number }>(SAVE_RESULT, [
+      runId,
+      ...p.row,
+      event.message,
+      event.data === null || event.data === undefined ? null : JSON.stringify(event.data),
+      p.now,
+    ]);
     // Nothing written: the run is missing or not running; say which.
     if (done.rows[0]?.n !== 1) {
       assertWritable(runId, await pgLockRunStatus(q, runId), 'result');
@@ -79,48 +116,83 @@ export async function pgSaveResults(pool: pg.Pool, runId: string, inputs: readon
   };
   // One result is one statement, atomic on its own: a round trip instead of six.
   if (prepared.length === 1) await read(label, () => write(pool, prepared[0]!));
-  else await inTransaction(pool, label, async (client) => {
-    for (const p of prepared) await write(client, p);
-  });
+  else
+    await inTransaction(pool, label, async (client) => {
+      for (const p of prepared) await write(client, p);
+    });
   return prepared.map((p) => ({ ...p.result, ...p.meta }) as StoredResult);
 }
 
 export async function pgGetResult(pool: pg.Pool, resultId: string): Promise<StoredResult> {
-  const row = await read('getResult', () => one<ResultRow>(pool, 'SELECT * FROM eval_task_results WHERE id = ?', [resultId]));
+  const row = await read('getResult', () =>
+    one<ResultRow>(pool, 'SELECT * FROM eval_task_results WHERE id = ?', [resultId]),
+  );
   if (!row) throw new StoreError('not_found', `result ${resultId} does not exist`, { field: 'resultId' });
   return pgMappers.toStoredResult(row);
 }
 
-export async function pgFindResult(pool: pg.Pool, query: { taskId: string; runId?: string }): Promise<StoredResult | null> {
+export async function pgFindResult(
+  pool: pg.Pool,
+  query: { taskId: string; runId?: string },
+): Promise<StoredResult | null> {
   const row = await read('findResult', () =>
     query.runId === undefined
-      ? one<ResultRow>(pool, 'SELECT * FROM eval_task_results WHERE task_id = ? ORDER BY evaluated_at DESC, id DESC LIMIT 1', [query.taskId])
-      : one<ResultRow>(pool, 'SELECT * FROM eval_task_results WHERE task_id = ? AND run_id = ?', [query.taskId, query.runId]),
+      ? one<ResultRow>(
+          pool,
+          'SELECT * FROM eval_task_results WHERE task_id = ? ORDER BY evaluated_at DESC, id DESC LIMIT 1',
+          [query.taskId],
+        )
+      : one<ResultRow>(pool, 'SELECT * FROM eval_task_results WHERE task_id = ? AND run_id = ?', [
+          query.taskId,
+          query.runId,
+        ]),
   );
   return row ? pgMappers.toStoredResult(row) : null;
 }
 
-export async function pgListResults(pool: pg.Pool, query: ListResultsQuery | undefined): Promise<Page<ResultSummary> | Page<StoredResult>> {
+export async function pgListResults(
+  pool: pg.Pool,
+  query: ListResultsQuery | undefined,
+): Promise<Page<ResultSummary> | Page<StoredResult>> {
   const q = parseStoreInput(ListResultsQuerySchema, query ?? {}, 'listResults');
-  const { where, orderBy } = buildResultFilter(q, { textClause, labelValue: (key) => ({ sql: '(r.labels ->> ?)', params: [key] }) });
+  const { where, orderBy } = buildResultFilter(q, {
+    textClause,
+    labelValue: (key) => ({ sql: '(r.labels ->> ?)', params: [key] }),
+  });
   return read('listResults', async () => {
-    const items = await rows<ResultRow>(pool, `SELECT ${q.full ? 'r.*' : SUMMARY_COLUMNS} FROM eval_task_results r ${where.sql} ${orderBy} LIMIT ? OFFSET ?`, [
-      ...where.params, q.limit, q.offset,
-    ]);
-    const count = (await one<{ n: number }>(pool, `SELECT count(*)::int AS n FROM eval_task_results r ${where.sql}`, where.params))!.n;
-    return q.full ? { items: items.map(pgMappers.toStoredResult), count } : { items: items.map(pgMappers.toSummary), count };
+    const items = await rows<ResultRow>(
+      pool,
+      `SELECT ${q.full ? 'r.*' : SUMMARY_COLUMNS} FROM eval_task_results r ${where.sql} ${orderBy} LIMIT ? OFFSET ?`,
+      [...where.params, q.limit, q.offset],
+    );
+    const count = (await one<{ n: number }>(
+      pool,
+      `SELECT count(*)::int AS n FROM eval_task_results r ${where.sql}`,
+      where.params,
+    ))!.n;
+    return q.full
+      ? { items: items.map(pgMappers.toStoredResult), count }
+      : { items: items.map(pgMappers.toSummary), count };
   });
 }
 
-export async function pgTaskHistory(pool: pg.Pool, taskId: string, query: TaskHistoryQuery | undefined): Promise<Page<ResultSummary>> {
+export async function pgTaskHistory(
+  pool: pg.Pool,
+  taskId: string,
+  query: TaskHistoryQuery | undefined,
+): Promise<Page<ResultSummary>> {
   const q = parseStoreInput(TaskHistoryQuerySchema, query ?? {}, 'taskHistory');
   return read('taskHistory', async () => ({
     items: (
-      await rows<ResultRow>(pool, `SELECT ${SUMMARY_COLUMNS} FROM eval_task_results r WHERE r.task_id = ? ORDER BY r.evaluated_at ASC, r.id ASC LIMIT ? OFFSET ?`, [
-        taskId, q.limit, q.offset,
-      ])
+      await rows<ResultRow>(
+        pool,
+        `SELECT ${SUMMARY_COLUMNS} FROM eval_task_results r WHERE r.task_id = ? ORDER BY r.evaluated_at ASC, r.id ASC LIMIT ? OFFSET ?`,
+        [taskId, q.limit, q.offset],
+      )
     ).map(pgMappers.toSummary),
-    count: (await one<{ n: number }>(pool, 'SELECT count(*)::int AS n FROM eval_task_results WHERE task_id = ?', [taskId]))!.n,
+    count: (await one<{ n: number }>(pool, 'SELECT count(*)::int AS n FROM eval_task_results WHERE task_id = ?', [
+      taskId,
+    ]))!.n,
   }));
 }
 
@@ -130,7 +202,8 @@ export async function pgTrends(pool: pg.Pool, query: TrendsQuery): Promise<Trend
   const params: unknown[] = [];
   if (q.since !== undefined) (clauses.push(`${TREND_TIME} >= ?`), params.push(q.since));
   if (q.runId !== undefined) (clauses.push('r.run_id = ?'), params.push(q.runId));
-  if (q.projectId !== undefined) (clauses.push('r.run_id IN (SELECT id FROM eval_runs WHERE project_id = ?)'), params.push(q.projectId));
+  if (q.projectId !== undefined)
+    (clauses.push('r.run_id IN (SELECT id FROM eval_runs WHERE project_id = ?)'), params.push(q.projectId));
   if (q.mode !== undefined) (clauses.push('r.mode = ?'), params.push(q.mode));
   if (q.rubricVersion !== undefined) (clauses.push('r.rubric_version = ?'), params.push(q.rubricVersion));
   const found = await read('trends', () =>
@@ -146,7 +219,12 @@ export async function pgTrends(pool: pg.Pool, query: TrendsQuery): Promise<Trend
     bucket: r.bucket,
     ...(q.by ? { cohort: r.cohort } : {}),
     count: r.n,
-    mean: { agentPerformance: roundMean(r.ap), taskOutcomeQuality: roundMean(r.toq), processCompliance: roundMean(r.pc), overall: roundMean(r.overall) },
+    mean: {
+      agentPerformance: roundMean(r.ap),
+      taskOutcomeQuality: roundMean(r.toq),
+      processCompliance: roundMean(r.pc),
+      overall: roundMean(r.overall),
+    },
   }));
 }
 
@@ -158,7 +236,13 @@ export async function pgResultFacets(pool: pg.Pool, runId: string | undefined): 
     const inRun = runId === undefined ? '' : ' AND run_id = ?';
     const args = runId === undefined ? [] : [runId];
     const values = async (column: string) =>
-      (await rows<{ v: string }>(pool, `SELECT DISTINCT ${column} AS v FROM eval_task_results WHERE ${column} IS NOT NULL${inRun} ORDER BY v LIMIT ${FACET_LIMIT}`, args)).map((r) => r.v);
+      (
+        await rows<{ v: string }>(
+          pool,
+          `SELECT DISTINCT ${column} AS v FROM eval_task_results WHERE ${column} IS NOT NULL${inRun} ORDER BY v LIMIT ${FACET_LIMIT}`,
+          args,
+        )
+      ).map((r) => r.v);
     const modes = await rows<{ mode: 'deterministic-only' | 'hybrid'; rubric_version: string | null; n: number }>(
       pool,
       `SELECT mode, rubric_version, count(*)::int AS n FROM eval_task_results WHERE status = 'scored'${inRun} GROUP BY mode, rubric_version ORDER BY n DESC, mode, rubric_version LIMIT ${FACET_LIMIT}`,
@@ -169,7 +253,13 @@ export async function pgResultFacets(pool: pg.Pool, runId: string | undefined): 
       agents: await values('agent'),
       models: await values('model_id'),
       providers: await values('model_provider'),
-      labelKeys: (await rows<{ v: string }>(pool, `SELECT DISTINCT jsonb_object_keys(labels) AS v FROM eval_task_results WHERE labels IS NOT NULL${inRun} ORDER BY v LIMIT ${FACET_LIMIT}`, args)).map((r) => r.v),
+      labelKeys: (
+        await rows<{ v: string }>(
+          pool,
+          `SELECT DISTINCT jsonb_object_keys(labels) AS v FROM eval_task_results WHERE labels IS NOT NULL${inRun} ORDER BY v LIMIT ${FACET_LIMIT}`,
+          args,
+        )
+      ).map((r) => r.v),
     };
   });
 }

@@ -1,7 +1,13 @@
 import { LifecycleError, StoreError } from '../../core/index.js';
 import type { RunRow, RunTotals } from '../row-mappers.js';
 import { roundMean } from '../round-mean.js';
-import { assertTransition, EXCLUSIVE_TRIGGERS, isTerminalStatus, type RunEventType, type RunStatus } from '../run-lifecycle.js';
+import {
+  assertTransition,
+  EXCLUSIVE_TRIGGERS,
+  isTerminalStatus,
+  type RunEventType,
+  type RunStatus,
+} from '../run-lifecycle.js';
 import type { CreateRunInputSchema } from '../store-inputs.js';
 import type { EvalRun } from '../store-types.js';
 import { one, pgMappers, rows, type Queryable } from './pg-db.js';
@@ -12,7 +18,11 @@ type ParsedCreateRun = z.output<typeof CreateRunInputSchema>;
 /** The run row, locked for the rest of the transaction when `lock`; not_found when missing. */
 export async function pgRunRow(q: Queryable, runId: string, lock = false): Promise<RunRow> {
   const row = await one<RunRow>(q, `SELECT * FROM eval_runs WHERE id = ?${lock ? ' FOR UPDATE' : ''}`, [runId]);
-  if (!row) throw new StoreError('not_found', `run ${runId} does not exist`, { field: 'runId', hint: 'list runs with `taskeval runs`' });
+  if (!row)
+    throw new StoreError('not_found', `run ${runId} does not exist`, {
+      field: 'runId',
+      hint: 'list runs with `taskeval runs`',
+    });
   return row;
 }
 
@@ -22,7 +32,11 @@ export async function pgRunRow(q: Queryable, runId: string, lock = false): Promi
  */
 export async function pgLockRunStatus(q: Queryable, runId: string): Promise<RunStatus> {
   const row = await one<{ status: RunStatus }>(q, 'SELECT status FROM eval_runs WHERE id = ? FOR UPDATE', [runId]);
-  if (!row) throw new StoreError('not_found', `run ${runId} does not exist`, { field: 'runId', hint: 'list runs with `taskeval runs`' });
+  if (!row)
+    throw new StoreError('not_found', `run ${runId} does not exist`, {
+      field: 'runId',
+      hint: 'list runs with `taskeval runs`',
+    });
   return row.status;
 }
 
@@ -34,9 +48,13 @@ export async function pgInsertRun(q: Queryable, id: string, run: ParsedCreateRun
       [run.projectId, run.trigger],
     );
     if (active) {
-      throw new LifecycleError('active_run_conflict', `project ${run.projectId} already has an active ${run.trigger} run (${active.id}, ${active.status})`, {
-        hint: 'wait for it to finish or cancel it',
-      });
+      throw new LifecycleError(
+        'active_run_conflict',
+        `project ${run.projectId} already has an active ${run.trigger} run (${active.id}, ${active.status})`,
+        {
+          hint: 'wait for it to finish or cancel it',
+        },
+      );
     }
   }
   if (run.resumeOf !== null) await pgRunRow(q, run.resumeOf);
@@ -44,9 +62,23 @@ export async function pgInsertRun(q: Queryable, id: string, run: ParsedCreateRun
     `INSERT INTO eval_runs (id, project_id, trigger, status, window_start, window_end, has_window, requested_task_ids,
        judge_provider, judge_model, rubric_version, prompt_version, taskeval_version, resume_of, created_at, heartbeat_at, settings)
      VALUES ($1, $2, $3, 'pending', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14, $15::jsonb)`,
-    [id, run.projectId, run.trigger, run.window?.start ?? null, run.window?.end ?? null, run.window !== null, JSON.stringify(run.requestedTaskIds),
-      run.provenance.judgeProvider, run.provenance.judgeModel, run.provenance.rubricVersion, run.provenance.promptVersion,
-      run.provenance.taskevalVersion, run.resumeOf, run.now, JSON.stringify(run.settings)],
+    [
+      id,
+      run.projectId,
+      run.trigger,
+      run.window?.start ?? null,
+      run.window?.end ?? null,
+      run.window !== null,
+      JSON.stringify(run.requestedTaskIds),
+      run.provenance.judgeProvider,
+      run.provenance.judgeModel,
+      run.provenance.rubricVersion,
+      run.provenance.promptVersion,
+      run.provenance.taskevalVersion,
+      run.resumeOf,
+      run.now,
+      JSON.stringify(run.settings),
+    ],
   );
 }
 
@@ -62,7 +94,12 @@ export async function pgRunTotals(q: Queryable, runId: string): Promise<RunTotal
   ))!;
   return {
     counts: { total: t.total ?? 0, scored: t.scored ?? 0, skipped: t.skipped ?? 0, errored: t.errored ?? 0 },
-    aggregates: { agentPerformance: roundMean(t.ap), taskOutcomeQuality: roundMean(t.toq), processCompliance: roundMean(t.pc), overall: roundMean(t.overall) },
+    aggregates: {
+      agentPerformance: roundMean(t.ap),
+      taskOutcomeQuality: roundMean(t.toq),
+      processCompliance: roundMean(t.pc),
+      overall: roundMean(t.overall),
+    },
   };
 }
 
@@ -71,7 +108,14 @@ export async function pgToRun(q: Queryable, row: RunRow): Promise<EvalRun> {
 }
 
 /** Appends an event with the next seq; the caller holds the run row lock, so seqs cannot collide. */
-export async function pgInsertEvent(q: Queryable, runId: string, type: RunEventType, message: string, data: unknown, now: string): Promise<number> {
+export async function pgInsertEvent(
+  q: Queryable,
+  runId: string,
+  type: RunEventType,
+  message: string,
+  data: unknown,
+  now: string,
+): Promise<number> {
   const row = await one<{ seq: number }>(
     q,
     `WITH run AS (UPDATE eval_runs SET next_event_seq = next_event_seq + 1 WHERE id = ? RETURNING next_event_seq)
@@ -84,25 +128,56 @@ export async function pgInsertEvent(q: Queryable, runId: string, type: RunEventT
 }
 
 /** Moves a run inside the caller's transaction, freezing totals on a terminal status. */
-export async function pgTransition(q: Queryable, runId: string, to: RunStatus, opts: { reason: string | null; summary: string | null; now: string }): Promise<void> {
+export async function pgTransition(
+  q: Queryable,
+  runId: string,
+  to: RunStatus,
+  opts: { reason: string | null; summary: string | null; now: string },
+): Promise<void> {
   const row = await pgRunRow(q, runId, true);
   assertTransition(runId, row.status, to);
   const startedAt = to === 'running' ? opts.now : row.started_at;
   if (isTerminalStatus(to)) {
     const totals = await pgRunTotals(q, runId);
-    const evaluated = await rows<{ task_id: string }>(q, 'SELECT task_id FROM eval_task_results WHERE run_id = ? ORDER BY evaluated_at, task_id', [runId]);
+    const evaluated = await rows<{ task_id: string }>(
+      q,
+      'SELECT task_id FROM eval_task_results WHERE run_id = ? ORDER BY evaluated_at, task_id',
+      [runId],
+    );
     await q.query(
       `UPDATE eval_runs SET status = $1, reason = coalesce($2, reason), summary = coalesce($3, summary), started_at = $4, finished_at = $5,
          heartbeat_at = $5, count_total = $6, count_scored = $7, count_skipped = $8, count_errored = $9,
          mean_ap = $10, mean_toq = $11, mean_pc = $12, mean_overall = $13, evaluated_task_ids = $14 WHERE id = $15`,
-      [to, opts.reason, opts.summary, startedAt, opts.now, totals.counts.total, totals.counts.scored, totals.counts.skipped, totals.counts.errored,
-        totals.aggregates.agentPerformance, totals.aggregates.taskOutcomeQuality, totals.aggregates.processCompliance, totals.aggregates.overall,
-        JSON.stringify(evaluated.map((r) => r.task_id)), runId],
+      [
+        to,
+        opts.reason,
+        opts.summary,
+        startedAt,
+        opts.now,
+        totals.counts.total,
+        totals.counts.scored,
+        totals.counts.skipped,
+        totals.counts.errored,
+        totals.aggregates.agentPerformance,
+        totals.aggregates.taskOutcomeQuality,
+        totals.aggregates.processCompliance,
+        totals.aggregates.overall,
+        JSON.stringify(evaluated.map((r) => r.task_id)),
+        runId,
+      ],
     );
   } else {
-    await q.query('UPDATE eval_runs SET status = $1, reason = coalesce($2, reason), summary = coalesce($3, summary), started_at = $4, heartbeat_at = $5 WHERE id = $6', [
-      to, opts.reason, opts.summary, startedAt, opts.now, runId,
-    ]);
+    await q.query(
+      'UPDATE eval_runs SET status = $1, reason = coalesce($2, reason), summary = coalesce($3, summary), started_at = $4, heartbeat_at = $5 WHERE id = $6',
+      [to, opts.reason, opts.summary, startedAt, opts.now, runId],
+    );
   }
-  await pgInsertEvent(q, runId, 'status_changed', `${row.status} → ${to}${opts.reason ? `: ${opts.reason}` : ''}`, { from: row.status, to, reason: opts.reason }, opts.now);
+  await pgInsertEvent(
+    q,
+    runId,
+    'status_changed',
+    `${row.status} → ${to}${opts.reason ? `: ${opts.reason}` : ''}`,
+    { from: row.status, to, reason: opts.reason },
+    opts.now,
+  );
 }

@@ -32,8 +32,12 @@ describe.skipIf(!url)(needs('PostgreSQL store', [!url && 'TASKEVAL_TEST_PG_URL']
     return {
       store,
       async breakEventInserts() {
-        await store.pool.query(`CREATE FUNCTION ${schema}.break_events() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'injected event failure'; END $$`);
-        await store.pool.query(`CREATE TRIGGER break_events BEFORE INSERT ON ${schema}.eval_run_events FOR EACH ROW EXECUTE FUNCTION ${schema}.break_events()`);
+        await store.pool.query(
+          `CREATE FUNCTION ${schema}.break_events() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'injected event failure'; END $$`,
+        );
+        await store.pool.query(
+          `CREATE TRIGGER break_events BEFORE INSERT ON ${schema}.eval_run_events FOR EACH ROW EXECUTE FUNCTION ${schema}.break_events()`,
+        );
       },
       async dispose() {
         await store.close();
@@ -47,12 +51,16 @@ describe.skipIf(!url)(needs('PostgreSQL store', [!url && 'TASKEVAL_TEST_PG_URL']
     try {
       await (await openPostgresStore({ connectionString: url!, schema })).close();
       const again = await openPostgresStore({ connectionString: url!, schema });
-      expect((await again.pool.query('SELECT version FROM schema_migrations')).rows.map((r) => r.version)).toEqual(POSTGRES_MIGRATIONS.map((m) => m.version));
+      expect((await again.pool.query('SELECT version FROM schema_migrations')).rows.map((r) => r.version)).toEqual(
+        POSTGRES_MIGRATIONS.map((m) => m.version),
+      );
       await again.pool.query("INSERT INTO schema_migrations VALUES (999, 'future', 'x')");
       await again.close();
       const error = await openPostgresStore({ connectionString: url!, schema }).catch((e: TaskevalError) => e);
       expect((error as TaskevalError).code).toBe('store_version');
-      expect((error as TaskevalError).message).toContain(`schema 999, this version knows ${POSTGRES_MIGRATIONS.length}`);
+      expect((error as TaskevalError).message).toContain(
+        `schema 999, this version knows ${POSTGRES_MIGRATIONS.length}`,
+      );
     } finally {
       await dropSchema(schema);
     }
@@ -65,20 +73,28 @@ describe.skipIf(!url)(needs('PostgreSQL store', [!url && 'TASKEVAL_TEST_PG_URL']
     try {
       // The store as taskeval wrote it with migrations 1 to 4.
       await client.query(`CREATE SCHEMA ${schema}`);
-      await client.query('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
+      await client.query(
+        'CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
+      );
       for (const m of POSTGRES_MIGRATIONS.filter((m) => m.version <= 4)) {
         await client.query(m.sql);
         await client.query('INSERT INTO schema_migrations VALUES ($1, $2, $3)', [m.version, m.name, 'x']);
       }
       await client.query(`INSERT INTO eval_runs (id, project_id, trigger, status, rubric_version, taskeval_version, created_at, heartbeat_at, started_at)
         VALUES ('run_old', 'p', 'manual', 'running', 'r', 'v', now(), now(), now())`);
-      await client.query(`INSERT INTO eval_run_events (run_id, seq, type, message, created_at) VALUES ('run_old', 1, 'status_changed', 'pending → running', now()), ('run_old', 2, 'info', 'x', now())`);
+      await client.query(
+        `INSERT INTO eval_run_events (run_id, seq, type, message, created_at) VALUES ('run_old', 1, 'status_changed', 'pending → running', now()), ('run_old', 2, 'info', 'x', now())`,
+      );
       await client.query(`INSERT INTO eval_task_results (id, run_id, task_id, status, reason, evaluated_at, task_snapshot, evidence_bundle)
         VALUES ('res_old', 'run_old', 'FN-1', 'error', 'judge timed out', now(), '{"id":"FN-1","b":[1,2]}'::jsonb, NULL)`);
       const store = await openPostgresStore({ connectionString: url!, schema });
       try {
         expect((await store.getResult('res_old')).taskSnapshot).toEqual({ id: 'FN-1', b: [1, 2] });
-        const event = await store.appendEvent('run_old', { type: 'info', message: 'after the upgrade', now: '2026-03-02T10:00:00Z' });
+        const event = await store.appendEvent('run_old', {
+          type: 'info',
+          message: 'after the upgrade',
+          now: '2026-03-02T10:00:00Z',
+        });
         expect(event.seq).toBe(3);
         await store.saveResult('run_old', { result: buildSampleError('FN-2'), now: '2026-03-02T10:00:01Z' });
         expect((await store.listEvents('run_old')).map((e) => e.seq)).toEqual([1, 2, 3, 4]);
@@ -96,9 +112,13 @@ describe.skipIf(!url)(needs('PostgreSQL store', [!url && 'TASKEVAL_TEST_PG_URL']
     const a = await openPostgresStore({ connectionString: url!, schema });
     const b = await openPostgresStore({ connectionString: url!, schema });
     try {
-      const outcomes = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => (i % 2 ? a : b).createRun(runInput({ trigger: 'schedule' }))));
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 6 }, (_, i) => (i % 2 ? a : b).createRun(runInput({ trigger: 'schedule' }))),
+      );
       expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
-      expect(new Set(outcomes.flatMap((o) => (o.status === 'rejected' ? [(o.reason as TaskevalError).code] : [])))).toEqual(new Set(['active_run_conflict']));
+      expect(
+        new Set(outcomes.flatMap((o) => (o.status === 'rejected' ? [(o.reason as TaskevalError).code] : []))),
+      ).toEqual(new Set(['active_run_conflict']));
     } finally {
       await a.close();
       await b.close();

@@ -17,13 +17,44 @@ import {
   SaveValidationInputSchema,
   TransitionOptionsSchema,
 } from '../store-inputs.js';
-import type { AppendEventInput, SaveValidationInput, CreateRunInput, ListEventsQuery, ListResultsQuery, ListRunsQuery, PruneInput, SaveResultInput, TaskHistoryQuery, TransitionOptions, TrendsQuery } from '../store-inputs.js';
+import type {
+  AppendEventInput,
+  SaveValidationInput,
+  CreateRunInput,
+  ListEventsQuery,
+  ListResultsQuery,
+  ListRunsQuery,
+  PruneInput,
+  SaveResultInput,
+  TaskHistoryQuery,
+  TransitionOptions,
+  TrendsQuery,
+} from '../store-inputs.js';
 import type { RepositoryCache } from '../repository-cache.js';
 import type { QueueableStore, SqlExecutor } from '../store.js';
-import type { EvalRun, Page, PruneReport, ResultSummary, RunEvent, RunSpend, StoredResult, StoredValidation, ResultFacets, TrendPoint } from '../store-types.js';
+import type {
+  EvalRun,
+  Page,
+  PruneReport,
+  ResultSummary,
+  RunEvent,
+  RunSpend,
+  StoredResult,
+  StoredValidation,
+  ResultFacets,
+  TrendPoint,
+} from '../store-types.js';
 import { runSpendFromRow, validationFromRow, type RunSpendRow, type ValidationRow } from '../validation-row.js';
 import { inTransaction, one, pgMappers, read, rows } from './pg-db.js';
-import { pgFindResult, pgGetResult, pgListResults, pgSaveResults, pgTaskHistory, pgTrends, pgResultFacets } from './postgres-results.js';
+import {
+  pgFindResult,
+  pgGetResult,
+  pgListResults,
+  pgSaveResults,
+  pgTaskHistory,
+  pgTrends,
+  pgResultFacets,
+} from './postgres-results.js';
 import { pgInsertEvent, pgInsertRun, pgLockRunStatus, pgRunRow, pgToRun, pgTransition } from './postgres-runs.js';
 import type { StoreUpgrade } from '../store.js';
 
@@ -38,10 +69,23 @@ export class PostgresStore implements QueueableStore {
     this.judgeCache = {
       get: async (key: string): Promise<CachedJudgeCall | null> => {
         const row = await read('judgeCache.get', () =>
-          one<{ answer: unknown; usage: CachedJudgeCall['usage']; provider: string; model: string; created_at: string }>(
-            pool, 'SELECT answer, usage, provider, model, created_at FROM judge_cache WHERE key = ?', [key]),
+          one<{
+            answer: unknown;
+            usage: CachedJudgeCall['usage'];
+            provider: string;
+            model: string;
+            created_at: string;
+          }>(pool, 'SELECT answer, usage, provider, model, created_at FROM judge_cache WHERE key = ?', [key]),
         );
-        return row ? { answer: row.answer, usage: row.usage, provider: row.provider, model: row.model, createdAt: row.created_at } : null;
+        return row
+          ? {
+              answer: row.answer,
+              usage: row.usage,
+              provider: row.provider,
+              model: row.model,
+              createdAt: row.created_at,
+            }
+          : null;
       },
       set: async (key: string, value: CachedJudgeCall): Promise<void> => {
         await read('judgeCache.set', () =>
@@ -49,14 +93,23 @@ export class PostgresStore implements QueueableStore {
             `INSERT INTO judge_cache (key, answer, usage, provider, model, created_at) VALUES ($1, $2::jsonb, $3::jsonb, $4, $5, $6)
              ON CONFLICT (key) DO UPDATE SET answer = excluded.answer, usage = excluded.usage, provider = excluded.provider,
                model = excluded.model, created_at = excluded.created_at`,
-            [key, JSON.stringify(value.answer ?? null), JSON.stringify(value.usage), value.provider, value.model, value.createdAt],
+            [
+              key,
+              JSON.stringify(value.answer ?? null),
+              JSON.stringify(value.usage),
+              value.provider,
+              value.model,
+              value.createdAt,
+            ],
           ),
         );
       },
     };
     this.repositoryCache = {
       get: async (key: string): Promise<unknown | null> => {
-        const row = await read('repositoryCache.get', () => one<{ value: unknown }>(pool, 'SELECT value FROM outcome_cache WHERE key = ?', [key]));
+        const row = await read('repositoryCache.get', () =>
+          one<{ value: unknown }>(pool, 'SELECT value FROM outcome_cache WHERE key = ?', [key]),
+        );
         return row ? row.value : null;
       },
       set: async (key: string, value: unknown, now: string): Promise<void> => {
@@ -81,7 +134,10 @@ export class PostgresStore implements QueueableStore {
    * Creates a run already `running` and, in the same transaction, lets `enqueue` write its jobs through
    * `sql`: the run and its jobs are kept together or not at all.
    */
-  async createQueuedRun(input: CreateRunInput, enqueue: (sql: SqlExecutor, runId: string) => Promise<void>): Promise<EvalRun> {
+  async createQueuedRun(
+    input: CreateRunInput,
+    enqueue: (sql: SqlExecutor, runId: string) => Promise<void>,
+  ): Promise<EvalRun> {
     const run = parseStoreInput(CreateRunInputSchema, input, 'createRun');
     const id = newId('run');
     await inTransaction(this.pool, 'createQueuedRun', async (client) => {
@@ -103,7 +159,10 @@ export class PostgresStore implements QueueableStore {
     const at = parseStoreInput(IsoTimeSchema, now, 'heartbeat.now');
     await inTransaction(this.pool, 'heartbeat', async (client) => {
       await pgRunRow(client, runId);
-      await client.query("UPDATE eval_runs SET heartbeat_at = $1 WHERE id = $2 AND status IN ('pending','running')", [at, runId]);
+      await client.query("UPDATE eval_runs SET heartbeat_at = $1 WHERE id = $2 AND status IN ('pending','running')", [
+        at,
+        runId,
+      ]);
     });
   }
 
@@ -111,8 +170,13 @@ export class PostgresStore implements QueueableStore {
     const at = parseStoreInput(IsoTimeSchema, now, 'recoverStaleRuns.now');
     const cutoff = new Date(Date.parse(at) - staleAfterMs).toISOString();
     const ids = await inTransaction(this.pool, 'recoverStaleRuns', async (client) => {
-      const stale = await rows<{ id: string }>(client, "SELECT id FROM eval_runs WHERE status IN ('pending','running') AND heartbeat_at < ? AND coalesce((settings->>'queued')::boolean, false) = false ORDER BY created_at FOR UPDATE", [cutoff]);
-      for (const { id } of stale) await pgTransition(client, id, 'failed', { reason: 'interrupted', summary: null, now: at });
+      const stale = await rows<{ id: string }>(
+        client,
+        "SELECT id FROM eval_runs WHERE status IN ('pending','running') AND heartbeat_at < ? AND coalesce((settings->>'queued')::boolean, false) = false ORDER BY created_at FOR UPDATE",
+        [cutoff],
+      );
+      for (const { id } of stale)
+        await pgTransition(client, id, 'failed', { reason: 'interrupted', summary: null, now: at });
       return stale.map((r) => r.id);
     });
     return Promise.all(ids.map((id) => this.getRun(id)));
@@ -131,8 +195,13 @@ export class PostgresStore implements QueueableStore {
     if (q.projectId) (clauses.push('project_id = ?'), params.push(q.projectId));
     const where = clauses.length ? `WHERE ${clauses.join(' AND ')}` : '';
     return read('listRuns', async () => {
-      const found = await rows<RunRow>(this.pool, `SELECT * FROM eval_runs ${where} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`, [...params, q.limit, q.offset]);
-      const count = (await one<{ n: number }>(this.pool, `SELECT count(*)::int AS n FROM eval_runs ${where}`, params))!.n;
+      const found = await rows<RunRow>(
+        this.pool,
+        `SELECT * FROM eval_runs ${where} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
+        [...params, q.limit, q.offset],
+      );
+      const count = (await one<{ n: number }>(this.pool, `SELECT count(*)::int AS n FROM eval_runs ${where}`, params))!
+        .n;
       return { items: await Promise.all(found.map((r) => pgToRun(this.pool, r))), count };
     });
   }
@@ -140,9 +209,11 @@ export class PostgresStore implements QueueableStore {
   async latestCompletedRun(query: { projectId: string; trigger: RunTrigger }): Promise<EvalRun | null> {
     const trigger = parseStoreInput(RunTriggerSchema, query.trigger, 'latestCompletedRun.trigger');
     const row = await read('latestCompletedRun', () =>
-      one<RunRow>(this.pool, "SELECT * FROM eval_runs WHERE project_id = ? AND trigger = ? AND status = 'completed' ORDER BY finished_at DESC, created_at DESC, id DESC LIMIT 1", [
-        query.projectId, trigger,
-      ]),
+      one<RunRow>(
+        this.pool,
+        "SELECT * FROM eval_runs WHERE project_id = ? AND trigger = ? AND status = 'completed' ORDER BY finished_at DESC, created_at DESC, id DESC LIMIT 1",
+        [query.projectId, trigger],
+      ),
     );
     return row ? pgToRun(this.pool, row) : null;
   }
@@ -201,12 +272,20 @@ export class PostgresStore implements QueueableStore {
 
   async saveValidation(runId: string, input: SaveValidationInput): Promise<StoredValidation> {
     const v = parseStoreInput(SaveValidationInputSchema, input, 'saveValidation');
-    const row: ValidationRow = { id: newId('val'), run_id: runId, label: v.label, report: v.report, notes: v.notes, created_at: v.now };
+    const row: ValidationRow = {
+      id: newId('val'),
+      run_id: runId,
+      label: v.label,
+      report: v.report,
+      notes: v.notes,
+      created_at: v.now,
+    };
     await read('saveValidation', async () => {
       await pgRunRow(this.pool, runId);
-      await this.pool.query('INSERT INTO eval_validations (id, run_id, label, report, notes, created_at) VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6)', [
-        row.id, row.run_id, row.label, JSON.stringify(v.report), JSON.stringify(v.notes), row.created_at,
-      ]);
+      await this.pool.query(
+        'INSERT INTO eval_validations (id, run_id, label, report, notes, created_at) VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6)',
+        [row.id, row.run_id, row.label, JSON.stringify(v.report), JSON.stringify(v.notes), row.created_at],
+      );
     });
     return validationFromRow(row);
   }
@@ -216,7 +295,11 @@ export class PostgresStore implements QueueableStore {
     return read('listValidations', async () => {
       if (query.runId !== undefined) await pgRunRow(this.pool, query.runId);
       const where = query.runId === undefined ? '' : 'WHERE run_id = ?';
-      const found = await rows<ValidationRow>(this.pool, `SELECT * FROM eval_validations ${where} ORDER BY created_at DESC, id DESC LIMIT ${limit}`, query.runId === undefined ? [] : [query.runId]);
+      const found = await rows<ValidationRow>(
+        this.pool,
+        `SELECT * FROM eval_validations ${where} ORDER BY created_at DESC, id DESC LIMIT ${limit}`,
+        query.runId === undefined ? [] : [query.runId],
+      );
       return found.map(validationFromRow);
     });
   }
@@ -224,7 +307,13 @@ export class PostgresStore implements QueueableStore {
   async resultTaskIds(runId: string): Promise<string[]> {
     return read('resultTaskIds', async () => {
       await pgRunRow(this.pool, runId);
-      return (await rows<{ task_id: string }>(this.pool, 'SELECT task_id FROM eval_task_results WHERE run_id = ? ORDER BY task_id', [runId])).map((r) => r.task_id);
+      return (
+        await rows<{ task_id: string }>(
+          this.pool,
+          'SELECT task_id FROM eval_task_results WHERE run_id = ? ORDER BY task_id',
+          [runId],
+        )
+      ).map((r) => r.task_id);
     });
   }
 
@@ -241,7 +330,13 @@ export class PostgresStore implements QueueableStore {
     const q = parseStoreInput(ListEventsQuerySchema, query ?? {}, 'listEvents');
     return read('listEvents', async () => {
       await pgRunRow(this.pool, runId);
-      return (await rows<EventRow>(this.pool, 'SELECT * FROM eval_run_events WHERE run_id = ? AND seq > ? ORDER BY seq LIMIT ?', [runId, q.afterSeq, q.limit])).map(pgMappers.toEvent);
+      return (
+        await rows<EventRow>(
+          this.pool,
+          'SELECT * FROM eval_run_events WHERE run_id = ? AND seq > ? ORDER BY seq LIMIT ?',
+          [runId, q.afterSeq, q.limit],
+        )
+      ).map(pgMappers.toEvent);
     });
   }
 
@@ -249,12 +344,26 @@ export class PostgresStore implements QueueableStore {
     const { olderThan, dryRun } = parseStoreInput(PruneInputSchema, input, 'prune');
     return inTransaction(this.pool, 'prune', async (client) => {
       const runIds = (
-        await rows<{ id: string }>(client, "SELECT id FROM eval_runs WHERE status IN ('completed','failed','cancelled') AND coalesce(finished_at, created_at) < ? ORDER BY created_at FOR UPDATE", [olderThan])
+        await rows<{ id: string }>(
+          client,
+          "SELECT id FROM eval_runs WHERE status IN ('completed','failed','cancelled') AND coalesce(finished_at, created_at) < ? ORDER BY created_at FOR UPDATE",
+          [olderThan],
+        )
       ).map((r) => r.id);
       if (!runIds.length) return { runs: 0, results: 0, events: 0, runIds };
-      const results = (await one<{ n: number }>(client, 'SELECT count(*)::int AS n FROM eval_task_results WHERE run_id = ANY(?)', [runIds]))!.n;
-      const events = (await one<{ n: number }>(client, 'SELECT count(*)::int AS n FROM eval_run_events WHERE run_id = ANY(?)', [runIds]))!.n;
-      const runs = dryRun ? runIds.length : (await client.query('DELETE FROM eval_runs WHERE id = ANY($1)', [runIds])).rowCount ?? 0;
+      const results = (await one<{ n: number }>(
+        client,
+        'SELECT count(*)::int AS n FROM eval_task_results WHERE run_id = ANY(?)',
+        [runIds],
+      ))!.n;
+      const events = (await one<{ n: number }>(
+        client,
+        'SELECT count(*)::int AS n FROM eval_run_events WHERE run_id = ANY(?)',
+        [runIds],
+      ))!.n;
+      const runs = dryRun
+        ? runIds.length
+        : ((await client.query('DELETE FROM eval_runs WHERE id = ANY($1)', [runIds])).rowCount ?? 0);
       return { runs, results, events, runIds };
     });
   }

@@ -17,7 +17,8 @@ export interface IntegrityReport {
 export function checkSqliteIntegrity(db: Database.Database, mode: IntegrityMode, limit = 20): IntegrityReport {
   let problems = run(db, mode === 'quick' ? 'quick_check' : 'integrity_check', limit);
   // integrity_check can stop at damage that quick_check walks past and describes.
-  if (mode === 'full' && problems.length === 1 && problems[0]!.startsWith('!')) problems = [problems[0]!.slice(1), ...run(db, 'quick_check', limit)];
+  if (mode === 'full' && problems.length === 1 && problems[0]!.startsWith('!'))
+    problems = [problems[0]!.slice(1), ...run(db, 'quick_check', limit)];
   problems = problems.map((p) => p.replace(/^!/, ''));
   if (mode === 'full' && problems.length === 0) {
     const orphans = db.pragma('foreign_key_check') as { table: string; rowid: number; parent: string }[];
@@ -40,8 +41,15 @@ function run(db: Database.Database, pragma: 'quick_check' | 'integrity_check', l
 export function assertSqliteIntact(db: Database.Database, path: string): void {
   const report = checkSqliteIntegrity(db, 'quick', 5);
   if (report.ok) return;
-  throw new StoreError('store_corrupt', `${path}: the store is damaged (${report.problems.slice(0, 3).join('; ').replace(/\s*\n\s*/g, ' ')}); nothing was written`, {
-    field: 'db',
-    hint: 'run `taskeval doctor` for a full report; restore the file from a backup, or salvage it with `sqlite3 FILE .recover`',
-  });
+  throw new StoreError(
+    'store_corrupt',
+    `${path}: the store is damaged (${report.problems
+      .slice(0, 3)
+      .join('; ')
+      .replace(/\s*\n\s*/g, ' ')}); nothing was written`,
+    {
+      field: 'db',
+      hint: 'run `taskeval doctor` for a full report; restore the file from a backup, or salvage it with `sqlite3 FILE .recover`',
+    },
+  );
 }

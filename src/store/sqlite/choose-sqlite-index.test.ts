@@ -52,13 +52,21 @@ describe('chooseSqliteIndex', () => {
   }
 
   it("seeks each of a project's runs when the store holds other projects too", async () => {
-    const plan = await withRuns(['p', 'other'], (s) => s.explainListResults({ projectId: 'p', status: 'scored', sort: 'agentPerformance' }));
-    expect(plan.page).toMatch(/^SEARCH r USING COVERING INDEX eval_task_results_by_run \(run_id=\?\) \| LIST SUBQUERY 1/);
-    expect(plan.count).toMatch(/^SEARCH r USING COVERING INDEX eval_task_results_by_run \(run_id=\?\) \| LIST SUBQUERY 1/);
+    const plan = await withRuns(['p', 'other'], (s) =>
+      s.explainListResults({ projectId: 'p', status: 'scored', sort: 'agentPerformance' }),
+    );
+    expect(plan.page).toMatch(
+      /^SEARCH r USING COVERING INDEX eval_task_results_by_run \(run_id=\?\) \| LIST SUBQUERY 1/,
+    );
+    expect(plan.count).toMatch(
+      /^SEARCH r USING COVERING INDEX eval_task_results_by_run \(run_id=\?\) \| LIST SUBQUERY 1/,
+    );
   });
 
   it('walks the sort index alone when the project owns every run', async () => {
-    const plan = await withRuns(['solo'], (s) => s.explainListResults({ projectId: 'solo', status: 'scored', sort: 'agentPerformance' }));
+    const plan = await withRuns(['solo'], (s) =>
+      s.explainListResults({ projectId: 'solo', status: 'scored', sort: 'agentPerformance' }),
+    );
     expect(plan.page).toBe('SCAN r USING COVERING INDEX eval_task_results_by_ap');
   });
 
@@ -67,26 +75,38 @@ describe('chooseSqliteIndex', () => {
       const run = (await s.listRuns()).items[0]!;
       await s.transitionRun(run.id, 'running', { now: '2026-01-01T00:00:01Z' });
       const inputs = Array.from({ length: 1_002 }, (_, i) => ({
-        result: buildSampleResult({ taskId: `FN-${i}`, title: i === 7 ? 'Rename the Special flag' : `refactor the Scheduler ${i}`, entriesPerGroup: 1 }),
+        result: buildSampleResult({
+          taskId: `FN-${i}`,
+          title: i === 7 ? 'Rename the Special flag' : `refactor the Scheduler ${i}`,
+          entriesPerGroup: 1,
+        }),
         now: new Date(Date.UTC(2026, 0, 2, 0, 0, i)).toISOString(),
       }));
       await s.saveResults(run.id, inputs);
       const rare = s.explainListResults({ q: 'SPECIAL', sort: 'agentPerformance' });
       expect(rare.page).toMatch(/^SEARCH r USING INTEGER PRIMARY KEY \(rowid=\?\)/);
       const common = s.explainListResults({ q: 'scheduler', mode: 'hybrid' });
-      expect(common.page).toMatch(/^SCAN r USING COVERING INDEX eval_task_results_by_time \| LIST SUBQUERY 1 \| SCAN r USING COVERING INDEX eval_task_results_by_task/);
+      expect(common.page).toMatch(
+        /^SCAN r USING COVERING INDEX eval_task_results_by_time \| LIST SUBQUERY 1 \| SCAN r USING COVERING INDEX eval_task_results_by_task/,
+      );
       expect(common.count).toMatch(/^SCAN r USING COVERING INDEX eval_task_results_by_time \| LIST SUBQUERY 1/);
 
       const found = await s.listResults({ q: 'special' });
       expect([found.count, found.items.map((r) => r.taskId)]).toEqual([1, ['FN-7']]);
       const page = await s.listResults({ q: 'SCHEDULER', sort: 'evaluatedAt', order: 'asc', limit: 3, offset: 998 });
       expect([page.count, page.items.map((r) => r.taskId)]).toEqual([1_001, ['FN-999', 'FN-1000', 'FN-1001']]);
-      expect((await s.listResults({ q: 'fn-100', sort: 'taskId', order: 'asc' })).items.map((r) => r.taskId)).toEqual(['FN-100', 'FN-1000', 'FN-1001']);
+      expect((await s.listResults({ q: 'fn-100', sort: 'taskId', order: 'asc' })).items.map((r) => r.taskId)).toEqual([
+        'FN-100',
+        'FN-1000',
+        'FN-1001',
+      ]);
     });
   });
 
   it("leaves a task's few results to SQLite's own index", () => {
-    expect(store.explainListResults({ taskId: 'FN-1' }).page).toMatch(/^SEARCH r USING COVERING INDEX eval_task_results_by_task \(task_id=\?\)/);
+    expect(store.explainListResults({ taskId: 'FN-1' }).page).toMatch(
+      /^SEARCH r USING COVERING INDEX eval_task_results_by_task \(task_id=\?\)/,
+    );
   });
 });
 
@@ -95,8 +115,15 @@ async function withRuns<T>(projectIds: string[], fn: (store: SqliteStore) => T |
   const dir = mkdtempSync(join(tmpdir(), 'taskeval-plan-runs-'));
   const store = openSqliteStore({ path: join(dir, 'plan.db') });
   try {
-    const provenance = { judgeProvider: null, judgeModel: null, rubricVersion: 'rubric-2', promptVersion: null, taskevalVersion: 'test' };
-    for (const projectId of projectIds) await store.createRun({ projectId, trigger: 'manual', provenance, now: '2026-01-01T00:00:00Z' });
+    const provenance = {
+      judgeProvider: null,
+      judgeModel: null,
+      rubricVersion: 'rubric-2',
+      promptVersion: null,
+      taskevalVersion: 'test',
+    };
+    for (const projectId of projectIds)
+      await store.createRun({ projectId, trigger: 'manual', provenance, now: '2026-01-01T00:00:00Z' });
     return await fn(store);
   } finally {
     await store.close();

@@ -23,7 +23,12 @@ export const SORT_INDEXES: Readonly<Record<ResultSortKey, string>> = Object.free
 export function chooseSqliteIndex(q: ParsedListResultsQuery, purpose: 'page' | 'count'): string | null {
   if (q.taskId !== undefined) return null;
   // Cohort filters have their own indexes (model, agent); the planner picks between them and the sort.
-  if ((q.model ?? q.provider ?? q.agent ?? q.labels) !== undefined && q.runId === undefined && q.projectId === undefined) return null;
+  if (
+    (q.model ?? q.provider ?? q.agent ?? q.labels) !== undefined &&
+    q.runId === undefined &&
+    q.projectId === undefined
+  )
+    return null;
   // A run or a project (a few runs) is a range of the run index; seeking it beats testing every row.
   if (q.runId !== undefined || q.projectId !== undefined) return RUN_INDEX;
   if (purpose === 'page') return SORT_INDEXES[q.sort];

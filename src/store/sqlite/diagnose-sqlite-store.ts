@@ -27,14 +27,22 @@ export interface StoreDiagnosis {
 /** Opens the file read-only and runs the full integrity check, foreign keys included. */
 export function diagnoseSqliteStore(file: string): StoreDiagnosis {
   const path = resolve(file);
-  if (!existsSync(path)) throw new StoreError('not_found', `no taskeval store at ${path}`, { field: 'db', hint: 'name the store with --db PATH or --project DIR' });
+  if (!existsSync(path))
+    throw new StoreError('not_found', `no taskeval store at ${path}`, {
+      field: 'db',
+      hint: 'name the store with --db PATH or --project DIR',
+    });
   let db: Database.Database;
   let note: string | null;
   try {
     ({ db, note } = openSqliteReadOnly(path));
   } catch (error) {
     if (error instanceof StoreError) throw error;
-    throw new StoreError('store_corrupt', `${path}: cannot be opened as a SQLite database: ${(error as Error).message}`, { field: 'db', cause: error });
+    throw new StoreError(
+      'store_corrupt',
+      `${path}: cannot be opened as a SQLite database: ${(error as Error).message}`,
+      { field: 'db', cause: error },
+    );
   }
   try {
     const integrity = checkSqliteIntegrity(db, 'full');
@@ -45,15 +53,38 @@ export function diagnoseSqliteStore(file: string): StoreDiagnosis {
         return fallback;
       }
     };
-    const applied = tryRead(() => (db.prepare('SELECT version FROM schema_migrations ORDER BY version').all() as { version: number }[]).map((r) => r.version), []);
+    const applied = tryRead(
+      () =>
+        (db.prepare('SELECT version FROM schema_migrations ORDER BY version').all() as { version: number }[]).map(
+          (r) => r.version,
+        ),
+      [],
+    );
     const runs = tryRead<Record<string, number> | null>(
-      () => Object.fromEntries((db.prepare('SELECT status, COUNT(*) AS n FROM eval_runs GROUP BY status ORDER BY status').all() as { status: string; n: number }[]).map((r) => [r.status, r.n])),
+      () =>
+        Object.fromEntries(
+          (
+            db.prepare('SELECT status, COUNT(*) AS n FROM eval_runs GROUP BY status ORDER BY status').all() as {
+              status: string;
+              n: number;
+            }[]
+          ).map((r) => [r.status, r.n]),
+        ),
       null,
     );
-    const results = tryRead<number | null>(() => (db.prepare('SELECT COUNT(*) AS n FROM eval_task_results').get() as { n: number }).n, null);
+    const results = tryRead<number | null>(
+      () => (db.prepare('SELECT COUNT(*) AS n FROM eval_task_results').get() as { n: number }).n,
+      null,
+    );
     const active = tryRead(
       () =>
-        (db.prepare("SELECT id, status, heartbeat_at FROM eval_runs WHERE status IN ('pending','running') ORDER BY created_at").all() as { id: string; status: string; heartbeat_at: string | null }[]).map((r) => ({
+        (
+          db
+            .prepare(
+              "SELECT id, status, heartbeat_at FROM eval_runs WHERE status IN ('pending','running') ORDER BY created_at",
+            )
+            .all() as { id: string; status: string; heartbeat_at: string | null }[]
+        ).map((r) => ({
           id: r.id,
           status: r.status,
           heartbeatAt: r.heartbeat_at,

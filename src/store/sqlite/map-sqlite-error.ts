@@ -7,13 +7,19 @@ export function mapSqliteError(error: unknown, context: string): Error {
   const message = error instanceof Error ? error.message : String(error);
   if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
     if (message.includes('eval_runs.project_id') && message.includes('eval_runs.trigger')) {
-      return new LifecycleError('active_run_conflict', `${context}: another run with this trigger is already active for the project`, {
-        cause: error,
-        hint: 'wait for it to finish or cancel it',
-      });
+      return new LifecycleError(
+        'active_run_conflict',
+        `${context}: another run with this trigger is already active for the project`,
+        {
+          cause: error,
+          hint: 'wait for it to finish or cancel it',
+        },
+      );
     }
     if (message.includes('eval_task_results.run_id') && message.includes('eval_task_results.task_id')) {
-      return new StoreError('duplicate_result', `${context}: the run already has a result for this task`, { cause: error });
+      return new StoreError('duplicate_result', `${context}: the run already has a result for this task`, {
+        cause: error,
+      });
     }
   }
   if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED') {
@@ -22,11 +28,21 @@ export function mapSqliteError(error: unknown, context: string): Error {
       hint: 'another taskeval is writing; retry when it is done',
     });
   }
-  if (code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB' || (typeof code === 'string' && code.startsWith('SQLITE_CORRUPT'))) {
-    return new StoreError('store_corrupt', `${context}: the store is damaged (${message})`, { cause: error, hint: 'run `taskeval doctor` for what is wrong; restore the file from a backup' });
+  if (
+    code === 'SQLITE_CORRUPT' ||
+    code === 'SQLITE_NOTADB' ||
+    (typeof code === 'string' && code.startsWith('SQLITE_CORRUPT'))
+  ) {
+    return new StoreError('store_corrupt', `${context}: the store is damaged (${message})`, {
+      cause: error,
+      hint: 'run `taskeval doctor` for what is wrong; restore the file from a backup',
+    });
   }
   if (typeof code === 'string' && code.startsWith('SQLITE_READONLY')) {
-    return new StoreError('store_failed', `${context}: the store is read-only here (${message})`, { cause: error, hint: 'reading commands work on read-only media; writing ones need a writable copy' });
+    return new StoreError('store_failed', `${context}: the store is read-only here (${message})`, {
+      cause: error,
+      hint: 'reading commands work on read-only media; writing ones need a writable copy',
+    });
   }
   return new StoreError('store_failed', `${context}: ${message}`, { cause: error });
 }

@@ -31,14 +31,19 @@ export function openSqliteReadOnly(path: string): ReadOnlySqlite {
   } catch (error) {
     db?.close();
     const code = (error as { code?: string }).code;
-    if (code !== 'SQLITE_CANTOPEN' && code !== 'SQLITE_READONLY' && code !== 'SQLITE_READONLY_DIRECTORY') throw opening(path, error);
+    if (code !== 'SQLITE_CANTOPEN' && code !== 'SQLITE_READONLY' && code !== 'SQLITE_READONLY_DIRECTORY')
+      throw opening(path, error);
   }
   const size = statSync(path).size;
   if (size > MAX_IN_MEMORY_BYTES) {
-    throw new StoreError('store_failed', `${path}: the store is on read-only media and too large (${Math.round(size / 2 ** 20)} MiB) to read from a copy in memory`, {
-      field: 'db',
-      hint: 'copy the file to writable storage and point --db at the copy',
-    });
+    throw new StoreError(
+      'store_failed',
+      `${path}: the store is on read-only media and too large (${Math.round(size / 2 ** 20)} MiB) to read from a copy in memory`,
+      {
+        field: 'db',
+        hint: 'copy the file to writable storage and point --db at the copy',
+      },
+    );
   }
   const bytes = readFileSync(path);
   if (bytes.length >= 20 && bytes[18] === 2 && bytes[19] === 2) {
@@ -56,14 +61,24 @@ export function openSqliteReadOnly(path: string): ReadOnlySqlite {
   return {
     db,
     inMemory: true,
-    note: walBytes > 0 ? `${path} is on read-only media with ${walBytes} bytes of write-ahead log that cannot be read there; the newest writes may be missing` : null,
+    note:
+      walBytes > 0
+        ? `${path} is on read-only media with ${walBytes} bytes of write-ahead log that cannot be read there; the newest writes may be missing`
+        : null,
   };
 }
 
 function opening(path: string, error: unknown): StoreError {
   const code = (error as { code?: string }).code;
   if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT') {
-    return new StoreError('store_corrupt', `${path}: the store is damaged or not a SQLite database: ${(error as Error).message}`, { field: 'db', cause: error, hint: 'run `taskeval doctor --db PATH` for what is wrong' });
+    return new StoreError(
+      'store_corrupt',
+      `${path}: the store is damaged or not a SQLite database: ${(error as Error).message}`,
+      { field: 'db', cause: error, hint: 'run `taskeval doctor --db PATH` for what is wrong' },
+    );
   }
-  return new StoreError('store_failed', `${path}: cannot open the database for reading: ${(error as Error).message}`, { field: 'db', cause: error });
+  return new StoreError('store_failed', `${path}: cannot open the database for reading: ${(error as Error).message}`, {
+    field: 'db',
+    cause: error,
+  });
 }

@@ -39,7 +39,10 @@ function thrown(fn: () => unknown): TaskevalError {
 
 /** Starts a child that opens the store and waits for "go"; resolves with it once it is ready. */
 function startChild(dbPath: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dbPath], { cwd: join(here, '..', '..', '..'), stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dbPath], {
+    cwd: join(here, '..', '..', '..'),
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   child.stdout.on('data', (d) => (out += d));
@@ -88,8 +91,12 @@ describe('openSqliteStore', () => {
     const first = openSqliteStore({ path, now: () => '2026-01-01T00:00:00.000Z' });
     await first.close();
     const second = openSqliteStore({ path, now: () => '2026-02-01T00:00:00.000Z' });
-    const rows = second.db.raw.prepare('SELECT version, name, applied_at FROM schema_migrations ORDER BY version').all();
-    expect(rows).toEqual(SQLITE_MIGRATIONS.map((m) => ({ version: m.version, name: m.name, applied_at: '2026-01-01T00:00:00.000Z' })));
+    const rows = second.db.raw
+      .prepare('SELECT version, name, applied_at FROM schema_migrations ORDER BY version')
+      .all();
+    expect(rows).toEqual(
+      SQLITE_MIGRATIONS.map((m) => ({ version: m.version, name: m.name, applied_at: '2026-01-01T00:00:00.000Z' })),
+    );
     await second.close();
   });
 
@@ -100,20 +107,66 @@ describe('openSqliteStore', () => {
     applySqliteMigrations(raw, SQLITE_MIGRATIONS.slice(0, 1), '2026-01-01T00:00:00.000Z', path);
     // A run as a schema-1 taskeval wrote it (no settings column), already running.
     const run = { id: 'run_old' };
-    raw.prepare(`INSERT INTO eval_runs (id, project_id, trigger, status, has_window, requested_task_ids, rubric_version, taskeval_version, created_at, started_at, heartbeat_at)
-      VALUES ('run_old', 'proj', 'manual', 'running', 0, '["FN-1","FN-2"]', 'rubric-1', '0.1.0', ?, ?, ?)`).run(T1, T1, T1);
-    raw.prepare("INSERT INTO eval_run_events (run_id, seq, type, message, data, created_at) VALUES ('run_old', 1, 'status_changed', 'pending → running', NULL, ?)").run(T1);
+    raw
+      .prepare(
+        `INSERT INTO eval_runs (id, project_id, trigger, status, has_window, requested_task_ids, rubric_version, taskeval_version, created_at, started_at, heartbeat_at)
+      VALUES ('run_old', 'proj', 'manual', 'running', 0, '["FN-1","FN-2"]', 'rubric-1', '0.1.0', ?, ?, ?)`,
+      )
+      .run(T1, T1, T1);
+    raw
+      .prepare(
+        "INSERT INTO eval_run_events (run_id, seq, type, message, data, created_at) VALUES ('run_old', 1, 'status_changed', 'pending → running', NULL, ?)",
+      )
+      .run(T1);
     // Rows as a schema-1 taskeval wrote them: every column but the cohort ones added since.
-    const added = ['agent', 'model_provider', 'model_id', 'labels', 'agent_version', 'identity', 'rubric_version', 'change_size', 'agent_tokens', 'agent_cost_usd', 'judge_cost_usd'];
+    const added = [
+      'agent',
+      'model_provider',
+      'model_id',
+      'labels',
+      'agent_version',
+      'identity',
+      'rubric_version',
+      'change_size',
+      'agent_tokens',
+      'agent_cost_usd',
+      'judge_cost_usd',
+    ];
     const columns = RESULT_COLUMNS.filter((c) => !added.includes(c));
     const saved = [
-      { result: buildSampleResult({ taskId: 'FN-1', finals: [80, 90, 70] }), snapshot: { id: 'FN-1', modelProvider: 'anthropic', modelId: 'claude-sonnet-4-5', labels: { prompt: 'v2' } } },
-      { result: buildSampleResult({ taskId: 'FN-2', finals: [30, 20, 10] }), snapshot: { id: 'FN-2', agent: 'codex', agentVersion: '0.46.0', modelId: 42, tokenUsage: { totalTokens: 1200 }, agentCostUsd: 0.42 } },
+      {
+        result: buildSampleResult({ taskId: 'FN-1', finals: [80, 90, 70] }),
+        snapshot: { id: 'FN-1', modelProvider: 'anthropic', modelId: 'claude-sonnet-4-5', labels: { prompt: 'v2' } },
+      },
+      {
+        result: buildSampleResult({ taskId: 'FN-2', finals: [30, 20, 10] }),
+        snapshot: {
+          id: 'FN-2',
+          agent: 'codex',
+          agentVersion: '0.46.0',
+          modelId: 42,
+          tokenUsage: { totalTokens: 1200 },
+          agentCostUsd: 0.42,
+        },
+      },
     ].map(({ result, snapshot }, i) => {
-      const meta = { id: `res_old${i}`, runId: run.id, taskSnapshot: snapshot, completedAt: null, evaluatedAt: T1, cohort: EMPTY_COHORT };
+      const meta = {
+        id: `res_old${i}`,
+        runId: run.id,
+        taskSnapshot: snapshot,
+        completedAt: null,
+        evaluatedAt: T1,
+        cohort: EMPTY_COHORT,
+      };
       const row = resultToRow(result, meta, JSON.stringify, (b) => (b ? 1 : 0));
-      raw.prepare(`INSERT INTO eval_task_results (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).run(...columns.map((c) => row[RESULT_COLUMNS.indexOf(c)]));
-      raw.prepare("INSERT INTO eval_run_events (run_id, seq, type, message, data, created_at) VALUES (?, ?, 'task_evaluated', 'x', NULL, ?)").run(run.id, i + 2, T1);
+      raw
+        .prepare(`INSERT INTO eval_task_results (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`)
+        .run(...columns.map((c) => row[RESULT_COLUMNS.indexOf(c)]));
+      raw
+        .prepare(
+          "INSERT INTO eval_run_events (run_id, seq, type, message, data, created_at) VALUES (?, ?, 'task_evaluated', 'x', NULL, ?)",
+        )
+        .run(run.id, i + 2, T1);
       return { ...result, ...meta };
     });
     raw.close();
@@ -121,19 +174,48 @@ describe('openSqliteStore', () => {
     const store = openSqliteStore({ path });
     // Runs from before settings were recorded read as local, unlabelled, judge unknown.
     expect((await store.getRun(run.id)).settings).toEqual({ judge: null, labels: {}, queued: false });
-    expect(await store.getResult('res_old0')).toEqual({ ...saved[0], cohort: { agent: null, modelProvider: 'anthropic', modelId: 'claude-sonnet-4-5', labels: { prompt: 'v2' } } });
+    expect(await store.getResult('res_old0')).toEqual({
+      ...saved[0],
+      cohort: { agent: null, modelProvider: 'anthropic', modelId: 'claude-sonnet-4-5', labels: { prompt: 'v2' } },
+    });
     // A model id that is not text is not a cohort: it stays unknown rather than becoming "42".
-    expect(await store.getResult('res_old1')).toEqual({ ...saved[1], cohort: { agent: 'codex', modelProvider: null, modelId: null, labels: {} } });
+    expect(await store.getResult('res_old1')).toEqual({
+      ...saved[1],
+      cohort: { agent: 'codex', modelProvider: null, modelId: null, labels: {} },
+    });
     expect((await store.listResults({ band: 'failing' })).items.map((r) => r.taskId)).toEqual(['FN-2']);
     expect((await store.listResults({ model: 'claude-sonnet-4-5' })).items.map((r) => r.taskId)).toEqual(['FN-1']);
     // The columns comparisons read are filled from the documents of results kept before them.
     const old = (await store.listResults({ agent: 'codex' })).items[0]!;
-    expect(old).toMatchObject({ agent: 'codex', agentVersion: '0.46.0', identity: null, rubricVersion: saved[1]!.status === 'scored' ? saved[1]!.provenance.rubricVersion : null, agentTokens: 1200, agentCostUsd: 0.42 });
-    expect((await store.listEvents(run.id)).map((e) => e.type)).toEqual(['status_changed', 'task_evaluated', 'task_evaluated']);
-    const indexes = store.db.raw.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'eval_task_results' AND sql IS NOT NULL ORDER BY name").all();
+    expect(old).toMatchObject({
+      agent: 'codex',
+      agentVersion: '0.46.0',
+      identity: null,
+      rubricVersion: saved[1]!.status === 'scored' ? saved[1]!.provenance.rubricVersion : null,
+      agentTokens: 1200,
+      agentCostUsd: 0.42,
+    });
+    expect((await store.listEvents(run.id)).map((e) => e.type)).toEqual([
+      'status_changed',
+      'task_evaluated',
+      'task_evaluated',
+    ]);
+    const indexes = store.db.raw
+      .prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'eval_task_results' AND sql IS NOT NULL ORDER BY name",
+      )
+      .all();
     expect(indexes.map((r) => (r as { name: string }).name)).toEqual([
-      'eval_task_results_agent', 'eval_task_results_by_ap', 'eval_task_results_by_overall', 'eval_task_results_by_pc', 'eval_task_results_by_run',
-      'eval_task_results_by_task', 'eval_task_results_by_time', 'eval_task_results_by_toq', 'eval_task_results_model', 'eval_task_results_trend',
+      'eval_task_results_agent',
+      'eval_task_results_by_ap',
+      'eval_task_results_by_overall',
+      'eval_task_results_by_pc',
+      'eval_task_results_by_run',
+      'eval_task_results_by_task',
+      'eval_task_results_by_time',
+      'eval_task_results_by_toq',
+      'eval_task_results_model',
+      'eval_task_results_trend',
     ]);
     expect(() => store.db.raw.prepare("UPDATE eval_task_results SET title = 'changed'").run()).toThrow(/immutable/);
     await store.close();
@@ -142,11 +224,17 @@ describe('openSqliteStore', () => {
   it('refuses a database written by a newer taskeval, naming both schema versions', async () => {
     await openSqliteStore({ path }).close();
     const raw = new Database(path);
-    raw.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (999, 'future', '2030-01-01T00:00:00Z')").run();
+    raw
+      .prepare(
+        "INSERT INTO schema_migrations (version, name, applied_at) VALUES (999, 'future', '2030-01-01T00:00:00Z')",
+      )
+      .run();
     raw.close();
     const error = thrown(() => openSqliteStore({ path }));
     expect(error.code).toBe('store_version');
-    expect(error.message).toContain(`newer taskeval (schema 999, this version knows ${SQLITE_MIGRATIONS.length}); upgrade taskeval`);
+    expect(error.message).toContain(
+      `newer taskeval (schema 999, this version knows ${SQLITE_MIGRATIONS.length}); upgrade taskeval`,
+    );
   });
 
   it('reports a path it cannot open as store_failed naming the path', () => {
@@ -197,8 +285,12 @@ describe('openSqliteStore', () => {
   it('enforces one active schedule run in the schema even when a writer skips the check', async () => {
     const store = openSqliteStore({ path });
     const run = await store.createRun(runInput({ trigger: 'schedule' }));
-    const copy = store.db.raw.prepare('INSERT INTO eval_runs SELECT ? AS id, project_id, trigger, status, window_start, window_end, has_window, requested_task_ids, evaluated_task_ids, judge_provider, judge_model, rubric_version, prompt_version, taskeval_version, resume_of, reason, summary, count_total, count_scored, count_skipped, count_errored, mean_ap, mean_toq, mean_pc, mean_overall, created_at, started_at, finished_at, heartbeat_at, settings FROM eval_runs WHERE id = ?');
-    expect(() => copy.run('run_copy', run.id)).toThrow(/UNIQUE constraint failed: eval_runs.project_id, eval_runs.trigger/);
+    const copy = store.db.raw.prepare(
+      'INSERT INTO eval_runs SELECT ? AS id, project_id, trigger, status, window_start, window_end, has_window, requested_task_ids, evaluated_task_ids, judge_provider, judge_model, rubric_version, prompt_version, taskeval_version, resume_of, reason, summary, count_total, count_scored, count_skipped, count_errored, mean_ap, mean_toq, mean_pc, mean_overall, created_at, started_at, finished_at, heartbeat_at, settings FROM eval_runs WHERE id = ?',
+    );
+    expect(() => copy.run('run_copy', run.id)).toThrow(
+      /UNIQUE constraint failed: eval_runs.project_id, eval_runs.trigger/,
+    );
     await store.close();
   });
 });

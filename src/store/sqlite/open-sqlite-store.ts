@@ -59,7 +59,8 @@ export function openSqliteStore(options: OpenSqliteStoreOptions): SqliteStore {
     if (options.checkIntegrity) assertSqliteIntact(db, path);
     const now = (options.now ?? (() => new Date().toISOString()))();
     const state = sqliteSchemaState(db);
-    const backup = state.newest > 0 && state.newest < state.known ? backupBeforeMigrating(db, path, state.newest, now) : null;
+    const backup =
+      state.newest > 0 && state.newest < state.known ? backupBeforeMigrating(db, path, state.newest, now) : null;
     applySqliteMigrations(db, SQLITE_MIGRATIONS, now, path);
     const store = new SqliteStore(db, path, { backgroundCheckpointAfter: options.backgroundCheckpointAfter });
     if (backup) store.upgraded = { from: state.newest, to: state.known, backup };
@@ -67,7 +68,9 @@ export function openSqliteStore(options: OpenSqliteStoreOptions): SqliteStore {
   } catch (error) {
     db.close();
     if (error instanceof StoreError) throw error;
-    throw new StoreError('store_failed', `${path}: cannot prepare the database: ${(error as Error).message}`, { cause: error });
+    throw new StoreError('store_failed', `${path}: cannot prepare the database: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
 }
 
@@ -85,10 +88,14 @@ function openForReading(path: string): SqliteStore {
     const state = sqliteSchemaState(db);
     if (state.newest > state.known) throw newerSchemaError(path, state.newest, state.known);
     if (state.newest < state.known) {
-      throw new StoreError('store_version', `${path}: the store has schema ${state.newest || 'none'}, older than this taskeval's ${state.known}; reading commands do not change it`, {
-        field: 'db',
-        hint: `upgrade it with \`taskeval migrate --db ${path}\` (a backup is kept), or read it with the taskeval that wrote it`,
-      });
+      throw new StoreError(
+        'store_version',
+        `${path}: the store has schema ${state.newest || 'none'}, older than this taskeval's ${state.known}; reading commands do not change it`,
+        {
+          field: 'db',
+          hint: `upgrade it with \`taskeval migrate --db ${path}\` (a backup is kept), or read it with the taskeval that wrote it`,
+        },
+      );
     }
   } catch (error) {
     db.close();
@@ -102,7 +109,8 @@ function openForReading(path: string): SqliteStore {
 /** The newest schema version a database has applied, and the newest this taskeval knows. */
 export function sqliteSchemaState(db: Database.Database): { newest: number; known: number } {
   const known = Math.max(0, ...SQLITE_MIGRATIONS.map((m) => m.version));
-  const hasTable = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").get() !== undefined;
+  const hasTable =
+    db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").get() !== undefined;
   if (!hasTable) return { newest: 0, known };
   const row = db.prepare('SELECT max(version) AS v FROM schema_migrations').get() as { v: number | null };
   return { newest: row.v ?? 0, known };

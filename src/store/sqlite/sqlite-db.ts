@@ -3,7 +3,9 @@ import { makeRowMappers } from '../row-mappers.js';
 import { mapSqliteError } from './map-sqlite-error.js';
 
 /** JSON columns are TEXT in SQLite. */
-export const sqliteMappers = makeRowMappers((value) => (typeof value === 'string' ? JSON.parse(value) : (value ?? null)));
+export const sqliteMappers = makeRowMappers((value) =>
+  typeof value === 'string' ? JSON.parse(value) : (value ?? null),
+);
 
 export function toJsonText(value: unknown): string {
   return JSON.stringify(value);

@@ -13,7 +13,13 @@ export class SqliteJudgeCache implements JudgeCache {
       ),
     );
     if (!row) return null;
-    return { answer: JSON.parse(row.answer), usage: JSON.parse(row.usage), provider: row.provider, model: row.model, createdAt: row.created_at };
+    return {
+      answer: JSON.parse(row.answer),
+      usage: JSON.parse(row.usage),
+      provider: row.provider,
+      model: row.model,
+      createdAt: row.created_at,
+    };
   }
 
   async set(key: string, value: CachedJudgeCall): Promise<void> {
@@ -24,7 +30,12 @@ export class SqliteJudgeCache implements JudgeCache {
         `INSERT INTO judge_cache (key, answer, usage, provider, model, created_at) VALUES (?, ?, ?, ?, ?, ?)
          ON CONFLICT (key) DO UPDATE SET answer = excluded.answer, usage = excluded.usage, provider = excluded.provider,
            model = excluded.model, created_at = excluded.created_at`,
-        key, toJsonText(value.answer ?? null), toJsonText(value.usage), value.provider, value.model, value.createdAt,
+        key,
+        toJsonText(value.answer ?? null),
+        toJsonText(value.usage),
+        value.provider,
+        value.model,
+        value.createdAt,
       ),
     );
   }

@@ -6,7 +6,9 @@ export class SqliteRepositoryCache implements RepositoryCache {
   constructor(private readonly db: SqliteDb) {}
 
   async get(key: string): Promise<unknown | null> {
-    const row = this.db.read('repositoryCache.get', () => this.db.get<{ value: string }>('SELECT value FROM outcome_cache WHERE key = ?', key));
+    const row = this.db.read('repositoryCache.get', () =>
+      this.db.get<{ value: string }>('SELECT value FROM outcome_cache WHERE key = ?', key),
+    );
     return row ? (JSON.parse(row.value) as unknown) : null;
   }
 
@@ -16,7 +18,9 @@ export class SqliteRepositoryCache implements RepositoryCache {
     this.db.write('repositoryCache.set', () =>
       this.db.run(
         'INSERT INTO outcome_cache (key, value, created_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, created_at = excluded.created_at',
-        key, toJsonText(value), now,
+        key,
+        toJsonText(value),
+        now,
       ),
     );
   }

@@ -61,7 +61,14 @@ export class SqliteResults {
       const parsed = parseStoreInput(SaveResultInputSchema, input, inputs.length === 1 ? context : `${context}[${i}]`);
       const { result } = parsed;
       const evaluatedAt = result.evaluatedAt ? new Date(result.evaluatedAt).toISOString() : parsed.now;
-      const meta = { id: newId('res'), runId, taskSnapshot: parsed.taskSnapshot, completedAt: parsed.completedAt, evaluatedAt, cohort: parsed.cohort };
+      const meta = {
+        id: newId('res'),
+        runId,
+        taskSnapshot: parsed.taskSnapshot,
+        completedAt: parsed.completedAt,
+        evaluatedAt,
+        cohort: parsed.cohort,
+      };
       return { result, meta, now: parsed.now, row: resultToRow(result, meta, toJsonText, (b) => (b ? 1 : 0)) };
     });
     this.db.write(`${context} ${prepared.map((p) => p.result.taskId).join(', ')}`.slice(0, 200), () => {
@@ -78,7 +85,9 @@ export class SqliteResults {
   }
 
   get(resultId: string): StoredResult {
-    const row = this.db.read('getResult', () => this.db.get<ResultRow>('SELECT * FROM eval_task_results WHERE id = ?', resultId));
+    const row = this.db.read('getResult', () =>
+      this.db.get<ResultRow>('SELECT * FROM eval_task_results WHERE id = ?', resultId),
+    );
     if (!row) throw new StoreError('not_found', `result ${resultId} does not exist`, { field: 'resultId' });
     return sqliteMappers.toStoredResult(row);
   }
@@ -86,8 +95,15 @@ export class SqliteResults {
   find(query: { taskId: string; runId?: string }): StoredResult | null {
     const row = this.db.read('findResult', () =>
       query.runId === undefined
-        ? this.db.get<ResultRow>('SELECT * FROM eval_task_results WHERE task_id = ? ORDER BY evaluated_at DESC, id DESC LIMIT 1', query.taskId)
-        : this.db.get<ResultRow>('SELECT * FROM eval_task_results WHERE task_id = ? AND run_id = ?', query.taskId, query.runId),
+        ? this.db.get<ResultRow>(
+            'SELECT * FROM eval_task_results WHERE task_id = ? ORDER BY evaluated_at DESC, id DESC LIMIT 1',
+            query.taskId,
+          )
+        : this.db.get<ResultRow>(
+            'SELECT * FROM eval_task_results WHERE task_id = ? AND run_id = ?',
+            query.taskId,
+            query.runId,
+          ),
     );
     return row ? sqliteMappers.toStoredResult(row) : null;
   }
@@ -120,7 +136,9 @@ export class SqliteResults {
    * (the usual search for a task id) resolved to their pks in one scan of the task index, so the page
    * looks up those rows instead of walking a sort index past every row that does not match.
    */
-  private prepareListing(parsed: ParsedListResultsQuery): { q: ParsedListResultsQuery; textPks: number[] | null } | null {
+  private prepareListing(
+    parsed: ParsedListResultsQuery,
+  ): { q: ParsedListResultsQuery; textPks: number[] | null } | null {
     const q = this.narrowProject(parsed);
     if (q === null) return null;
     const text = q.q?.trim() ?? '';
@@ -136,14 +154,20 @@ export class SqliteResults {
       const index = textPks ? null : chooseSqliteIndex(q, purpose);
       const direct = indexHasText(index);
       const { where, orderBy } = buildResultFilter(q, {
-        textClause: (text) => (textPks ? { sql: `r.pk IN (${textPks.map(() => '?').join(', ')})`, params: textPks } : sqliteTextClause(text, direct)),
+        textClause: (text) =>
+          textPks
+            ? { sql: `r.pk IN (${textPks.map(() => '?').join(', ')})`, params: textPks }
+            : sqliteTextClause(text, direct),
         labelValue: (key) => ({ sql: 'json_extract(r.labels, ?)', params: [`$."${key}"`] }),
         tiebreak: 'r.pk',
         bandsAsScoreRanges: true,
       });
       const from = `FROM eval_task_results r${index ? ` INDEXED BY ${index}` : ''}`;
       return purpose === 'page'
-        ? { sql: `SELECT r.pk ${from} ${where.sql} ${orderBy} LIMIT ? OFFSET ?`, params: [...where.params, q.limit, q.offset] }
+        ? {
+            sql: `SELECT r.pk ${from} ${where.sql} ${orderBy} LIMIT ? OFFSET ?`,
+            params: [...where.params, q.limit, q.offset],
+          }
         : { sql: `SELECT count(*) AS n ${from} ${where.sql}`, params: where.params };
     };
     return { page: statement('page'), count: statement('count') };
@@ -155,7 +179,10 @@ export class SqliteResults {
     const ready = this.prepareListing(parsed) ?? { q: parsed, textPks: null };
     const sql = this.listingSql(ready.q, ready.textPks);
     const plan = (s: { sql: string; params: unknown[] }) =>
-      this.db.all<{ detail: string }>(`EXPLAIN QUERY PLAN ${s.sql}`, ...s.params).map((r) => r.detail).join(' | ');
+      this.db
+        .all<{ detail: string }>(`EXPLAIN QUERY PLAN ${s.sql}`, ...s.params)
+        .map((r) => r.detail)
+        .join(' | ');
     return { page: plan(sql.page), count: plan(sql.count) };
   }
 
@@ -169,7 +196,10 @@ export class SqliteResults {
       // Page pks first (answered from a narrow index), then read only those wide rows.
       const sql = this.listingSql(q, textPks);
       const pks = this.db.all<{ pk: number }>(sql.page.sql, ...sql.page.params).map((r) => r.pk);
-      const count = q.offset === 0 && pks.length < q.limit ? pks.length : this.db.get<{ n: number }>(sql.count.sql, ...sql.count.params)!.n;
+      const count =
+        q.offset === 0 && pks.length < q.limit
+          ? pks.length
+          : this.db.get<{ n: number }>(sql.count.sql, ...sql.count.params)!.n;
       const rows = pks.length
         ? this.db.all<ResultRow & { pk: number }>(
             `SELECT r.pk, ${q.full ? 'r.*' : SUMMARY_COLUMNS} FROM eval_task_results r WHERE r.pk IN (${pks.map(() => '?').join(', ')})`,
@@ -178,7 +208,9 @@ export class SqliteResults {
         : [];
       const byPk = new Map(rows.map((r) => [r.pk, r]));
       const ordered = pks.map((pk) => byPk.get(pk)!);
-      return q.full ? { items: ordered.map(sqliteMappers.toStoredResult), count } : { items: ordered.map(sqliteMappers.toSummary), count };
+      return q.full
+        ? { items: ordered.map(sqliteMappers.toStoredResult), count }
+        : { items: ordered.map(sqliteMappers.toSummary), count };
     });
   }
 
@@ -186,7 +218,12 @@ export class SqliteResults {
     const q = parseStoreInput(TaskHistoryQuerySchema, query ?? {}, 'taskHistory');
     return this.db.read('taskHistory', () => ({
       items: this.db
-        .all<ResultRow>(`SELECT ${SUMMARY_COLUMNS} FROM eval_task_results r WHERE r.task_id = ? ORDER BY r.evaluated_at ASC, r.id ASC LIMIT ? OFFSET ?`, taskId, q.limit, q.offset)
+        .all<ResultRow>(
+          `SELECT ${SUMMARY_COLUMNS} FROM eval_task_results r WHERE r.task_id = ? ORDER BY r.evaluated_at ASC, r.id ASC LIMIT ? OFFSET ?`,
+          taskId,
+          q.limit,
+          q.offset,
+        )
         .map(sqliteMappers.toSummary),
       count: this.db.get<{ n: number }>('SELECT count(*) AS n FROM eval_task_results WHERE task_id = ?', taskId)!.n,
     }));
@@ -203,10 +240,19 @@ export class SqliteResults {
       if (q.rubricVersion !== undefined) (clauses.push('r.rubric_version = ?'), params.push(q.rubricVersion));
       const scope = q.projectId === undefined ? 'every run' : this.projectScope(q.projectId);
       if (scope === 'no run') return [];
-      if (scope === 'some runs') (clauses.push('r.run_id IN (SELECT id FROM eval_runs WHERE project_id = ?)'), params.push(q.projectId));
+      if (scope === 'some runs')
+        (clauses.push('r.run_id IN (SELECT id FROM eval_runs WHERE project_id = ?)'), params.push(q.projectId));
       const cohort = q.by ? COHORT_COLUMNS[q.by] : 'NULL';
       // The trend index carries every column a trend reads.
-      return this.db.all<{ cohort: string | null; bucket: string; n: number; ap: number; toq: number; pc: number; overall: number }>(
+      return this.db.all<{
+        cohort: string | null;
+        bucket: string;
+        n: number;
+        ap: number;
+        toq: number;
+        pc: number;
+        overall: number;
+      }>(
         `SELECT ${cohort} AS cohort, ${BUCKETS[q.bucket]} AS bucket, count(*) AS n, avg(r.ap_final) AS ap, avg(r.toq_final) AS toq, avg(r.pc_final) AS pc,
            avg(r.overall_score) AS overall FROM eval_task_results r INDEXED BY eval_task_results_trend WHERE ${clauses.join(' AND ')}
            GROUP BY cohort, bucket ORDER BY cohort IS NULL, cohort, bucket`,
@@ -217,7 +263,12 @@ export class SqliteResults {
       bucket: r.bucket,
       ...(q.by ? { cohort: r.cohort } : {}),
       count: r.n,
-      mean: { agentPerformance: roundMean(r.ap), taskOutcomeQuality: roundMean(r.toq), processCompliance: roundMean(r.pc), overall: roundMean(r.overall) },
+      mean: {
+        agentPerformance: roundMean(r.ap),
+        taskOutcomeQuality: roundMean(r.toq),
+        processCompliance: roundMean(r.pc),
+        overall: roundMean(r.overall),
+      },
     }));
   }
 
@@ -226,7 +277,12 @@ export class SqliteResults {
       const inRun = runId === undefined ? '' : ' AND run_id = ?';
       const args = runId === undefined ? [] : [runId];
       const values = (column: string) =>
-        this.db.all<{ v: string }>(`SELECT DISTINCT ${column} AS v FROM eval_task_results WHERE ${column} IS NOT NULL${inRun} ORDER BY v LIMIT ${FACET_LIMIT}`, ...args).map((r) => r.v);
+        this.db
+          .all<{ v: string }>(
+            `SELECT DISTINCT ${column} AS v FROM eval_task_results WHERE ${column} IS NOT NULL${inRun} ORDER BY v LIMIT ${FACET_LIMIT}`,
+            ...args,
+          )
+          .map((r) => r.v);
       return {
         modes: this.db
           .all<{ mode: 'deterministic-only' | 'hybrid'; rubric_version: string | null; n: number }>(
@@ -238,7 +294,10 @@ export class SqliteResults {
         models: values('model_id'),
         providers: values('model_provider'),
         labelKeys: this.db
-          .all<{ v: string }>(`SELECT DISTINCT j.key AS v FROM eval_task_results r, json_each(r.labels) j WHERE r.labels IS NOT NULL${inRun.replace('run_id', 'r.run_id')} ORDER BY v LIMIT ${FACET_LIMIT}`, ...args)
+          .all<{ v: string }>(
+            `SELECT DISTINCT j.key AS v FROM eval_task_results r, json_each(r.labels) j WHERE r.labels IS NOT NULL${inRun.replace('run_id', 'r.run_id')} ORDER BY v LIMIT ${FACET_LIMIT}`,
+            ...args,
+          )
           .map((r) => r.v),
       };
     });
@@ -247,7 +306,9 @@ export class SqliteResults {
   taskIds(runId: string): string[] {
     return this.db.read('resultTaskIds', () => {
       this.runs.row(runId);
-      return this.db.all<{ task_id: string }>('SELECT task_id FROM eval_task_results WHERE run_id = ? ORDER BY task_id', runId).map((r) => r.task_id);
+      return this.db
+        .all<{ task_id: string }>('SELECT task_id FROM eval_task_results WHERE run_id = ? ORDER BY task_id', runId)
+        .map((r) => r.task_id);
     });
   }
 }

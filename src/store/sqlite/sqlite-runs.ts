@@ -2,7 +2,14 @@ import { LifecycleError, StoreError } from '../../core/index.js';
 import { newId } from '../new-id.js';
 import type { RunRow, RunTotals } from '../row-mappers.js';
 import { roundMean } from '../round-mean.js';
-import { assertTransition, assertWritable, EXCLUSIVE_TRIGGERS, isTerminalStatus, type RunEventType, type RunStatus } from '../run-lifecycle.js';
+import {
+  assertTransition,
+  assertWritable,
+  EXCLUSIVE_TRIGGERS,
+  isTerminalStatus,
+  type RunEventType,
+  type RunStatus,
+} from '../run-lifecycle.js';
 import type { CreateRunInput, ListRunsQuery } from '../store-inputs.js';
 import { CreateRunInputSchema, ListRunsQuerySchema, parseStoreInput } from '../store-inputs.js';
 import type { EvalRun, Page, RunEvent } from '../store-types.js';
@@ -23,9 +30,13 @@ export class SqliteRuns {
           run.trigger,
         );
         if (active) {
-          throw new LifecycleError('active_run_conflict', `project ${run.projectId} already has an active ${run.trigger} run (${active.id}, ${active.status})`, {
-            hint: 'wait for it to finish or cancel it',
-          });
+          throw new LifecycleError(
+            'active_run_conflict',
+            `project ${run.projectId} already has an active ${run.trigger} run (${active.id}, ${active.status})`,
+            {
+              hint: 'wait for it to finish or cancel it',
+            },
+          );
         }
       }
       if (run.resumeOf !== null) this.row(run.resumeOf);
@@ -33,9 +44,22 @@ export class SqliteRuns {
         `INSERT INTO eval_runs (id, project_id, trigger, status, window_start, window_end, has_window, requested_task_ids,
            judge_provider, judge_model, rubric_version, prompt_version, taskeval_version, resume_of, created_at, heartbeat_at, settings)
          VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        id, run.projectId, run.trigger, run.window?.start ?? null, run.window?.end ?? null, run.window ? 1 : 0,
-        toJsonText(run.requestedTaskIds), run.provenance.judgeProvider, run.provenance.judgeModel, run.provenance.rubricVersion,
-        run.provenance.promptVersion, run.provenance.taskevalVersion, run.resumeOf, run.now, run.now, toJsonText(run.settings),
+        id,
+        run.projectId,
+        run.trigger,
+        run.window?.start ?? null,
+        run.window?.end ?? null,
+        run.window ? 1 : 0,
+        toJsonText(run.requestedTaskIds),
+        run.provenance.judgeProvider,
+        run.provenance.judgeModel,
+        run.provenance.rubricVersion,
+        run.provenance.promptVersion,
+        run.provenance.taskevalVersion,
+        run.resumeOf,
+        run.now,
+        run.now,
+        toJsonText(run.settings),
       );
     });
     return this.get(id);
@@ -44,14 +68,22 @@ export class SqliteRuns {
   /** The run row, or not_found. */
   row(runId: string): RunRow {
     const row = this.db.get<RunRow>('SELECT * FROM eval_runs WHERE id = ?', runId);
-    if (!row) throw new StoreError('not_found', `run ${runId} does not exist`, { field: 'runId', hint: 'list runs with `taskeval runs`' });
+    if (!row)
+      throw new StoreError('not_found', `run ${runId} does not exist`, {
+        field: 'runId',
+        hint: 'list runs with `taskeval runs`',
+      });
     return row;
   }
 
   /** The run's status alone, or not_found: the check before every write. */
   status(runId: string): RunStatus {
     const row = this.db.get<{ status: RunStatus }>('SELECT status FROM eval_runs WHERE id = ?', runId);
-    if (!row) throw new StoreError('not_found', `run ${runId} does not exist`, { field: 'runId', hint: 'list runs with `taskeval runs`' });
+    if (!row)
+      throw new StoreError('not_found', `run ${runId} does not exist`, {
+        field: 'runId',
+        hint: 'list runs with `taskeval runs`',
+      });
     return row.status;
   }
 
@@ -60,38 +92,79 @@ export class SqliteRuns {
   }
 
   /** Moves the run; must be called inside a write transaction. */
-  transitionInTx(runId: string, to: RunStatus, opts: { reason: string | null; summary: string | null; now: string }): void {
+  transitionInTx(
+    runId: string,
+    to: RunStatus,
+    opts: { reason: string | null; summary: string | null; now: string },
+  ): void {
     const row = this.row(runId);
     assertTransition(runId, row.status, to);
     const startedAt = to === 'running' ? opts.now : row.started_at;
     if (isTerminalStatus(to)) {
       const totals = this.totals(runId);
-      const evaluated = this.db.all<{ task_id: string }>('SELECT task_id FROM eval_task_results WHERE run_id = ? ORDER BY evaluated_at, task_id', runId);
+      const evaluated = this.db.all<{ task_id: string }>(
+        'SELECT task_id FROM eval_task_results WHERE run_id = ? ORDER BY evaluated_at, task_id',
+        runId,
+      );
       this.db.run(
         `UPDATE eval_runs SET status = ?, reason = coalesce(?, reason), summary = coalesce(?, summary), started_at = ?, finished_at = ?,
            heartbeat_at = ?, count_total = ?, count_scored = ?, count_skipped = ?, count_errored = ?,
            mean_ap = ?, mean_toq = ?, mean_pc = ?, mean_overall = ?, evaluated_task_ids = ? WHERE id = ?`,
-        to, opts.reason, opts.summary, startedAt, opts.now, opts.now, totals.counts.total, totals.counts.scored, totals.counts.skipped,
-        totals.counts.errored, totals.aggregates.agentPerformance, totals.aggregates.taskOutcomeQuality, totals.aggregates.processCompliance,
-        totals.aggregates.overall, toJsonText(evaluated.map((r) => r.task_id)), runId,
+        to,
+        opts.reason,
+        opts.summary,
+        startedAt,
+        opts.now,
+        opts.now,
+        totals.counts.total,
+        totals.counts.scored,
+        totals.counts.skipped,
+        totals.counts.errored,
+        totals.aggregates.agentPerformance,
+        totals.aggregates.taskOutcomeQuality,
+        totals.aggregates.processCompliance,
+        totals.aggregates.overall,
+        toJsonText(evaluated.map((r) => r.task_id)),
+        runId,
       );
     } else {
-      this.db.run('UPDATE eval_runs SET status = ?, reason = coalesce(?, reason), summary = coalesce(?, summary), started_at = ?, heartbeat_at = ? WHERE id = ?',
-        to, opts.reason, opts.summary, startedAt, opts.now, runId);
+      this.db.run(
+        'UPDATE eval_runs SET status = ?, reason = coalesce(?, reason), summary = coalesce(?, summary), started_at = ?, heartbeat_at = ? WHERE id = ?',
+        to,
+        opts.reason,
+        opts.summary,
+        startedAt,
+        opts.now,
+        runId,
+      );
     }
-    this.insertEvent(runId, 'status_changed', `${row.status} → ${to}${opts.reason ? `: ${opts.reason}` : ''}`, { from: row.status, to, reason: opts.reason }, opts.now);
+    this.insertEvent(
+      runId,
+      'status_changed',
+      `${row.status} → ${to}${opts.reason ? `: ${opts.reason}` : ''}`,
+      { from: row.status, to, reason: opts.reason },
+      opts.now,
+    );
   }
 
   /** The seq the run's next event gets; only meaningful inside a write transaction. */
   nextSeq(runId: string): number {
-    return this.db.get<{ seq: number }>('SELECT coalesce(max(seq), 0) + 1 AS seq FROM eval_run_events WHERE run_id = ?', runId)!.seq;
+    return this.db.get<{ seq: number }>(
+      'SELECT coalesce(max(seq), 0) + 1 AS seq FROM eval_run_events WHERE run_id = ?',
+      runId,
+    )!.seq;
   }
 
   /** Inserts an event at a seq from nextSeq, counting up; must be called inside the same write transaction. */
   insertEventAt(runId: string, seq: number, type: RunEventType, message: string, data: unknown, now: string): void {
     this.db.run(
       'INSERT INTO eval_run_events (run_id, seq, type, message, data, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-      runId, seq, type, message, data === null || data === undefined ? null : toJsonText(data), now,
+      runId,
+      seq,
+      type,
+      message,
+      data === null || data === undefined ? null : toJsonText(data),
+      now,
     );
   }
 
@@ -100,7 +173,12 @@ export class SqliteRuns {
     const row = this.db.get<{ seq: number }>(
       `INSERT INTO eval_run_events (run_id, seq, type, message, data, created_at)
        SELECT ?, coalesce(max(seq), 0) + 1, ?, ?, ?, ? FROM eval_run_events WHERE run_id = ? RETURNING seq`,
-      runId, type, message, data === null || data === undefined ? null : toJsonText(data), now, runId,
+      runId,
+      type,
+      message,
+      data === null || data === undefined ? null : toJsonText(data),
+      now,
+      runId,
     );
     return row!.seq;
   }
@@ -123,7 +201,12 @@ export class SqliteRuns {
     )!;
     return {
       counts: { total: t.total ?? 0, scored: t.scored ?? 0, skipped: t.skipped ?? 0, errored: t.errored ?? 0 },
-      aggregates: { agentPerformance: roundMean(t.ap), taskOutcomeQuality: roundMean(t.toq), processCompliance: roundMean(t.pc), overall: roundMean(t.overall) },
+      aggregates: {
+        agentPerformance: roundMean(t.ap),
+        taskOutcomeQuality: roundMean(t.toq),
+        processCompliance: roundMean(t.pc),
+        overall: roundMean(t.overall),
+      },
     };
   }
 
@@ -140,7 +223,12 @@ export class SqliteRuns {
     if (q.projectId) (clauses.push('project_id = ?'), params.push(q.projectId));
     const where = clauses.length ? `WHERE ${clauses.join(' AND ')}` : '';
     return this.db.read('listRuns', () => {
-      const rows = this.db.all<RunRow>(`SELECT * FROM eval_runs ${where} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`, ...params, q.limit, q.offset);
+      const rows = this.db.all<RunRow>(
+        `SELECT * FROM eval_runs ${where} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
+        ...params,
+        q.limit,
+        q.offset,
+      );
       const count = this.db.get<{ n: number }>(`SELECT count(*) AS n FROM eval_runs ${where}`, ...params)!.n;
       return { items: rows.map((r) => this.toRun(r)), count };
     });

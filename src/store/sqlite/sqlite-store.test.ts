@@ -14,7 +14,9 @@ for (const [name, backgroundCheckpointAfter] of [
     return {
       store,
       async breakEventInserts() {
-        store.db.raw.exec("CREATE TEMP TRIGGER break_events BEFORE INSERT ON eval_run_events BEGIN SELECT RAISE(ABORT, 'injected event failure'); END");
+        store.db.raw.exec(
+          "CREATE TEMP TRIGGER break_events BEFORE INSERT ON eval_run_events BEGIN SELECT RAISE(ABORT, 'injected event failure'); END",
+        );
       },
       async dispose() {
         await store.close();

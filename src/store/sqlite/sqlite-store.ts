@@ -1,11 +1,42 @@
 import type Database from 'better-sqlite3';
-import { IsoTimeSchema, parseStoreInput, AppendEventInputSchema, SaveValidationInputSchema, ListEventsQuerySchema, PruneInputSchema, TransitionOptionsSchema } from '../store-inputs.js';
-import type { AppendEventInput, SaveValidationInput, CreateRunInput, ListEventsQuery, ListResultsQuery, ListRunsQuery, PruneInput, SaveResultInput, TaskHistoryQuery, TransitionOptions, TrendsQuery } from '../store-inputs.js';
+import {
+  IsoTimeSchema,
+  parseStoreInput,
+  AppendEventInputSchema,
+  SaveValidationInputSchema,
+  ListEventsQuerySchema,
+  PruneInputSchema,
+  TransitionOptionsSchema,
+} from '../store-inputs.js';
+import type {
+  AppendEventInput,
+  SaveValidationInput,
+  CreateRunInput,
+  ListEventsQuery,
+  ListResultsQuery,
+  ListRunsQuery,
+  PruneInput,
+  SaveResultInput,
+  TaskHistoryQuery,
+  TransitionOptions,
+  TrendsQuery,
+} from '../store-inputs.js';
 import type { EventRow, RunRow } from '../row-mappers.js';
 import { RunStatusSchema, RunTriggerSchema } from '../store-inputs.js';
 import type { RunStatus, RunTrigger } from '../run-lifecycle.js';
 import type { Store, StoreUpgrade } from '../store.js';
-import type { EvalRun, Page, PruneReport, ResultSummary, RunEvent, RunSpend, StoredResult, StoredValidation, ResultFacets, TrendPoint } from '../store-types.js';
+import type {
+  EvalRun,
+  Page,
+  PruneReport,
+  ResultSummary,
+  RunEvent,
+  RunSpend,
+  StoredResult,
+  StoredValidation,
+  ResultFacets,
+  TrendPoint,
+} from '../store-types.js';
 import { newId } from '../new-id.js';
 import { runSpendFromRow, validationFromRow, type RunSpendRow, type ValidationRow } from '../validation-row.js';
 import { SqliteDb, sqliteMappers } from './sqlite-db.js';
@@ -80,8 +111,12 @@ export class SqliteStore implements Store {
     const at = parseStoreInput(IsoTimeSchema, now, 'recoverStaleRuns.now');
     const cutoff = new Date(Date.parse(at) - staleAfterMs).toISOString();
     const ids = this.db.write('recoverStaleRuns', () => {
-      const stale = this.db.all<{ id: string }>("SELECT id FROM eval_runs WHERE status IN ('pending','running') AND heartbeat_at < ? AND coalesce(json_extract(settings, '$.queued'), 0) = 0 ORDER BY created_at", cutoff);
-      for (const { id } of stale) this.runs.transitionInTx(id, 'failed', { reason: 'interrupted', summary: null, now: at });
+      const stale = this.db.all<{ id: string }>(
+        "SELECT id FROM eval_runs WHERE status IN ('pending','running') AND heartbeat_at < ? AND coalesce(json_extract(settings, '$.queued'), 0) = 0 ORDER BY created_at",
+        cutoff,
+      );
+      for (const { id } of stale)
+        this.runs.transitionInTx(id, 'failed', { reason: 'interrupted', summary: null, now: at });
       return stale.map((r) => r.id);
     });
     return ids.map((id) => this.runs.get(id));
@@ -174,10 +209,25 @@ export class SqliteStore implements Store {
 
   async saveValidation(runId: string, input: SaveValidationInput): Promise<StoredValidation> {
     const v = parseStoreInput(SaveValidationInputSchema, input, 'saveValidation');
-    const row: ValidationRow = { id: newId('val'), run_id: runId, label: v.label, report: JSON.stringify(v.report), notes: JSON.stringify(v.notes), created_at: v.now };
+    const row: ValidationRow = {
+      id: newId('val'),
+      run_id: runId,
+      label: v.label,
+      report: JSON.stringify(v.report),
+      notes: JSON.stringify(v.notes),
+      created_at: v.now,
+    };
     this.db.write('saveValidation', () => {
       this.runs.row(runId);
-      this.db.run('INSERT INTO eval_validations (id, run_id, label, report, notes, created_at) VALUES (?, ?, ?, ?, ?, ?)', row.id, row.run_id, row.label, row.report, row.notes, row.created_at);
+      this.db.run(
+        'INSERT INTO eval_validations (id, run_id, label, report, notes, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+        row.id,
+        row.run_id,
+        row.label,
+        row.report,
+        row.notes,
+        row.created_at,
+      );
     });
     return validationFromRow(row);
   }
@@ -188,7 +238,12 @@ export class SqliteStore implements Store {
       if (query.runId !== undefined) this.runs.row(query.runId);
       const where = query.runId === undefined ? '' : 'WHERE run_id = ?';
       const args = query.runId === undefined ? [] : [query.runId];
-      return this.db.all<ValidationRow>(`SELECT * FROM eval_validations ${where} ORDER BY created_at DESC, id DESC LIMIT ${limit}`, ...args).map(validationFromRow);
+      return this.db
+        .all<ValidationRow>(
+          `SELECT * FROM eval_validations ${where} ORDER BY created_at DESC, id DESC LIMIT ${limit}`,
+          ...args,
+        )
+        .map(validationFromRow);
     });
   }
 
@@ -202,19 +257,33 @@ export class SqliteStore implements Store {
     return this.db.read('listEvents', () => {
       this.runs.row(runId);
       return this.db
-        .all<EventRow>('SELECT * FROM eval_run_events WHERE run_id = ? AND seq > ? ORDER BY seq LIMIT ?', runId, q.afterSeq, q.limit)
+        .all<EventRow>(
+          'SELECT * FROM eval_run_events WHERE run_id = ? AND seq > ? ORDER BY seq LIMIT ?',
+          runId,
+          q.afterSeq,
+          q.limit,
+        )
         .map(sqliteMappers.toEvent);
     });
   }
 
   async prune(input: PruneInput): Promise<PruneReport> {
     const { olderThan, dryRun } = parseStoreInput(PruneInputSchema, input, 'prune');
-    const doomed = "SELECT id FROM eval_runs WHERE status IN ('completed','failed','cancelled') AND coalesce(finished_at, created_at) < ?";
+    const doomed =
+      "SELECT id FROM eval_runs WHERE status IN ('completed','failed','cancelled') AND coalesce(finished_at, created_at) < ?";
     return this.db.write('prune', () => {
       const runIds = this.db.all<{ id: string }>(`${doomed} ORDER BY created_at`, olderThan).map((r) => r.id);
-      const results = this.db.get<{ n: number }>(`SELECT count(*) AS n FROM eval_task_results WHERE run_id IN (${doomed})`, olderThan)!.n;
-      const events = this.db.get<{ n: number }>(`SELECT count(*) AS n FROM eval_run_events WHERE run_id IN (${doomed})`, olderThan)!.n;
-      const runs = dryRun ? runIds.length : this.db.run(`DELETE FROM eval_runs WHERE id IN (${doomed})`, olderThan).changes;
+      const results = this.db.get<{ n: number }>(
+        `SELECT count(*) AS n FROM eval_task_results WHERE run_id IN (${doomed})`,
+        olderThan,
+      )!.n;
+      const events = this.db.get<{ n: number }>(
+        `SELECT count(*) AS n FROM eval_run_events WHERE run_id IN (${doomed})`,
+        olderThan,
+      )!.n;
+      const runs = dryRun
+        ? runIds.length
+        : this.db.run(`DELETE FROM eval_runs WHERE id IN (${doomed})`, olderThan).changes;
       return { runs, results, events, runIds };
     });
   }

@@ -20,7 +20,10 @@ async function storeWithResults(backgroundCheckpointAfter: number) {
   const store = openSqliteStore({ path, backgroundCheckpointAfter });
   const run = await store.createRun(runInput());
   await store.transitionRun(run.id, 'running', { now: '2026-03-02T10:01:00.000Z' });
-  const inputs = Array.from({ length: 40 }, (_, i) => ({ result: buildSampleResult({ taskId: `FN-${i}` }), now: '2026-03-02T10:02:00.000Z' }));
+  const inputs = Array.from({ length: 40 }, (_, i) => ({
+    result: buildSampleResult({ taskId: `FN-${i}` }),
+    now: '2026-03-02T10:02:00.000Z',
+  }));
   for (const input of inputs) await store.saveResult(run.id, input);
   return { store, path, run };
 }

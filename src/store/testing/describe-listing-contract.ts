@@ -22,7 +22,11 @@ export function describeListingContract(ctx: ListingContractContext): void {
       for (let i = 1; i <= 12; i++) {
         const s = 35 + 5 * i;
         await ctx.store.saveResult(i <= 6 ? a.id : b.id, {
-          result: buildSampleResult({ taskId: `FN-${i}`, title: i === 3 ? 'Fix 100%_done flag' : i === 5 ? 'Ärger mit dem Build' : `Task number ${i}`, finals: [s, s, s] }),
+          result: buildSampleResult({
+            taskId: `FN-${i}`,
+            title: i === 3 ? 'Fix 100%_done flag' : i === 5 ? 'Ärger mit dem Build' : `Task number ${i}`,
+            finals: [s, s, s],
+          }),
           now: at(10 + i),
         });
       }
@@ -38,7 +42,11 @@ export function describeListingContract(ctx: ListingContractContext): void {
       const strong = await ctx.store.listResults({ band: 'strong', sort: 'overall', order: 'asc' });
       expect(strong.items.map((r) => r.overallScore)).toEqual([75, 80, 85]);
       expect((await ctx.store.listResults({ band: ['weak', 'failing'] })).count).toBe(4);
-      expect((await ctx.store.listResults({ min: 60, max: 70 })).items.map((r) => r.taskId).sort()).toEqual(['FN-5', 'FN-6', 'FN-7']);
+      expect((await ctx.store.listResults({ min: 60, max: 70 })).items.map((r) => r.taskId).sort()).toEqual([
+        'FN-5',
+        'FN-6',
+        'FN-7',
+      ]);
       expect((await ctx.store.listResults({ status: 'error' })).items.map((r) => r.taskId)).toEqual(['FN-13']);
       expect((await ctx.store.listResults({ q: 'fn-1' })).count).toBe(6);
       expect((await ctx.store.listResults({ q: '100%_' })).items.map((r) => r.taskId)).toEqual(['FN-3']);
@@ -61,7 +69,12 @@ export function describeListingContract(ctx: ListingContractContext): void {
       expect(desc.count).toBe(14);
       const asc = await ctx.store.listResults({ sort: 'agentPerformance', order: 'asc', limit: 500 });
       expect(asc.items.slice(0, 2).map((r) => r.finals.agentPerformance)).toEqual([40, 45]);
-      expect(asc.items.slice(-2).map((r) => r.status).sort()).toEqual(['error', 'skipped']);
+      expect(
+        asc.items
+          .slice(-2)
+          .map((r) => r.status)
+          .sort(),
+      ).toEqual(['error', 'skipped']);
       const page2 = await ctx.store.listResults({ sort: 'taskId', order: 'asc', limit: 5, offset: 5 });
       expect(page2.items.map((r) => r.taskId)).toEqual(['FN-14', 'FN-2', 'FN-3', 'FN-4', 'FN-5']);
       expect(page2.count).toBe(14);
@@ -112,7 +125,10 @@ export function describeListingContract(ctx: ListingContractContext): void {
       const r3 = await ctx.store.createRun(runInput({ now: at(3), projectId: 'other' }));
       await ctx.store.transitionRun(r1.id, 'cancelled', { now: at(4) });
       expect((await ctx.store.listRuns()).items.map((r) => r.id)).toEqual([r3.id, r2.id, r1.id]);
-      expect(await ctx.store.listRuns({ status: 'pending', limit: 1 })).toMatchObject({ count: 2, items: [{ id: r3.id }] });
+      expect(await ctx.store.listRuns({ status: 'pending', limit: 1 })).toMatchObject({
+        count: 2,
+        items: [{ id: r3.id }],
+      });
       expect((await ctx.store.listRuns({ trigger: 'api' })).items.map((r) => r.id)).toEqual([r2.id]);
       expect((await ctx.store.listRuns({ projectId: 'proj', offset: 1 })).items.map((r) => r.id)).toEqual([r1.id]);
     });
@@ -123,20 +139,45 @@ export function describeListingContract(ctx: ListingContractContext): void {
       const run = await ctx.runIn('running');
       // 2026-03-01 is a Sunday, 03-02 Monday, 03-03 Tuesday.
       const days = ['2026-03-01T12:00:00Z', '2026-03-02T08:00:00Z', '2026-03-02T20:00:00Z', '2026-03-03T09:00:00Z'];
-      const finals: [number, number, number][] = [[50, 50, 50], [80, 90, 70], [60, 70, 50], [100, 100, 100]];
+      const finals: [number, number, number][] = [
+        [50, 50, 50],
+        [80, 90, 70],
+        [60, 70, 50],
+        [100, 100, 100],
+      ];
       for (const [i, day] of days.entries()) {
-        await ctx.store.saveResult(run.id, { result: buildSampleResult({ taskId: `FN-${i}`, finals: finals[i]!, evaluatedAt: day }), now: day });
+        await ctx.store.saveResult(run.id, {
+          result: buildSampleResult({ taskId: `FN-${i}`, finals: finals[i]!, evaluatedAt: day }),
+          now: day,
+        });
       }
       await ctx.store.saveResult(run.id, { result: buildSampleError('FN-E'), now: '2026-03-02T09:00:00Z' });
       const daily = await ctx.store.trends({ bucket: 'day' });
       expect(daily).toEqual([
-        { bucket: '2026-03-01', count: 1, mean: { agentPerformance: 50, taskOutcomeQuality: 50, processCompliance: 50, overall: 50 } },
-        { bucket: '2026-03-02', count: 2, mean: { agentPerformance: 70, taskOutcomeQuality: 80, processCompliance: 60, overall: 72 } },
-        { bucket: '2026-03-03', count: 1, mean: { agentPerformance: 100, taskOutcomeQuality: 100, processCompliance: 100, overall: 100 } },
+        {
+          bucket: '2026-03-01',
+          count: 1,
+          mean: { agentPerformance: 50, taskOutcomeQuality: 50, processCompliance: 50, overall: 50 },
+        },
+        {
+          bucket: '2026-03-02',
+          count: 2,
+          mean: { agentPerformance: 70, taskOutcomeQuality: 80, processCompliance: 60, overall: 72 },
+        },
+        {
+          bucket: '2026-03-03',
+          count: 1,
+          mean: { agentPerformance: 100, taskOutcomeQuality: 100, processCompliance: 100, overall: 100 },
+        },
       ]);
       const weekly = await ctx.store.trends({ bucket: 'week' });
-      expect(weekly.map((w) => [w.bucket, w.count])).toEqual([['2026-02-23', 1], ['2026-03-02', 3]]);
-      expect((await ctx.store.trends({ bucket: 'day', since: '2026-03-02T10:00:00Z' })).map((d) => d.count)).toEqual([1, 1]);
+      expect(weekly.map((w) => [w.bucket, w.count])).toEqual([
+        ['2026-02-23', 1],
+        ['2026-03-02', 3],
+      ]);
+      expect((await ctx.store.trends({ bucket: 'day', since: '2026-03-02T10:00:00Z' })).map((d) => d.count)).toEqual([
+        1, 1,
+      ]);
       expect(await ctx.store.trends({ bucket: 'day', projectId: 'nobody' })).toEqual([]);
     });
 
@@ -146,14 +187,31 @@ export function describeListingContract(ctx: ListingContractContext): void {
       // Eight tasks completed on eight days, all scored on one day.
       for (let i = 0; i < 8; i++) {
         const completedAt = `2026-02-${String(i + 10).padStart(2, '0')}T10:00:00.000Z`;
-        const cohort = { agent: 'claude-code', modelProvider: 'anthropic', modelId: i % 2 ? 'claude-sonnet-4-5' : 'claude-opus-4-1', labels: {} };
-        await ctx.store.saveResult(run.id, { result: buildSampleResult({ taskId: `FN-${i}`, finals: [60, 60, 60], evaluatedAt: '2026-03-05T09:00:00Z' }), completedAt, cohort, now: '2026-03-05T09:00:00Z' });
+        const cohort = {
+          agent: 'claude-code',
+          modelProvider: 'anthropic',
+          modelId: i % 2 ? 'claude-sonnet-4-5' : 'claude-opus-4-1',
+          labels: {},
+        };
+        await ctx.store.saveResult(run.id, {
+          result: buildSampleResult({ taskId: `FN-${i}`, finals: [60, 60, 60], evaluatedAt: '2026-03-05T09:00:00Z' }),
+          completedAt,
+          cohort,
+          now: '2026-03-05T09:00:00Z',
+        });
       }
-      await ctx.store.saveResult(other.id, { result: buildSampleResult({ taskId: 'FN-X', finals: [90, 90, 90], evaluatedAt: '2026-03-05T09:00:00Z' }), now: '2026-03-05T09:00:00Z' });
+      await ctx.store.saveResult(other.id, {
+        result: buildSampleResult({ taskId: 'FN-X', finals: [90, 90, 90], evaluatedAt: '2026-03-05T09:00:00Z' }),
+        now: '2026-03-05T09:00:00Z',
+      });
       const daily = await ctx.store.trends({ bucket: 'day', runId: run.id });
-      expect(daily.map((p) => [p.bucket, p.count])).toEqual(Array.from({ length: 8 }, (_, i) => [`2026-02-${String(i + 10).padStart(2, '0')}`, 1]));
+      expect(daily.map((p) => [p.bucket, p.count])).toEqual(
+        Array.from({ length: 8 }, (_, i) => [`2026-02-${String(i + 10).padStart(2, '0')}`, 1]),
+      );
       // No completion time: the evaluation time places it.
-      expect((await ctx.store.trends({ bucket: 'day', runId: other.id })).map((p) => [p.bucket, p.count])).toEqual([['2026-03-05', 1]]);
+      expect((await ctx.store.trends({ bucket: 'day', runId: other.id })).map((p) => [p.bucket, p.count])).toEqual([
+        ['2026-03-05', 1],
+      ]);
       const byModel = await ctx.store.trends({ bucket: 'week', by: 'model' });
       expect(byModel.map((p) => [p.cohort, p.bucket, p.count])).toEqual([
         ['claude-opus-4-1', '2026-02-09', 3],
@@ -162,7 +220,9 @@ export function describeListingContract(ctx: ListingContractContext): void {
         ['claude-sonnet-4-5', '2026-02-16', 1],
         [null, '2026-03-02', 1],
       ]);
-      expect((await ctx.store.trends({ bucket: 'day', since: '2026-02-16T00:00:00Z', runId: run.id })).map((p) => p.bucket)).toEqual(['2026-02-16', '2026-02-17']);
+      expect(
+        (await ctx.store.trends({ bucket: 'day', since: '2026-02-16T00:00:00Z', runId: run.id })).map((p) => p.bucket),
+      ).toEqual(['2026-02-16', '2026-02-17']);
     });
   });
 }

@@ -7,7 +7,13 @@ export const T0 = '2026-03-02T10:00:00.000Z';
 export const at = (minutes: number) => new Date(Date.parse(T0) + minutes * 60_000).toISOString();
 
 /** The provenance every test run carries. */
-export const provenance = { judgeProvider: 'openai', judgeModel: 'gpt-test', rubricVersion: 'rubric-1', promptVersion: 'prompt-1', taskevalVersion: '0.1.0' };
+export const provenance = {
+  judgeProvider: 'openai',
+  judgeModel: 'gpt-test',
+  rubricVersion: 'rubric-1',
+  promptVersion: 'prompt-1',
+  taskevalVersion: '0.1.0',
+};
 
 /** A manual run's input with test defaults. */
 export function runInput(overrides: Partial<CreateRunInput> = {}): CreateRunInput {
@@ -43,5 +49,8 @@ export function sampleValidation(): ValidationReport {
     label,
     size: 10,
   });
-  return validateScores([item('FN-1', 30, true), item('FN-2', 50, true), item('FN-3', 80, false), item('FN-4', 95, false)], { label: 'bad', iterations: 20, seed: 1 });
+  return validateScores(
+    [item('FN-1', 30, true), item('FN-2', 50, true), item('FN-3', 80, false), item('FN-4', 95, false)],
+    { label: 'bad', iterations: 20, seed: 1 },
+  );
 }

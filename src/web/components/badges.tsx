@@ -9,7 +9,10 @@ export const BandBadge: FC<{ band: string | null | undefined }> = ({ band }) =>
 /** "deterministic only" or "hybrid"; shown wherever a scored result appears. */
 export const ModeBadge: FC<{ mode: string | null | undefined }> = ({ mode }) =>
   mode ? (
-    <span class={`badge ${mode === 'hybrid' ? 'mode-hybrid' : 'mode-det'}`} title={mode === 'hybrid' ? 'deterministic rubric blended with the AI judge' : 'no AI judge: rubric only'}>
+    <span
+      class={`badge ${mode === 'hybrid' ? 'mode-hybrid' : 'mode-det'}`}
+      title={mode === 'hybrid' ? 'deterministic rubric blended with the AI judge' : 'no AI judge: rubric only'}
+    >
       {modeLabel(mode)}
     </span>
   ) : (
@@ -17,7 +20,9 @@ export const ModeBadge: FC<{ mode: string | null | undefined }> = ({ mode }) =>
   );
 
 /** A run or result status. */
-export const StatusBadge: FC<{ status: string }> = ({ status }) => <span class={`badge status-${status}`}>{status}</span>;
+export const StatusBadge: FC<{ status: string }> = ({ status }) => (
+  <span class={`badge status-${status}`}>{status}</span>
+);
 
 /** A category whose deterministic and AI parts disagree by 40 points or more. */
 export const DivergenceFlag: FC<{ label: string }> = ({ label }) => (

@@ -18,17 +18,30 @@ export interface CategoryCardProps {
 }
 
 /** One category: deterministic and AI parts side by side, weight, final, band, rationale, citations, contributions. */
-export const CategoryCard: FC<CategoryCardProps> = ({ score, contributions, coverage, deterministicOnly, diverged, known }) => (
+export const CategoryCard: FC<CategoryCardProps> = ({
+  score,
+  contributions,
+  coverage,
+  deterministicOnly,
+  diverged,
+  known,
+}) => (
   <section class="panel" data-category={score.category}>
     <div class="actions">
       <h2>{CATEGORY_LABELS[score.category]}</h2>
       <BandBadge band={score.band} />
       {diverged ? <DivergenceFlag label="diverged" /> : null}
-      {coverage !== undefined && coverage.length === 0 ? <span class="badge" data-coverage="none">no evidence</span> : null}
+      {coverage !== undefined && coverage.length === 0 ? (
+        <span class="badge" data-coverage="none">
+          no evidence
+        </span>
+      ) : null}
     </div>
     {coverage !== undefined ? (
       <p class="muted" data-part="coverage">
-        {coverage.length ? `Evidence groups: ${coverage.join(', ')}` : 'No evidence for this category: the score is the rubric base, not a measurement.'}
+        {coverage.length
+          ? `Evidence groups: ${coverage.join(', ')}`
+          : 'No evidence for this category: the score is the rubric base, not a measurement.'}
       </p>
     ) : null}
     <div class="parts">
@@ -66,35 +79,49 @@ export const CategoryCard: FC<CategoryCardProps> = ({ score, contributions, cove
         </ul>
       </>
     ) : null}
-    <ContributionTable title="Rubric contributions" contributions={contributions.filter((c) => !c.hindsight)} known={known} />
-    <ContributionTable title="What happened after (hindsight)" contributions={contributions.filter((c) => c.hindsight)} known={known} />
+    <ContributionTable
+      title="Rubric contributions"
+      contributions={contributions.filter((c) => !c.hindsight)}
+      known={known}
+    />
+    <ContributionTable
+      title="What happened after (hindsight)"
+      contributions={contributions.filter((c) => c.hindsight)}
+      known={known}
+    />
   </section>
 );
 
-const ContributionTable: FC<{ title: string; contributions: readonly Contribution[]; known: ReadonlySet<string> }> = ({ title, contributions, known }) =>
+const ContributionTable: FC<{ title: string; contributions: readonly Contribution[]; known: ReadonlySet<string> }> = ({
+  title,
+  contributions,
+  known,
+}) =>
   contributions.length > 0 ? (
-      <>
-        <h3>{title}</h3>
-        <table class="small">
-          <tbody>
-            {contributions.map((c) => (
-              <tr>
-                <td class={`num ${c.points > 0 ? 'contrib-pos' : c.points < 0 ? 'contrib-neg' : ''}`}>{`${c.points > 0 ? '+' : ''}${c.points}`}</td>
-                <td>
-                  {c.label} <code class="muted">{c.rule}</code>
-                  {c.evidence.length > 0 ? (
-                    <ul class="citations">
-                      {c.evidence.map((id) => (
-                        <li>
-                          <CitationLink id={id} known={known.has(id)} />
-                        </li>
-                      ))}
-                    </ul>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </>
+    <>
+      <h3>{title}</h3>
+      <table class="small">
+        <tbody>
+          {contributions.map((c) => (
+            <tr>
+              <td
+                class={`num ${c.points > 0 ? 'contrib-pos' : c.points < 0 ? 'contrib-neg' : ''}`}
+              >{`${c.points > 0 ? '+' : ''}${c.points}`}</td>
+              <td>
+                {c.label} <code class="muted">{c.rule}</code>
+                {c.evidence.length > 0 ? (
+                  <ul class="citations">
+                    {c.evidence.map((id) => (
+                      <li>
+                        <CitationLink id={id} known={known.has(id)} />
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
   ) : null;

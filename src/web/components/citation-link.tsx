@@ -5,7 +5,12 @@ import { evidenceAnchor } from '../format.js';
 /** A cited evidence id; the client script scrolls to and highlights the item (plain `#` link without script). */
 export const CitationLink: FC<{ id: string; known?: boolean }> = ({ id, known = true }) =>
   known ? (
-    <a class="citation" href={`#${encodeURIComponent(evidenceAnchor(id))}`} data-target={evidenceAnchor(id)} data-evidence-id={id}>
+    <a
+      class="citation"
+      href={`#${encodeURIComponent(evidenceAnchor(id))}`}
+      data-target={evidenceAnchor(id)}
+      data-evidence-id={id}
+    >
       {id}
     </a>
   ) : (

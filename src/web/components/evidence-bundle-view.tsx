@@ -15,12 +15,23 @@ const GROUP_LABELS: Record<string, string> = {
 };
 
 /** Ref fields that name a commit or a pull request, and what they link to on the forge. */
-const LINKED_REFS: Record<string, 'commit' | 'pull'> = { sha: 'commit', commit: 'commit', revertSha: 'commit', prNumber: 'pull', pr: 'pull' };
+const LINKED_REFS: Record<string, 'commit' | 'pull'> = {
+  sha: 'commit',
+  commit: 'commit',
+  revertSha: 'commit',
+  prNumber: 'pull',
+  pr: 'pull',
+};
 
 /** One ref as text, or as a link to the forge when it names a commit or pull request there. */
-const RefValue: FC<{ name: string; value: string | number | boolean | null; forge: Forge | null }> = ({ name, value, forge }) => {
+const RefValue: FC<{ name: string; value: string | number | boolean | null; forge: Forge | null }> = ({
+  name,
+  value,
+  forge,
+}) => {
   const what = LINKED_REFS[name];
-  const href = forge && what && (typeof value === 'string' || typeof value === 'number') ? forgeLink(forge, what, value) : null;
+  const href =
+    forge && what && (typeof value === 'string' || typeof value === 'number') ? forgeLink(forge, what, value) : null;
   const text = `${name}: ${String(value)}`;
   return href ? (
     <a href={href} rel="noreferrer noopener" target="_blank" data-forge-link={what}>
@@ -62,7 +73,11 @@ const EvidenceItem: FC<{ entry: EvidenceEntry; cited: boolean; forge: Forge | nu
 };
 
 /** The whole bundle, eight groups in contract order, with what each cap dropped. */
-export const EvidenceBundleView: FC<{ bundle: EvidenceBundle; cited: ReadonlySet<string>; forge?: Forge | null }> = ({ bundle, cited, forge = null }) => (
+export const EvidenceBundleView: FC<{ bundle: EvidenceBundle; cited: ReadonlySet<string>; forge?: Forge | null }> = ({
+  bundle,
+  cited,
+  forge = null,
+}) => (
   <div data-testid="evidence-bundle">
     <p class="small muted">
       Bundle digest <code>{bundle.digest.slice(0, 16)}…</code>
@@ -72,10 +87,16 @@ export const EvidenceBundleView: FC<{ bundle: EvidenceBundle; cited: ReadonlySet
         <h3>
           {GROUP_LABELS[group.source] ?? group.source}{' '}
           <span class="small muted">
-            {group.omitted > 0 ? `${group.entries.length} of ${group.total} (the ${group.omitted} oldest left out by the cap)` : `${group.entries.length}`}
+            {group.omitted > 0
+              ? `${group.entries.length} of ${group.total} (the ${group.omitted} oldest left out by the cap)`
+              : `${group.entries.length}`}
           </span>
         </h3>
-        {group.entries.length === 0 ? <p class="small muted">No evidence from this source.</p> : group.entries.map((entry) => <EvidenceItem entry={entry} cited={cited.has(entry.id)} forge={forge} />)}
+        {group.entries.length === 0 ? (
+          <p class="small muted">No evidence from this source.</p>
+        ) : (
+          group.entries.map((entry) => <EvidenceItem entry={entry} cited={cited.has(entry.id)} forge={forge} />)
+        )}
       </section>
     ))}
   </div>

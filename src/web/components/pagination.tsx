@@ -31,7 +31,12 @@ export const Pagination: FC<PaginationProps> = ({ count, limit, offset, href, no
       <span class="muted" data-testid="page-range">
         {`${fmt(first)}–${fmt(last)} of ${fmt(count)} ${noun}`}
       </span>
-      <a href={href(offset + limit)} rel="next" class={atEnd ? 'disabled' : ''} aria-disabled={atEnd ? 'true' : undefined}>
+      <a
+        href={href(offset + limit)}
+        rel="next"
+        class={atEnd ? 'disabled' : ''}
+        aria-disabled={atEnd ? 'true' : undefined}
+      >
         Next ›
       </a>
       <a href={href(lastOffset)} class={atEnd ? 'disabled' : ''} aria-disabled={atEnd ? 'true' : undefined}>

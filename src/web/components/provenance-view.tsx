@@ -4,7 +4,10 @@ import type { Provenance } from '../../core/index.js';
 import { formatUsd } from '../format.js';
 
 /** Who judged and with what: provider, model, versions, tokens, cost, cache. */
-export const ProvenanceView: FC<{ provenance: Provenance | null; deterministicOnly: boolean }> = ({ provenance, deterministicOnly }) => {
+export const ProvenanceView: FC<{ provenance: Provenance | null; deterministicOnly: boolean }> = ({
+  provenance,
+  deterministicOnly,
+}) => {
   if (!provenance) return <p class="muted">No provenance was recorded.</p>;
   const u = provenance.usage;
   return (
@@ -18,7 +21,11 @@ export const ProvenanceView: FC<{ provenance: Provenance | null; deterministicOn
       <dt>Rubric version</dt>
       <dd>{provenance.rubricVersion}</dd>
       <dt>Tokens</dt>
-      <dd>{u ? `${u.inputTokens.toLocaleString('en-US')} in · ${u.outputTokens.toLocaleString('en-US')} out · ${u.cachedTokens.toLocaleString('en-US')} cached` : '—'}</dd>
+      <dd>
+        {u
+          ? `${u.inputTokens.toLocaleString('en-US')} in · ${u.outputTokens.toLocaleString('en-US')} out · ${u.cachedTokens.toLocaleString('en-US')} cached`
+          : '—'}
+      </dd>
       <dt>Cost</dt>
       <dd>{formatUsd(provenance.costUsd)}</dd>
       <dt>Cached answer</dt>

@@ -8,8 +8,9 @@ export const QueuePanel: FC<{ queue: QueueStats }> = ({ queue }) => (
   <section class="panel" data-testid="queue-panel">
     <h2>Queue</h2>
     <p class="small">
-      <span data-testid="queue-waiting">{String(queue.queued)}</span> waiting · <span data-testid="queue-active">{String(queue.active)}</span> being evaluated ·{' '}
-      {String(queue.retrying)} waiting for a retry · <span data-testid="queue-failed">{String(queue.failed)}</span> failed for good
+      <span data-testid="queue-waiting">{String(queue.queued)}</span> waiting ·{' '}
+      <span data-testid="queue-active">{String(queue.active)}</span> being evaluated · {String(queue.retrying)} waiting
+      for a retry · <span data-testid="queue-failed">{String(queue.failed)}</span> failed for good
     </p>
     {queue.workers.length === 0 ? (
       <p class="small muted" data-testid="queue-no-workers">

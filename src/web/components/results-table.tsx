@@ -19,7 +19,12 @@ export interface ResultsTableProps {
   showRun?: boolean;
 }
 
-const SortHeader: FC<{ label: string; sortKey: string; sort: SortState | undefined; class?: string }> = ({ label, sortKey, sort, class: cls }) => {
+const SortHeader: FC<{ label: string; sortKey: string; sort: SortState | undefined; class?: string }> = ({
+  label,
+  sortKey,
+  sort,
+  class: cls,
+}) => {
   if (!sort) return <th class={cls}>{label}</th>;
   const active = sort.key === sortKey;
   const arrow = active ? (sort.order === 'asc' ? ' ▲' : ' ▼') : '';
@@ -62,7 +67,9 @@ export const ResultsTable: FC<ResultsTableProps> = ({ items, sort, showRun = tru
                   {r.taskId}
                 </a>
                 {r.title ? <span class="narrow-title">{r.title}</span> : null}
-                <span class="muted small narrow-title narrow-agent" data-testid="result-agent">{[r.cohort.agent ?? 'human or unknown', r.cohort.modelId].filter(Boolean).join(' · ')}</span>
+                <span class="muted small narrow-title narrow-agent" data-testid="result-agent">
+                  {[r.cohort.agent ?? 'human or unknown', r.cohort.modelId].filter(Boolean).join(' · ')}
+                </span>
                 {r.status === 'scored' ? (
                   <span class="narrow-title narrow-mode">
                     <ModeBadge mode={r.mode} /> <HistoryGapsFlag gaps={r.historyGaps} />
@@ -71,7 +78,9 @@ export const ResultsTable: FC<ResultsTableProps> = ({ items, sort, showRun = tru
               </td>
               <td class="hide-narrow">
                 {r.title ?? <span class="muted">—</span>}
-                <div class="muted small">{[r.cohort.agent ?? 'human or unknown', r.cohort.modelId].filter(Boolean).join(' · ')}</div>
+                <div class="muted small">
+                  {[r.cohort.agent ?? 'human or unknown', r.cohort.modelId].filter(Boolean).join(' · ')}
+                </div>
               </td>
               {r.status === 'scored' ? (
                 <>

@@ -37,7 +37,11 @@ export const RunsTable: FC<{ runs: readonly EvalRun[] }> = ({ runs }) => (
             <td class="num">{String(run.counts.errored)}</td>
             <td class="num hide-narrow">{String(run.counts.skipped)}</td>
             <td class="num">{formatMean(run.aggregates.overall)}</td>
-            <td class="hide-narrow small">{run.provenance.judgeProvider ? `${run.provenance.judgeProvider} / ${run.provenance.judgeModel ?? '?'}` : 'none (deterministic only)'}</td>
+            <td class="hide-narrow small">
+              {run.provenance.judgeProvider
+                ? `${run.provenance.judgeProvider} / ${run.provenance.judgeModel ?? '?'}`
+                : 'none (deterministic only)'}
+            </td>
             <td class="hide-narrow small">{formatTime(run.createdAt)}</td>
           </tr>
         ))}

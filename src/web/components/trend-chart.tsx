@@ -6,7 +6,12 @@ import { CATEGORY_LABELS, formatMean } from '../format.js';
 
 const SERIES: { key: keyof TrendPoint['mean']; label: string; color: string; width: number }[] = [
   { key: 'overall', label: 'Overall', color: '#1d1f23', width: 2.5 },
-  ...SCORE_CATEGORIES.map((key, i) => ({ key, label: CATEGORY_LABELS[key], color: ['#2754c5', '#3f9b4f', '#d9822b'][i]!, width: 1.5 })),
+  ...SCORE_CATEGORIES.map((key, i) => ({
+    key,
+    label: CATEGORY_LABELS[key],
+    color: ['#2754c5', '#3f9b4f', '#d9822b'][i]!,
+    width: 1.5,
+  })),
 ];
 
 const W = 640;
@@ -25,7 +30,14 @@ export const TrendChart: FC<{ points: readonly TrendPoint[] }> = ({ points }) =>
       <svg class="chart" viewBox={`0 0 ${W} ${H}`} role="img" aria-label="Mean scores over time">
         {[0, 40, 60, 75, 90, 100].map((v) => (
           <g>
-            <line x1={PAD.left} x2={W - PAD.right} y1={y(v)} y2={y(v)} stroke="#e4e5e8" stroke-dasharray={v === 0 || v === 100 ? undefined : '3 3'} />
+            <line
+              x1={PAD.left}
+              x2={W - PAD.right}
+              y1={y(v)}
+              y2={y(v)}
+              stroke="#e4e5e8"
+              stroke-dasharray={v === 0 || v === 100 ? undefined : '3 3'}
+            />
             <text x={PAD.left - 4} y={y(v) + 4} text-anchor="end">
               {String(v)}
             </text>
@@ -33,7 +45,13 @@ export const TrendChart: FC<{ points: readonly TrendPoint[] }> = ({ points }) =>
         ))}
         {points.map((p, i) =>
           i % labelEvery === 0 || i === points.length - 1 ? (
-            <text x={x(i)} y={H - 8} text-anchor={points.length > 1 && i === 0 ? 'start' : points.length > 1 && i === points.length - 1 ? 'end' : 'middle'}>
+            <text
+              x={x(i)}
+              y={H - 8}
+              text-anchor={
+                points.length > 1 && i === 0 ? 'start' : points.length > 1 && i === points.length - 1 ? 'end' : 'middle'
+              }
+            >
               {p.bucket.slice(5)}
             </text>
           ) : null,

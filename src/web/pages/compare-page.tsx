@@ -1,6 +1,13 @@
 /** @jsxRuntime automatic @jsxImportSource hono/jsx */
 import type { FC } from 'hono/jsx';
-import { COMPARED_SCORES, describeDifference, type CohortComparison, type ComparedScore, type PairedComparison, type ScoreDifference } from '../../core/index.js';
+import {
+  COMPARED_SCORES,
+  describeDifference,
+  type CohortComparison,
+  type ComparedScore,
+  type PairedComparison,
+  type ScoreDifference,
+} from '../../core/index.js';
 import { BandBadge } from '../components/badges.js';
 import { BandDistribution } from '../components/band-distribution.js';
 import { CiWhisker } from '../components/ci-whisker.js';
@@ -18,7 +25,12 @@ export interface ComparePageProps {
   b?: string;
   mixModes?: boolean;
   /** What the pickers offer: the cohort and label keys results carry, their agents and models, the latest runs. */
-  choices?: { labelKeys: readonly string[]; agents: readonly string[]; models: readonly string[]; runs: readonly { id: string; createdAt: string; status: string; judge: string | null }[] };
+  choices?: {
+    labelKeys: readonly string[];
+    agents: readonly string[];
+    models: readonly string[];
+    runs: readonly { id: string; createdAt: string; status: string; judge: string | null }[];
+  };
   cohorts: CohortComparison | null;
   paired: PairedComparison | null;
   /** How the compared scores were made ("Scores: deterministic only (no judge)."), so such figures say so. */
@@ -37,18 +49,42 @@ const ModeNote: FC<{ note: string | null }> = ({ note }) =>
 const NO_CHOICES = { labelKeys: [], agents: [], models: [], runs: [] };
 
 /** A run as a picker shows it: id, when, status and judge. */
-const runLabel = (r: { id: string; createdAt: string; status: string; judge: string | null }) => `${r.id} · ${r.createdAt.slice(0, 16).replace('T', ' ')} · ${r.status} · ${r.judge ?? 'deterministic only'}`;
+const runLabel = (r: { id: string; createdAt: string; status: string; judge: string | null }) =>
+  `${r.id} · ${r.createdAt.slice(0, 16).replace('T', ' ')} · ${r.status} · ${r.judge ?? 'deterministic only'}`;
 
-export const ComparePage: FC<ComparePageProps> = ({ by, minN, a, b, mixModes, choices = NO_CHOICES, cohorts, paired, modeNote }) => (
+export const ComparePage: FC<ComparePageProps> = ({
+  by,
+  minN,
+  a,
+  b,
+  mixModes,
+  choices = NO_CHOICES,
+  cohorts,
+  paired,
+  modeNote,
+}) => (
   <Layout title="Compare" nav="compare">
     <h1>Compare</h1>
     <form class="filters panel" method="get" action="/compare" data-testid="compare-form">
       <label>
         Group by
         <select name="by" data-testid="compare-by">
-          {['agent', 'model', 'provider', 'project', ...choices.labelKeys.map((k) => `label:${k}`), ...(['agent', 'model', 'provider', 'project'].includes(by) || choices.labelKeys.includes(by.slice(6)) ? [] : [by])].map((k) => (
+          {[
+            'agent',
+            'model',
+            'provider',
+            'project',
+            ...choices.labelKeys.map((k) => `label:${k}`),
+            ...(['agent', 'model', 'provider', 'project'].includes(by) || choices.labelKeys.includes(by.slice(6))
+              ? []
+              : [by]),
+          ].map((k) => (
             <option value={k} selected={k === by}>
-              {k === 'agent' ? `agent (${choices.agents.length ? choices.agents.join(', ') : 'none recorded'})` : k === 'model' ? `model (${choices.models.length ? choices.models.join(', ') : 'none recorded'})` : k}
+              {k === 'agent'
+                ? `agent (${choices.agents.length ? choices.agents.join(', ') : 'none recorded'})`
+                : k === 'model'
+                  ? `model (${choices.models.length ? choices.models.join(', ') : 'none recorded'})`
+                  : k}
             </option>
           ))}
         </select>
@@ -68,7 +104,12 @@ export const ComparePage: FC<ComparePageProps> = ({ by, minN, a, b, mixModes, ch
           Run {side.toUpperCase()}
           <select name={side} data-testid={`compare-run-${side}`}>
             <option value="">choose a run</option>
-            {[...choices.runs, ...((side === 'a' ? a : b) && !choices.runs.some((r) => r.id === (side === 'a' ? a : b)) ? [{ id: (side === 'a' ? a : b)!, createdAt: '', status: '', judge: null }] : [])].map((r) => (
+            {[
+              ...choices.runs,
+              ...((side === 'a' ? a : b) && !choices.runs.some((r) => r.id === (side === 'a' ? a : b))
+                ? [{ id: (side === 'a' ? a : b)!, createdAt: '', status: '', judge: null }]
+                : []),
+            ].map((r) => (
               <option value={r.id} selected={r.id === (side === 'a' ? a : b)}>
                 {r.createdAt ? runLabel(r) : r.id}
               </option>
@@ -92,7 +133,9 @@ const SpendCell: FC<{ spend: CohortComparison['cohorts'][number]['spend'] }> = (
     <span class="muted">unknown</span>
   ) : (
     <>
-      {spend.meanAgentTokens !== null ? <div>{`${spend.meanAgentTokens.toLocaleString('en-US')} tokens/task (${spend.tokenTasks})`}</div> : null}
+      {spend.meanAgentTokens !== null ? (
+        <div>{`${spend.meanAgentTokens.toLocaleString('en-US')} tokens/task (${spend.tokenTasks})`}</div>
+      ) : null}
       {spend.agentCostUsd !== null ? <div>{`agent ${usd(spend.agentCostUsd)} (${spend.agentCostTasks})`}</div> : null}
       {spend.judgeCostUsd !== null ? <div>{`judge ${usd(spend.judgeCostUsd)} (${spend.judgeCostTasks})`}</div> : null}
       {spend.overallPerDollar !== null ? <div>{`${spend.overallPerDollar} overall per $`}</div> : null}
@@ -105,7 +148,9 @@ const DifferenceList: FC<{ differences: readonly ScoreDifference[] }> = ({ diffe
     {differences.map((d) => (
       <li class={d.clear ? 'clear' : 'unclear'} data-score={d.category}>
         <span class="muted small">{LABEL[d.category]}:</span> {describeDifference(d)}
-        {d.paired ? null : <span class="muted small">{` (raw ${d.raw.diff > 0 ? '+' : ''}${d.raw.diff.toFixed(1)})`}</span>}
+        {d.paired ? null : (
+          <span class="muted small">{` (raw ${d.raw.diff > 0 ? '+' : ''}${d.raw.diff.toFixed(1)})`}</span>
+        )}
       </li>
     ))}
   </ul>
@@ -173,8 +218,9 @@ const PairedView: FC<{ report: PairedComparison }> = ({ report }) => (
       <code>{report.b}</code> against <code>{report.a}</code>
     </h2>
     <p>
-      {report.n} task(s) scored in both{report.onlyA || report.onlyB ? `; ${report.onlyA} only in A and ${report.onlyB} only in B are not compared` : ''}. Bands:{' '}
-      {report.bands.better} better, {report.bands.worse} worse, {report.bands.same} unchanged.
+      {report.n} task(s) scored in both
+      {report.onlyA || report.onlyB ? `; ${report.onlyA} only in A and ${report.onlyB} only in B are not compared` : ''}
+      . Bands: {report.bands.better} better, {report.bands.worse} worse, {report.bands.same} unchanged.
     </p>
     {report.n === 0 ? null : (
       <>
@@ -195,10 +241,12 @@ const PairedView: FC<{ report: PairedComparison }> = ({ report }) => (
                 <tr>
                   <td class="mono task-id">{m.taskId}</td>
                   <td>
-                    <a href={`/results/${encodeURIComponent(m.a.resultId)}`}>{String(m.a.overall)}</a> <BandBadge band={m.a.band} />
+                    <a href={`/results/${encodeURIComponent(m.a.resultId)}`}>{String(m.a.overall)}</a>{' '}
+                    <BandBadge band={m.a.band} />
                   </td>
                   <td>
-                    <a href={`/results/${encodeURIComponent(m.b.resultId)}`}>{String(m.b.overall)}</a> <BandBadge band={m.b.band} />
+                    <a href={`/results/${encodeURIComponent(m.b.resultId)}`}>{String(m.b.overall)}</a>{' '}
+                    <BandBadge band={m.b.band} />
                   </td>
                   <td class="num">{m.delta > 0 ? `+${m.delta}` : String(m.delta)}</td>
                 </tr>

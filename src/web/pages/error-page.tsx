@@ -17,8 +17,9 @@ export const ErrorPage: FC<ErrorPageProps> = ({ status, title, message }) => (
       <p class="small muted">HTTP {String(status)}</p>
       {status === 401 ? (
         <p>
-          Open the <code>Open:</code> URL that <code>taskeval serve</code> printed (it carries <code>?token=…</code>), or pass{' '}
-          <code>Authorization: Bearer &lt;token&gt;</code>. The token is in the <code>serve-token</code> file beside the database.
+          Open the <code>Open:</code> URL that <code>taskeval serve</code> printed (it carries <code>?token=…</code>),
+          or pass <code>Authorization: Bearer &lt;token&gt;</code>. The token is in the <code>serve-token</code> file
+          beside the database.
         </p>
       ) : (
         <p>

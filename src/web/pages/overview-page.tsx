@@ -23,7 +23,16 @@ export interface OverviewPageProps {
 }
 
 /** Latest runs, trend lines, the latest run's band distribution and its weakest tasks. */
-export const OverviewPage: FC<OverviewPageProps> = ({ runs, runCount, bucket, trends, trendNote, latest, weakest, canStartRun }) => (
+export const OverviewPage: FC<OverviewPageProps> = ({
+  runs,
+  runCount,
+  bucket,
+  trends,
+  trendNote,
+  latest,
+  weakest,
+  canStartRun,
+}) => (
   <Layout title="Overview" nav="overview" live>
     <div class="actions">
       <h1>Overview</h1>
@@ -62,7 +71,11 @@ export const OverviewPage: FC<OverviewPageProps> = ({ runs, runCount, bucket, tr
               </a>
             </div>
             {trends.length === 0 ? <EmptyState title="No scored results yet" /> : <TrendChart points={trends} />}
-            {trendNote ? <p class="small muted" data-testid="trend-modes">{trendNote}</p> : null}
+            {trendNote ? (
+              <p class="small muted" data-testid="trend-modes">
+                {trendNote}
+              </p>
+            ) : null}
           </section>
           <section class="panel">
             <h2>
@@ -81,7 +94,11 @@ export const OverviewPage: FC<OverviewPageProps> = ({ runs, runCount, bucket, tr
         </div>
         <section class="panel">
           <h2>Weakest tasks in the latest run</h2>
-          {weakest.length === 0 ? <EmptyState title="No scored results yet" /> : <ResultsTable items={weakest} showRun={false} />}
+          {weakest.length === 0 ? (
+            <EmptyState title="No scored results yet" />
+          ) : (
+            <ResultsTable items={weakest} showRun={false} />
+          )}
         </section>
       </div>
     )}

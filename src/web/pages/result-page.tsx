@@ -113,7 +113,11 @@ const NotScored: FC<{ result: StoredResult; forge: Forge | null }> = ({ result, 
       <section class="panel error-box" data-testid="result-reason">
         <h2>Not scored: the evaluation failed</h2>
         <p>{result.reason}</p>
-        <p class="small">{result.transient ? 'Transient: a later batch will try this task again.' : 'Not transient: fix the cause and run again.'}</p>
+        <p class="small">
+          {result.transient
+            ? 'Transient: a later batch will try this task again.'
+            : 'Not transient: fix the cause and run again.'}
+        </p>
         {result.rawAnswer ? (
           <details>
             <summary>The judge's last answer</summary>
@@ -146,10 +150,19 @@ const WhoDidIt: FC<{ result: StoredResult }> = ({ result }) => {
     <p class="small" data-testid="result-identity">
       <strong>{agent ?? 'human or unknown'}</strong>
       {result.agentVersion ? ` ${result.agentVersion}` : ''}
-      {model ? <> · <span class="mono">{model}</span></> : null}
-      {id?.source ? <span class="muted">{` · agent from ${id.source}${id.modelSource && model ? `, model from ${id.modelSource}` : ''}`}</span> : null}
+      {model ? (
+        <>
+          {' '}
+          · <span class="mono">{model}</span>
+        </>
+      ) : null}
+      {id?.source ? (
+        <span class="muted">{` · agent from ${id.source}${id.modelSource && model ? `, model from ${id.modelSource}` : ''}`}</span>
+      ) : null}
       {id?.evidence ? <span class="muted">{` (“${id.evidence}”)`}</span> : null}
-      {id && id.shares.length > 1 ? <span class="muted">{` · commits: ${id.shares.map((s) => `${s.agent} ${Math.round(s.share * 100)}%`).join(', ')}`}</span> : null}
+      {id && id.shares.length > 1 ? (
+        <span class="muted">{` · commits: ${id.shares.map((s) => `${s.agent} ${Math.round(s.share * 100)}%`).join(', ')}`}</span>
+      ) : null}
     </p>
   );
 };
@@ -191,20 +204,30 @@ export const ResultPage: FC<ResultPageProps> = ({ result, history, forge = null 
       <WhoDidIt result={result} />
       <nav class="small actions" aria-label="On this page">
         {result.status === 'scored' ? <a href="#provenance">Provenance</a> : null}
-        {result.status === 'scored' || (result.status === 'error' && result.evidenceBundle) ? <a href="#evidence">Evidence</a> : null}
+        {result.status === 'scored' || (result.status === 'error' && result.evidenceBundle) ? (
+          <a href="#evidence">Evidence</a>
+        ) : null}
         <a href="#history">History</a>
       </nav>
       {result.status === 'scored' && result.mode === 'deterministic-only' ? (
-        <p class="note-box small">Deterministic only: no AI judge was configured, so the AI parts are shown as “—” and each final is the rubric score alone.</p>
+        <p class="note-box small">
+          Deterministic only: no AI judge was configured, so the AI parts are shown as “—” and each final is the rubric
+          score alone.
+        </p>
       ) : null}
     </section>
-    {result.status === 'scored' ? <Scored result={result} forge={forge} /> : <NotScored result={result} forge={forge} />}
+    {result.status === 'scored' ? (
+      <Scored result={result} forge={forge} />
+    ) : (
+      <NotScored result={result} forge={forge} />
+    )}
     <section class="panel" id="history">
       <h2>History of {result.taskId} across runs</h2>
       <ResultsTable items={history.items} />
       {history.count > history.items.length ? (
         <p class="small muted">
-          Showing {history.items.length} of {history.count}. <a href={hrefWith('/results', { task: result.taskId })}>All results of this task</a>
+          Showing {history.items.length} of {history.count}.{' '}
+          <a href={hrefWith('/results', { task: result.taskId })}>All results of this task</a>
         </p>
       ) : null}
     </section>

@@ -68,10 +68,17 @@ function exportHref(filter: ResultsFilter, format: 'csv' | 'jsonl' | 'json'): st
 
 /** `prompt:v2,team:web`, as the label filter is typed. */
 function labelText(labels: Record<string, string>): string {
-  return Object.entries(labels).map(([k, v]) => `${k}:${v}`).join(',');
+  return Object.entries(labels)
+    .map(([k, v]) => `${k}:${v}`)
+    .join(',');
 }
 
-const Select: FC<{ name: string; label: string; value: string | undefined; options: readonly (readonly [string, string])[] }> = ({ name, label, value, options }) => (
+const Select: FC<{
+  name: string;
+  label: string;
+  value: string | undefined;
+  options: readonly (readonly [string, string])[];
+}> = ({ name, label, value, options }) => (
   <label>
     {label}
     <select name={name}>
@@ -91,7 +98,11 @@ export const ResultsPage: FC<ResultsPageProps> = ({ filter, page, anyResults }) 
     key: filter.sort,
     order: filter.order,
     href: (key: string) =>
-      resultsHref(filter, { sort: key, order: key === filter.sort ? (filter.order === 'asc' ? 'desc' : 'asc') : key === 'taskId' ? 'asc' : 'desc', offset: 0 }),
+      resultsHref(filter, {
+        sort: key,
+        order: key === filter.sort ? (filter.order === 'asc' ? 'desc' : 'asc') : key === 'taskId' ? 'asc' : 'desc',
+        offset: 0,
+      }),
   };
   return (
     <Layout title="Results" nav="results" live>
@@ -101,9 +112,31 @@ export const ResultsPage: FC<ResultsPageProps> = ({ filter, page, anyResults }) 
           Search task id or title
           <input type="search" name="q" value={filter.q ?? ''} placeholder="FN-123 or words in the title" />
         </label>
-        <Select name="band" label="Band" value={filter.band?.join(',')} options={SCORE_BAND_NAMES.map((b) => [b, b] as const)} />
-        <Select name="mode" label="Mode" value={filter.mode} options={[['hybrid', 'hybrid'], ['deterministic-only', 'deterministic only']]} />
-        <Select name="status" label="Status" value={filter.status} options={[['scored', 'scored'], ['error', 'error'], ['skipped', 'skipped']]} />
+        <Select
+          name="band"
+          label="Band"
+          value={filter.band?.join(',')}
+          options={SCORE_BAND_NAMES.map((b) => [b, b] as const)}
+        />
+        <Select
+          name="mode"
+          label="Mode"
+          value={filter.mode}
+          options={[
+            ['hybrid', 'hybrid'],
+            ['deterministic-only', 'deterministic only'],
+          ]}
+        />
+        <Select
+          name="status"
+          label="Status"
+          value={filter.status}
+          options={[
+            ['scored', 'scored'],
+            ['error', 'error'],
+            ['skipped', 'skipped'],
+          ]}
+        />
         <label>
           Min overall
           <input type="number" name="min" min="0" max="100" value={filter.min ?? ''} />
@@ -126,7 +159,13 @@ export const ResultsPage: FC<ResultsPageProps> = ({ filter, page, anyResults }) 
         </label>
         <label>
           Label
-          <input type="text" name="label" value={filter.label ? labelText(filter.label) : ''} placeholder="prompt:v2" size={12} />
+          <input
+            type="text"
+            name="label"
+            value={filter.label ? labelText(filter.label) : ''}
+            placeholder="prompt:v2"
+            size={12}
+          />
         </label>
         <label class="checkbox">
           <input type="checkbox" name="latest" value="1" checked={filter.latest ?? false} /> Latest result per task
@@ -142,8 +181,16 @@ export const ResultsPage: FC<ResultsPageProps> = ({ filter, page, anyResults }) 
       </form>
       {filter.run || filter.task ? (
         <p class="small">
-          {filter.run ? <>Run <code>{filter.run}</code> </> : null}
-          {filter.task ? <>Task <code>{filter.task}</code> </> : null}
+          {filter.run ? (
+            <>
+              Run <code>{filter.run}</code>{' '}
+            </>
+          ) : null}
+          {filter.task ? (
+            <>
+              Task <code>{filter.task}</code>{' '}
+            </>
+          ) : null}
           <a href={resultsHref(filter, { run: undefined, task: undefined, offset: 0 })}>show all</a>
         </p>
       ) : null}
@@ -172,7 +219,12 @@ export const ResultsPage: FC<ResultsPageProps> = ({ filter, page, anyResults }) 
               ))}
             </p>
             <ResultsTable items={page.items} sort={sort} />
-            <Pagination count={page.count} limit={filter.limit} offset={filter.offset} href={(offset) => resultsHref(filter, { offset })} />
+            <Pagination
+              count={page.count}
+              limit={filter.limit}
+              offset={filter.offset}
+              href={(offset) => resultsHref(filter, { offset })}
+            />
           </>
         )}
       </section>

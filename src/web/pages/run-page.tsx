@@ -44,7 +44,11 @@ export const RunPage: FC<RunPageProps> = ({ run, events, bands, results, spend, 
             <dt>Finished</dt>
             <dd>{formatTime(run.finishedAt)}</dd>
             <dt>Window</dt>
-            <dd>{run.window ? `after ${run.window.start ? formatTime(run.window.start) : 'the beginning'} up to ${run.window.end ? formatTime(run.window.end) : 'now'}` : 'all selected tasks'}</dd>
+            <dd>
+              {run.window
+                ? `after ${run.window.start ? formatTime(run.window.start) : 'the beginning'} up to ${run.window.end ? formatTime(run.window.end) : 'now'}`
+                : 'all selected tasks'}
+            </dd>
             <dt>Judge</dt>
             <dd>{p.judgeProvider ? `${p.judgeProvider} / ${p.judgeModel ?? '?'}` : 'none — deterministic only'}</dd>
             <dt>Versions</dt>
@@ -71,10 +75,17 @@ export const RunPage: FC<RunPageProps> = ({ run, events, bands, results, spend, 
               <>
                 <dt>Re-scores</dt>
                 <dd>
-                  <a href={`/runs/${encodeURIComponent(run.settings.rescoreOf)}`} class="mono" data-testid="run-rescore-of">
+                  <a
+                    href={`/runs/${encodeURIComponent(run.settings.rescoreOf)}`}
+                    class="mono"
+                    data-testid="run-rescore-of"
+                  >
                     {run.settings.rescoreOf}
                   </a>{' '}
-                  <a href={`/compare?a=${encodeURIComponent(run.settings.rescoreOf)}&b=${encodeURIComponent(run.id)}&mixModes=1`} class="small">
+                  <a
+                    href={`/compare?a=${encodeURIComponent(run.settings.rescoreOf)}&b=${encodeURIComponent(run.id)}&mixModes=1`}
+                    class="small"
+                  >
                     compare
                   </a>
                 </dd>
@@ -140,11 +151,18 @@ export const RunPage: FC<RunPageProps> = ({ run, events, bands, results, spend, 
       <section class="panel" style="margin-top:16px">
         <h2>Results</h2>
         {results.count === 0 ? (
-          <EmptyState title={active ? 'No results yet; this page offers a reload as they arrive' : 'This run stored no results'} />
+          <EmptyState
+            title={active ? 'No results yet; this page offers a reload as they arrive' : 'This run stored no results'}
+          />
         ) : (
           <>
             <ResultsTable items={results.items} showRun={false} />
-            <Pagination count={results.count} limit={limit} offset={offset} href={(o) => hrefWith(`/runs/${encodeURIComponent(run.id)}`, { offset: o || undefined })} />
+            <Pagination
+              count={results.count}
+              limit={limit}
+              offset={offset}
+              href={(o) => hrefWith(`/runs/${encodeURIComponent(run.id)}`, { offset: o || undefined })}
+            />
             <p class="small">
               <a href={hrefWith('/results', { run: run.id })}>Filter and sort these results</a>
             </p>
@@ -171,7 +189,11 @@ export const RunPage: FC<RunPageProps> = ({ run, events, bands, results, spend, 
                   <tr>
                     <td class="num">{String(e.seq)}</td>
                     <td>
-                      <span class={`badge ${e.type === 'error' ? 'status-error' : e.type === 'warning' ? 'flag' : 'status-cancelled'}`}>{e.type}</span>
+                      <span
+                        class={`badge ${e.type === 'error' ? 'status-error' : e.type === 'warning' ? 'flag' : 'status-cancelled'}`}
+                      >
+                        {e.type}
+                      </span>
                     </td>
                     <td>{e.message}</td>
                     <td class="hide-narrow">{formatTime(e.createdAt)}</td>
@@ -200,10 +222,24 @@ const SpendFacts: FC<{ spend: RunSpend; judged: boolean }> = ({ spend, judged })
           : 'none recorded'}
     </dd>
     <dt>Judge cost</dt>
-    <dd>{!judged ? '—' : spend.judgeCostUsd === null ? 'unknown (no price for this model)' : `${formatUsd(spend.judgeCostUsd)} over ${n(spend.judgeCostResults)} result${spend.judgeCostResults === 1 ? '' : 's'}`}</dd>
+    <dd>
+      {!judged
+        ? '—'
+        : spend.judgeCostUsd === null
+          ? 'unknown (no price for this model)'
+          : `${formatUsd(spend.judgeCostUsd)} over ${n(spend.judgeCostResults)} result${spend.judgeCostResults === 1 ? '' : 's'}`}
+    </dd>
     <dt>Agent tokens</dt>
-    <dd>{spend.agentTokens === null ? 'not recorded' : `${n(spend.agentTokens)} over ${n(spend.agentTokenResults)} task${spend.agentTokenResults === 1 ? '' : 's'}`}</dd>
+    <dd>
+      {spend.agentTokens === null
+        ? 'not recorded'
+        : `${n(spend.agentTokens)} over ${n(spend.agentTokenResults)} task${spend.agentTokenResults === 1 ? '' : 's'}`}
+    </dd>
     <dt>Agent cost</dt>
-    <dd>{spend.agentCostUsd === null ? 'not recorded (set sources.prices)' : `${formatUsd(spend.agentCostUsd)} over ${n(spend.agentCostResults)} task${spend.agentCostResults === 1 ? '' : 's'}`}</dd>
+    <dd>
+      {spend.agentCostUsd === null
+        ? 'not recorded (set sources.prices)'
+        : `${formatUsd(spend.agentCostUsd)} over ${n(spend.agentCostResults)} task${spend.agentCostResults === 1 ? '' : 's'}`}
+    </dd>
   </dl>
 );

@@ -10,7 +10,12 @@ import { RunsTable } from '../components/runs-table.js';
 import { hrefWith } from '../format.js';
 
 /** Every run, newest first, paged; with a PostgreSQL store, the evaluation queue and its workers first. */
-export const RunsPage: FC<{ page: Page<EvalRun>; limit: number; offset: number; queue?: QueueStats | null }> = ({ page, limit, offset, queue }) => (
+export const RunsPage: FC<{ page: Page<EvalRun>; limit: number; offset: number; queue?: QueueStats | null }> = ({
+  page,
+  limit,
+  offset,
+  queue,
+}) => (
   <Layout title="Runs" nav="runs" live>
     <h1>Runs</h1>
     {queue ? <QueuePanel queue={queue} /> : null}
@@ -20,7 +25,13 @@ export const RunsPage: FC<{ page: Page<EvalRun>; limit: number; offset: number; 
       ) : (
         <>
           <RunsTable runs={page.items} />
-          <Pagination count={page.count} limit={limit} offset={offset} noun="runs" href={(o) => hrefWith('/runs', { offset: o || undefined })} />
+          <Pagination
+            count={page.count}
+            limit={limit}
+            offset={offset}
+            noun="runs"
+            href={(o) => hrefWith('/runs', { offset: o || undefined })}
+          />
         </>
       )}
     </section>

@@ -21,18 +21,29 @@ export const ValidityPage: FC<ValidityPageProps> = ({ runId, validations }) => (
   <Layout title="Validity" nav="validity">
     <h1>Validity</h1>
     <p class="small muted">
-      How well the stored scores predicted what happened to the work. AUC is the chance that a bad task scored lower than a good
-      one (0.5 is chance, 1 a perfect ranking); the bad rate per band should fall from failing to excellent.
+      How well the stored scores predicted what happened to the work. AUC is the chance that a bad task scored lower
+      than a good one (0.5 is chance, 1 a perfect ranking); the bad rate per band should fall from failing to excellent.
       {runId ? (
         <>
-          {' '}Run <a href={`/runs/${encodeURIComponent(runId)}`} class="mono">{runId}</a> · <a href="/validity">every run</a>
+          {' '}
+          Run{' '}
+          <a href={`/runs/${encodeURIComponent(runId)}`} class="mono">
+            {runId}
+          </a>{' '}
+          · <a href="/validity">every run</a>
         </>
       ) : null}
     </p>
     {validations.length === 0 ? (
       <section class="panel">
-        <EmptyState title={runId ? 'No validation is kept for this run' : 'No validation is kept yet'} command={`taskeval validate --run ${runId ?? 'latest'} --outcomes`}>
-          <p class="small">Outcomes come from git (later fixes that blame the task's lines) or from a labels file (--labels FILE --label COLUMN); each report is kept with its run.</p>
+        <EmptyState
+          title={runId ? 'No validation is kept for this run' : 'No validation is kept yet'}
+          command={`taskeval validate --run ${runId ?? 'latest'} --outcomes`}
+        >
+          <p class="small">
+            Outcomes come from git (later fixes that blame the task's lines) or from a labels file (--labels FILE
+            --label COLUMN); each report is kept with its run.
+          </p>
         </EmptyState>
       </section>
     ) : (
@@ -49,7 +60,8 @@ const ValidationReportView: FC<{ validation: StoredValidation }> = ({ validation
     <section class="panel" data-testid="validation" data-validation-id={v.id}>
       <h2>{v.label}</h2>
       <p class="small">
-        {ordinal ? `${r.n} rated tasks` : `${r.bad} bad and ${r.good} good tasks`}; {r.sized} of {r.n} with a known size · run{' '}
+        {ordinal ? `${r.n} rated tasks` : `${r.bad} bad and ${r.good} good tasks`}; {r.sized} of {r.n} with a known size
+        · run{' '}
         <a href={`/runs/${encodeURIComponent(v.runId)}`} class="mono">
           {v.runId}
         </a>{' '}

@@ -16,7 +16,10 @@ function kindOf(path: string): 'code' | 'test' | 'docs' | 'config' {
 }
 
 export function buildCommit(n: number, overrides: Partial<CommitRecord> = {}): CommitRecord {
-  const files = (overrides.files ?? [{ path: `src/file-${n}.ts`, insertions: n, deletions: 1 }]).map((f) => ({ kind: kindOf(f.path), ...f }));
+  const files = (overrides.files ?? [{ path: `src/file-${n}.ts`, insertions: n, deletions: 1 }]).map((f) => ({
+    kind: kindOf(f.path),
+    ...f,
+  }));
   return CommitRecordSchema.parse({
     sha: n.toString(16).padStart(40, 'a'),
     author: 'Ada',
@@ -39,7 +42,10 @@ export function cleanTaskInput(): TaskInput {
     id: 'FN-1',
     title: 'Add the thing',
     column: 'done',
-    steps: [{ name: 'Implement', status: 'done' }, { name: 'Test', status: 'done' }],
+    steps: [
+      { name: 'Implement', status: 'done' },
+      { name: 'Test', status: 'done' },
+    ],
     workflowStepResults: [
       { workflowStepId: 'tests', workflowStepName: 'Tests', status: 'passed', completedAt: at(10) },
       { workflowStepId: 'lint', workflowStepName: 'Lint', status: 'passed', completedAt: at(11) },
@@ -64,7 +70,18 @@ export function cleanTaskInput(): TaskInput {
 /** Commits of the clean task: code with tests, then docs, all with the trailer and conventional subjects. */
 export function cleanCommits(): CommitRecord[] {
   return [
-    buildCommit(1, { files: [{ path: 'src/thing.ts', insertions: 20, deletions: 0 }, { path: 'src/thing.test.ts', insertions: 30, deletions: 0 }], touchesTests: true }),
-    buildCommit(2, { subject: 'docs(FN-1): describe the thing', files: [{ path: 'docs/thing.md', insertions: 10, deletions: 0 }], touchesDocs: true, touchesCode: false }),
+    buildCommit(1, {
+      files: [
+        { path: 'src/thing.ts', insertions: 20, deletions: 0 },
+        { path: 'src/thing.test.ts', insertions: 30, deletions: 0 },
+      ],
+      touchesTests: true,
+    }),
+    buildCommit(2, {
+      subject: 'docs(FN-1): describe the thing',
+      files: [{ path: 'docs/thing.md', insertions: 10, deletions: 0 }],
+      touchesDocs: true,
+      touchesCode: false,
+    }),
   ];
 }

@@ -48,7 +48,11 @@ export async function createGitTestRepo(): Promise<GitTestRepo> {
   let clock = Date.parse('2026-01-01T00:00:00Z');
   let nextDate: string | undefined;
   const git = async (args: string[], cwd = dir): Promise<string> => {
-    const { stdout } = await exec('git', args, { cwd, env: gitTestEnv(nextDate ?? new Date(clock).toISOString()), maxBuffer: 64 * 1024 * 1024 });
+    const { stdout } = await exec('git', args, {
+      cwd,
+      env: gitTestEnv(nextDate ?? new Date(clock).toISOString()),
+      maxBuffer: 64 * 1024 * 1024,
+    });
     return stdout;
   };
   await git(['init', '-q', '-b', 'main']);

@@ -10,12 +10,20 @@ lines.once('line', async () => {
     const run = await store.createRun({
       projectId: 'proj',
       trigger: 'schedule',
-      provenance: { judgeProvider: null, judgeModel: null, rubricVersion: 'rubric-1', promptVersion: null, taskevalVersion: '0.1.0' },
+      provenance: {
+        judgeProvider: null,
+        judgeModel: null,
+        rubricVersion: 'rubric-1',
+        promptVersion: null,
+        taskevalVersion: '0.1.0',
+      },
       now: '2026-03-02T05:00:00.000Z',
     });
     process.stdout.write(`${JSON.stringify({ ok: true, id: run.id })}\n`);
   } catch (error) {
-    process.stdout.write(`${JSON.stringify({ ok: false, code: (error as { code?: string }).code ?? String(error) })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ ok: false, code: (error as { code?: string }).code ?? String(error) })}\n`,
+    );
   } finally {
     await store.close();
     lines.close();
