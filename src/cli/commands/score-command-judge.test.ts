@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { copyFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +13,8 @@ import {
 import { runCli } from '../run-cli.js';
 import { captureIo } from '../testing/capture-io.js';
 
-const FIXTURES = '/work/shared/fixtures/fusion';
+/** The real Fusion task records kept in this repository (fixtures/README.md says where they come from). */
+const FIXTURES = fileURLToPath(new URL('../../../fixtures/fusion', import.meta.url));
 let dir: string;
 let server: FakeLlmServer;
 

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,11 +8,13 @@ import { buildEvidenceBundle } from '../../evidence/index.js';
 import { TaskSchema, type Task } from '../task.js';
 import { assessTask } from './assess-task.js';
 
+/** The real Fusion task records kept in this repository (fixtures/README.md says where they come from). */
+const FUSION_FIXTURES = fileURLToPath(new URL('../../../fixtures/fusion', import.meta.url));
+
 let dir = '';
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'taskeval-rubric-'));
-  for (const name of readdirSync('/work/shared/fixtures/fusion'))
-    copyFileSync(join('/work/shared/fixtures/fusion', name), join(dir, name));
+  for (const name of readdirSync(FUSION_FIXTURES)) copyFileSync(join(FUSION_FIXTURES, name), join(dir, name));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -14,7 +15,8 @@ import { needs } from '../../store/testing/skip-reason.js';
 /** A server the tests may create and drop databases in (.ci/run starts one). */
 const url = process.env.TASKEVAL_TEST_PG_URL;
 
-const FIXTURES = '/work/shared/fixtures/fusion';
+/** The real Fusion task records kept in this repository (fixtures/README.md says where they come from). */
+const FIXTURES = fileURLToPath(new URL('../../../fixtures/fusion', import.meta.url));
 
 /**
  * The part of Fusion's PostgreSQL schema taskeval reads, as Fusion lays it out since mid-2026: schema

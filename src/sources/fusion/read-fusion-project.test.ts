@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -10,7 +11,8 @@ import { MAX_ENTRY_TEXT } from '../transcripts/index.js';
 import { detectFusionProject } from './detect-fusion-project.js';
 import { readFusionProject } from './read-fusion-project.js';
 
-const FIXTURES = '/work/shared/fixtures/fusion';
+/** The real Fusion task records kept in this repository (fixtures/README.md says where they come from). */
+const FIXTURES = fileURLToPath(new URL('../../../fixtures/fusion', import.meta.url));
 let dir: string;
 
 beforeEach(async () => {
