@@ -24,6 +24,8 @@ export interface SourceOptionValues {
   repo?: string;
   source?: TaskSourceKind;
   tasks?: string;
+  /** Pull requests as `gh pr list --json …` wrote them (--pulls FILE). */
+  pulls?: string;
   task?: string[];
   since?: string;
   until?: string;
@@ -55,12 +57,16 @@ export function addSourceOptions(command: Command): Command {
     .addOption(
       new Option(
         '--source <kind>',
-        'where tasks come from (default: detected: --tasks → files, a Fusion project → fusion, a git repository → git)',
+        'where tasks come from (default: detected: --tasks → files, a Fusion project → fusion, a git repository → git); pulls: one task per refs/pull/<N>/head',
       ).choices([...TASK_SOURCE_KINDS]),
     )
     .option(
       '--tasks <file>',
       'task records to score: a .json file (one task or an array) or .jsonl (one task per line); see `taskeval schema task`',
+    )
+    .option(
+      '--pulls <file>',
+      'pull requests to score, as `gh pr list --state all --json …` wrote them (docs/sources.md has the exact command); implies --source pulls',
     )
     .option('--task <id>', 'only this task (repeatable); the --column filter still applies', collect)
     .option('--since <date>', 'only tasks completed at or after this date (YYYY-MM-DD in UTC, or ISO-8601)')
@@ -130,6 +136,7 @@ export function taskSetOptions(
     cwd: io.cwd,
     ...(options.source ? { source: options.source } : {}),
     ...(options.tasks !== undefined ? { tasksFile: options.tasks } : {}),
+    ...(options.pulls !== undefined ? { pullsFile: options.pulls } : {}),
     ...(options.repo !== undefined ? { repo: options.repo } : {}),
     ...(options.transcripts !== undefined ? { transcriptsDir: options.transcripts } : {}),
     ...(options.fusionDb !== undefined ? { fusionDb: options.fusionDb } : {}),
@@ -193,7 +200,8 @@ export async function loadSourceTasks(
       get: (key) => store.repositoryCache.get(key),
       set: (key, value) => store.repositoryCache.set(key, value, new Date().toISOString()),
     };
-  if (!load.source && options.tasks === undefined && options.project === undefined) load.source = await detectInCwd(io);
+  if (!load.source && options.tasks === undefined && options.pulls === undefined && options.project === undefined)
+    load.source = await detectInCwd(io);
   const set = await loadTaskSet(load);
   reportSourceProblems(set.problems, io);
   // Which repository the commits came from is said once per command; a task file's is the one holding it, never the cwd.

@@ -108,7 +108,8 @@ export async function buildCommitIndex(options: BuildCommitIndexOptions): Promis
   wholeRead?.catch(() => undefined);
   const [check, refs, shallow, tips] = await Promise.all([
     checking,
-    run(['for-each-ref', '--format=%(objectname) %(refname)', 'refs/heads', 'refs/remotes'], base),
+    // Pull request heads (refs/pull/N/head, once fetched) are tips too: the pulls source walks each from its base.
+    run(['for-each-ref', '--format=%(objectname) %(refname)', 'refs/heads', 'refs/remotes', 'refs/pull'], base),
     run(['rev-parse', '--is-shallow-repository'], base),
     cache ? currentTips(run, base) : Promise.resolve(null),
   ]);

@@ -4,6 +4,8 @@ import { ConfigError, SourceError, type Task } from '../../core/index.js';
 import { buildCommitIndex, runGit, type CommitIndex } from '../../evidence/index.js';
 import { readTaskFile } from '../files/index.js';
 import { readFusionProject } from '../fusion/index.js';
+import { readGitPulls } from '../pulls/read-git-pulls.js';
+import { readPullExport } from '../pulls/read-pull-export.js';
 import type { SourceConfig } from '../source-config.js';
 import type { SourceProblem, SourceReadResult } from '../source-read-result.js';
 import { attachSessions, sessionIdsOf } from '../sessions/index.js';
@@ -27,7 +29,15 @@ export async function loadTaskSet(options: LoadTaskSetOptions): Promise<TaskSet>
   const cwd = options.cwd ?? process.cwd();
   const projectDir = resolve(cwd, options.projectDir);
   const strict = options.strict ?? false;
-  const source = options.source ?? (await detectTaskSource(projectDir, options.tasksFile, options.signal));
+  const source =
+    options.source ??
+    (options.pullsFile !== undefined ? 'pulls' : await detectTaskSource(projectDir, options.tasksFile, options.signal));
+  if (options.pullsFile !== undefined && source !== 'pulls') {
+    throw new ConfigError('usage', `--pulls reads pull requests, but the tasks come from the ${source} source`, {
+      field: '--pulls',
+      hint: 'Leave --source out, or give --source pulls.',
+    });
+  }
   if (source === 'files' && options.tasksFile === undefined) {
     throw new SourceError('source_unreadable', 'the files source needs a task file', {
       field: 'tasks',
@@ -41,7 +51,16 @@ export async function loadTaskSet(options: LoadTaskSetOptions): Promise<TaskSet>
     });
   }
   const index = await openIndex(options, cwd, projectDir, source);
-  const origin = source === 'files' ? options.tasksFile! : source === 'git' ? index!.repo : projectDir;
+  if ((source === 'git' || (source === 'pulls' && options.pullsFile === undefined)) && !index) {
+    throw new SourceError('source_unreadable', `${projectDir} is not a git repository`, {
+      field: 'project',
+      hint: 'Point --project (or --repo) at a git repository.',
+    });
+  }
+  const origin =
+    source === 'files'
+      ? options.tasksFile!
+      : (options.pullsFile ?? (source === 'git' || source === 'pulls' ? index!.repo : projectDir));
 
   const read = await readSource(source, options, cwd, projectDir, index!);
   const problems: SourceProblem[] = [
@@ -58,7 +77,8 @@ export async function loadTaskSet(options: LoadTaskSetOptions): Promise<TaskSet>
   const selection = selectTasks(
     loaded,
     {
-      column: options.column ?? (source === 'files' ? 'all' : 'done'),
+      // Pull requests are all taken: one closed without merging is the failure they are scored for.
+      column: options.column ?? (source === 'files' || source === 'pulls' ? 'all' : 'done'),
       ...(options.taskIds ? { taskIds: options.taskIds } : {}),
       ...(options.since !== undefined ? { since: options.since } : {}),
       ...(options.until !== undefined ? { until: options.until } : {}),
@@ -120,7 +140,12 @@ async function openIndex(
   let repo: string | null = options.repo === undefined ? null : resolve(cwd, options.repo);
   if (repo === null && source === 'files')
     repo = await repositoryContaining(dirname(resolve(cwd, options.tasksFile!)), options.signal);
-  else if (repo === null && (source === 'git' || (await isGitRepository(projectDir, options.signal))))
+  else if (
+    repo === null &&
+    (source === 'git' ||
+      (source === 'pulls' && options.pullsFile === undefined) ||
+      (await isGitRepository(projectDir, options.signal)))
+  )
     repo = projectDir;
   if (repo === null) return null;
   return buildCommitIndex({
@@ -154,6 +179,9 @@ async function readSource(
       strict,
       ...(options.fusionDb !== undefined ? { fusionDb: options.fusionDb } : {}),
     });
+  if (source === 'pulls' && options.pullsFile !== undefined)
+    return readPullExport(options.pullsFile, { cwd, hindsight: options.hindsight ?? true });
+  if (source === 'pulls') return readGitPulls(index!.repo, options.signal);
   return { tasks: inferGitTasks(index!), problems: [] };
 }
 

@@ -5,10 +5,10 @@ import type { SourceConfig } from '../source-config.js';
 import type { SourceProblem } from '../source-read-result.js';
 
 /** Where a task set was read from. */
-export type TaskSourceKind = 'fusion' | 'files' | 'git';
+export type TaskSourceKind = 'fusion' | 'files' | 'git' | 'pulls';
 
 /** The source kinds, in the order auto-detection tries them. */
-export const TASK_SOURCE_KINDS: readonly TaskSourceKind[] = ['files', 'fusion', 'git'];
+export const TASK_SOURCE_KINDS: readonly TaskSourceKind[] = ['files', 'fusion', 'git', 'pulls'];
 
 /** One task ready to evaluate: commits and history are null when no repository is known. */
 export interface LoadedTask {
@@ -33,6 +33,8 @@ export interface LoadTaskSetOptions {
   source?: TaskSourceKind;
   /** Task records in taskeval's schema (.json or .jsonl); implies the `files` source. */
   tasksFile?: string;
+  /** Pull requests as `gh pr list --json …` wrote them (GH_PR_EXPORT); implies the `pulls` source. */
+  pullsFile?: string;
   /** The git repository the tasks were worked in, when it is not projectDir. */
   repo?: string;
   /** Directory of agent transcripts; overrides `config.transcripts.dir`. */

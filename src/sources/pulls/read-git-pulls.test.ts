@@ -1,0 +1,105 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCli } from '../../cli/run-cli.js';
+import { captureIo } from '../../cli/testing/capture-io.js';
+import { createGitTestRepo, type GitTestRepo } from '../../evidence/git/testing/git-test-repo.js';
+
+let repo: GitTestRepo;
+
+/**
+ * main with three pull requests as a forge leaves them in a clone after `git fetch origin '+refs/pull/*\/head:…'`:
+ * #1 merged by a merge commit, #2 squash-merged (its head is not on main), #3 never merged.
+ */
+async function pullRequests(): Promise<Record<string, string>> {
+  const sha: Record<string, string> = {};
+  await repo.commit({ subject: 'chore: start', files: { 'README.md': '# app\n' } });
+  await repo.git(['checkout', '-q', '-b', 'feature/parser']);
+  sha.p1a = await repo.commit({
+    subject: 'feat: parser skeleton',
+    files: { 'src/parser.ts': 'export const parse = 1;\n' },
+  });
+  sha.p1b = await repo.commit({ subject: 'test: parser', files: { 'src/parser.test.ts': 'test\n' } });
+  await repo.git(['update-ref', 'refs/pull/1/head', sha.p1b]);
+  await repo.git(['checkout', '-q', 'main']);
+  await repo.git([
+    'merge',
+    '-q',
+    '--no-ff',
+    'feature/parser',
+    '-m',
+    'Merge pull request #1 from acme/feature/parser\n\nAdd a parser',
+  ]);
+  await repo.git(['checkout', '-q', '-b', 'feature/lexer']);
+  sha.p2a = await repo.commit({ subject: 'wip lexer', files: { 'src/lexer.ts': 'export const lex = 1;\n' } });
+  sha.p2b = await repo.commit({ subject: 'lexer done', files: { 'src/lexer.ts': 'export const lex = 2;\n' } });
+  await repo.git(['update-ref', 'refs/pull/2/head', sha.p2b]);
+  await repo.git(['checkout', '-q', 'main']);
+  sha.squash = await repo.commit({ subject: 'Add a lexer (#2)', files: { 'src/lexer.ts': 'export const lex = 2;\n' } });
+  await repo.git(['checkout', '-q', '-b', 'feature/cache']);
+  sha.p3 = await repo.commit({
+    subject: 'feat: cache everything',
+    files: { 'src/cache.ts': 'export const cache = new Map();\n' },
+  });
+  await repo.git(['update-ref', 'refs/pull/3/head', sha.p3]);
+  await repo.git(['checkout', '-q', 'main']);
+  return sha;
+}
+
+async function cli(...argv: string[]) {
+  const io = captureIo(repo.root);
+  const code = await runCli(argv, io);
+  return { code, out: io.out(), err: io.err() };
+}
+
+beforeEach(async () => {
+  repo = await createGitTestRepo();
+});
+afterEach(async () => {
+  await repo.cleanup();
+});
+
+describe('the pulls source from git alone', () => {
+  it('scores one task per pull request head: its own commits, merged by merge commit or squash, or not merged', async () => {
+    const sha = await pullRequests();
+    const { code, out, err } = await cli('score', '--project', repo.dir, '--source', 'pulls', '--json');
+    expect(code, err).toBe(0);
+    expect(err).toContain(
+      'pulls: 3 pull requests from refs/pull (2 merged into refs/heads/main; git cannot tell open from closed)',
+    );
+    const results = JSON.parse(out) as {
+      taskId: string;
+      title: string;
+      status: string;
+      evidenceBundle: { groups: { source: string; entries: { id: string; ref: Record<string, unknown> }[] }[] };
+    }[];
+    expect(results.map((r) => [r.taskId, r.title]).sort()).toEqual([
+      ['PR-1', 'Add a parser'],
+      ['PR-2', 'Add a lexer'],
+      ['PR-3', 'feat: cache everything'],
+    ]);
+    const commitsOf = (id: string) =>
+      results
+        .find((r) => r.taskId === id)!
+        .evidenceBundle.groups.find((g) => g.source === 'commits')!
+        .entries.flatMap((e) => (typeof e.ref.sha === 'string' ? [e.ref.sha] : []));
+    // Each pull request's own line from its merge base: never main's history, never another pull request's commits.
+    expect(commitsOf('PR-1').sort()).toEqual([sha.p1a, sha.p1b].sort());
+    expect(commitsOf('PR-2').sort()).toEqual([sha.p2a, sha.p2b].sort());
+    expect(commitsOf('PR-3')).toEqual([sha.p3]);
+    const pr = (id: string) =>
+      results
+        .find((r) => r.taskId === id)!
+        .evidenceBundle.groups.find((g) => g.source === 'taskMetadata')!
+        .entries.find((e) => e.id === 'task-pr')!.ref;
+    expect(pr('PR-1')).toMatchObject({ prNumber: 1, prStatus: 'merged' });
+    expect(pr('PR-2')).toMatchObject({ prNumber: 2, prStatus: 'merged' });
+    expect(pr('PR-3')).toMatchObject({ prNumber: 3, prStatus: 'not merged' });
+  });
+
+  it('says how to fetch pull request heads when a clone has none (exit 3)', async () => {
+    await repo.commit({ subject: 'chore: start', files: { 'README.md': '# app\n' } });
+    const { code, err } = await cli('score', '--project', repo.dir, '--source', 'pulls');
+    expect(code).toBe(3);
+    expect(err).toContain('holds no pull request heads (refs/pull/<N>/head)');
+    expect(err).toContain("git fetch origin '+refs/pull/*/head:refs/pull/*/head'");
+  });
+});
