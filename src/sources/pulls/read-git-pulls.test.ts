@@ -95,6 +95,31 @@ describe('the pulls source from git alone', () => {
     expect(pr('PR-3')).toMatchObject({ prNumber: 3, prStatus: 'not merged' });
   });
 
+  it('does not read whether a pull request was merged at evaluation time (--no-hindsight): every one is open then', async () => {
+    await pullRequests();
+    const { code, out, err } = await cli(
+      'score',
+      '--project',
+      repo.dir,
+      '--source',
+      'pulls',
+      '--no-hindsight',
+      '--json',
+    );
+    expect(code, err).toBe(0);
+    const results = JSON.parse(out) as {
+      taskId: string;
+      evidenceBundle: { groups: { source: string; entries: { id: string; ref: Record<string, unknown> }[] }[] };
+    }[];
+    const states = results.map(
+      (r) =>
+        r.evidenceBundle.groups.find((g) => g.source === 'taskMetadata')!.entries.find((e) => e.id === 'task-pr')!.ref
+          .prStatus,
+    );
+    expect(states).toEqual(['open', 'open', 'open']);
+    expect(out).not.toContain('"merged"');
+  });
+
   it('says how to fetch pull request heads when a clone has none (exit 3)', async () => {
     await repo.commit({ subject: 'chore: start', files: { 'README.md': '# app\n' } });
     const { code, err } = await cli('score', '--project', repo.dir, '--source', 'pulls');

@@ -26,7 +26,11 @@ const PULL_REF = /^refs\/pull\/(\d+)\/head$/;
  * from its merge base with the default branch, merged when its head is on the default branch or a default-branch
  * subject names it. Titles come from the subject that landed it, else the first commit of its own line.
  */
-export async function readGitPulls(repo: string, signal?: AbortSignal): Promise<SourceReadResult> {
+export async function readGitPulls(
+  repo: string,
+  signal?: AbortSignal,
+  options: { hindsight?: boolean } = {},
+): Promise<SourceReadResult> {
   const git = async (args: string[]) => {
     const out = await runGit(args, { cwd: repo, ...(signal ? { signal } : {}) });
     return out.exitCode === 0 ? out.stdout : null;
@@ -99,13 +103,19 @@ export async function readGitPulls(repo: string, signal?: AbortSignal): Promise<
     const task: Task = TaskSchema.parse({
       id: `PR-${pr.number}`,
       title,
-      column: merged ? 'done' : 'not-merged',
+      // At evaluation time (no hindsight) whether it was merged is what the score must predict, not read.
+      column: options.hindsight === false ? 'in-review' : merged ? 'done' : 'not-merged',
       ...(first ? { createdAt: first[1], executionStartedAt: first[1] } : {}),
       // Git has no ready-for-review time: the last push (the head's author date) stands for it.
       ...(last ? { executionCompletedAt: last[1] } : {}),
       branch: `refs/pull/${pr.number}/head`,
       ...(base ? { baseCommitSha: base } : {}),
-      prInfo: { number: pr.number, status: merged ? 'merged' : 'not merged', title, baseBranch: main },
+      prInfo: {
+        number: pr.number,
+        status: options.hindsight === false ? 'open' : merged ? 'merged' : 'not merged',
+        title,
+        baseBranch: main,
+      },
     });
     tasks.push(task);
   }

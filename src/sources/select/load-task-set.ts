@@ -181,7 +181,7 @@ async function readSource(
     });
   if (source === 'pulls' && options.pullsFile !== undefined)
     return readPullExport(options.pullsFile, { cwd, hindsight: options.hindsight ?? true });
-  if (source === 'pulls') return readGitPulls(index!.repo, options.signal);
+  if (source === 'pulls') return readGitPulls(index!.repo, options.signal, { hindsight: options.hindsight ?? true });
   return { tasks: inferGitTasks(index!), problems: [] };
 }
 
