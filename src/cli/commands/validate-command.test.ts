@@ -1,4 +1,5 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -168,6 +169,44 @@ describe('taskeval validate', () => {
     // `latest` names the newest run, the hindsight one.
     const latest = await run('validate', '--run', 'latest', '--db', db, '--outcomes', '--project', repo.dir);
     expect([latest.code, latest.err]).toEqual([refused.code, refused.err]);
+  });
+
+  it('prints the report of a store on read-only media and says it could not keep it, without failing', async () => {
+    const folder = join(dir, 'ro');
+    await mkdir(folder);
+    const db = join(folder, 'runs.db');
+    const honest = await run('run', '--project', repo.dir, '--db', db, '--no-hindsight', '--json');
+    expect(honest.code, honest.err).toBe(0);
+    // An immutable directory is read-only even for root, as a read-only mount is; skipped where chattr is not allowed.
+    try {
+      execFileSync('chattr', ['+i', folder], { stdio: 'ignore' });
+    } catch {
+      return;
+    }
+    try {
+      await writeFile(join(dir, 'labels.csv'), 'taskId,bad\nT-1,yes\nT-2,no\nT-3,no\nT-4,no\n');
+      const checked = await run(
+        'validate',
+        '--run',
+        'latest',
+        '--db',
+        db,
+        '--labels',
+        join(dir, 'labels.csv'),
+        '--label',
+        'bad',
+        '--bad',
+        'yes',
+        '--json',
+      );
+      expect(checked.code, checked.err).toBe(0);
+      expect(JSON.parse(checked.out)).toMatchObject({ n: 4, bad: 1 });
+      expect(checked.err).toMatch(
+        /note: the report was not kept with run run_[0-9a-f]+: .*\(--no-save skips keeping it\)/,
+      );
+    } finally {
+      execFileSync('chattr', ['-i', folder]);
+    }
   });
 
   it('reads CSV labels with --bad, and gives the same AUC as computing it by hand', async () => {

@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import {
   ConfigError,
+  isTaskevalError,
   SourceError,
   TaskResultSchema,
   validateScores,
@@ -128,8 +129,8 @@ export function registerValidateCommand(program: Command, io: CliIo): void {
         notes.push(
           'no task has a known size, so the within-size figures are empty (score with rubric-3, or pass --size FIELD)',
         );
-      if (runId !== null && options.save) await keepValidation(options, io, runId, { label: name, report, notes });
       io.stdout(options.json ? `${JSON.stringify(report, null, 2)}\n` : renderValidation(report, notes));
+      if (runId !== null && options.save) await keepValidation(options, io, runId, { label: name, report, notes });
       if (options.json) for (const note of notes) io.stderr(`note: ${note}\n`);
     });
 }
@@ -158,11 +159,18 @@ async function keepValidation(
   runId: string,
   input: { label: string; report: ValidationReport; notes: string[] },
 ): Promise<void> {
-  const cli = await openCliStore(options, io, { mustExist: true });
   try {
-    await cli.store.saveValidation(runId, { ...input, now: new Date().toISOString() });
-  } finally {
-    await cli.close();
+    const cli = await openCliStore(options, io, { mustExist: true });
+    try {
+      await cli.store.saveValidation(runId, { ...input, now: new Date().toISOString() });
+    } finally {
+      await cli.close();
+    }
+  } catch (error) {
+    // The report is printed already; a store that cannot take it (read-only media) costs only the dashboard's copy.
+    if (!isTaskevalError(error) || error.code === 'usage') throw error;
+    io.stderr(`note: the report was not kept with run ${runId}: ${error.message} (--no-save skips keeping it)\n`);
+    return;
   }
   io.stderr(`kept with run ${runId} (taskeval serve: Validity; --no-save to skip)\n`);
 }
