@@ -78,8 +78,6 @@ export interface EvaluationResult {
     provider: string;
     model: string;
   } | null;
-  /** The tasks `score` took, and how many. */
-  scored: number;
   store: Store | null;
 }
 
@@ -89,7 +87,6 @@ const NOTHING: Omit<EvaluationResult, 'store'> = {
   nothingToResume: null,
   batch: null,
   scoreTotals: null,
-  scored: 0,
 };
 
 /**
@@ -145,12 +142,11 @@ async function score(
     },
   });
   if (io.signal?.aborted) throw new JudgeError('cancelled', `interrupted after ${turn} of ${set.tasks.length} tasks`);
-  if (!judge || !meter) return { ...NOTHING, scored: turn };
+  if (!judge || !meter) return NOTHING;
   const totals = meter.totals();
   const price = judgePrice(judge.spec, judge.judge.modelId);
   return {
     ...NOTHING,
-    scored: turn,
     scoreTotals: {
       totals,
       costUsd: price ? costOf(totals.usage, price) : null,

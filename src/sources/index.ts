@@ -106,5 +106,5 @@ export {
   type SessionReport,
   type SessionSearch,
 } from './sessions/index.js';
-export { readGitPulls, FETCH_PULLS, type GitPull, type GitPullState } from './pulls/index.js';
+export { readGitPulls, FETCH_PULLS } from './pulls/index.js';
 export { readPullExport, GH_PR_EXPORT } from './pulls/index.js';

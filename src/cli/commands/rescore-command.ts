@@ -6,16 +6,19 @@ import {
   planRescore,
   RESCORE_RUBRICS,
   recordedJudgeSettings,
+  parseLabels,
+  resolveJudgeSpec,
   type RescoreRubric,
 } from '../../runs/index.js';
 import type { CliIo } from '../cli-io.js';
-import { addJudgeOptions, resolveJudgeSettings, type JudgeOptionValues } from '../options/judge-options.js';
-import { addLabelOption, parseLabelOption } from '../options/label-option.js';
+import { addJudgeOptions, type JudgeOptionValues } from '../options/judge-options.js';
+import { addLabelOption } from '../options/label-option.js';
 import { addConfigOption } from '../options/source-options.js';
 import { addStoreOption, openCliStore, type StoreOptionValues } from '../options/store-options.js';
 import { createProgressReporter } from '../render/progress-reporter.js';
 import type { SetExitCode } from '../set-exit-code.js';
 import { TASKEVAL_VERSION } from '../version.js';
+import { progressHooks } from './cli-evaluation.js';
 import { parseFailUnder } from './fail-under-option.js';
 import { reportRunOutcome } from './report-run-outcome.js';
 import { resolveRunId } from './resolve-run-id.js';
@@ -78,7 +81,7 @@ export function registerRescoreCommand(program: Command, io: CliIo, setExitCode:
     .action(async (options: RescoreOptions) => {
       const failUnder = parseFailUnder(options.failUnder);
       const json = options.json === true || options.format === 'json';
-      const labels = parseLabelOption(options.label);
+      const labels = parseLabels(options.label);
       if (options.run === undefined && options.resume === undefined)
         throw new ConfigError('usage', 'name the run to re-score with --run ID (or latest), or --resume ID', {
           field: '--run',
@@ -97,7 +100,7 @@ export function registerRescoreCommand(program: Command, io: CliIo, setExitCode:
             ? null
             : options.judge === undefined && plan.resumeOf
               ? recordedJudgeSettings(plan.resumeOf.settings)
-              : resolveJudgeSettings(flags, cli.config.judge);
+              : resolveJudgeSpec(flags, cli.config.judge);
         const judge = openJudge(spec, io.env, { cwd: io.cwd });
         if (plan.items.length === 0) {
           io.stderr(
@@ -122,8 +125,7 @@ export function registerRescoreCommand(program: Command, io: CliIo, setExitCode:
           labels,
           taskevalVersion: TASKEVAL_VERSION,
           ...(io.signal ? { signal: io.signal } : {}),
-          onStart: ({ runId: id, total }) => reporter.start(id, total),
-          onResult: (result, progress) => reporter.result(result, progress),
+          ...progressHooks(reporter),
         });
         reporter.finish();
         setExitCode(

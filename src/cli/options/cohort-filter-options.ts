@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { canonicalAgentName, HUMAN_OR_UNKNOWN } from '../../core/index.js';
 import type { ListResultsQuery } from '../../store/index.js';
-import { addLabelOption, parseLabelOption } from './label-option.js';
+import { parseLabels } from '../../runs/index.js';
+import { addLabelOption } from './label-option.js';
 
 export interface CohortFilterValues {
   model?: string;
@@ -28,7 +29,7 @@ export function addCohortFilterOptions(command: Command): Command {
 export function cohortFilter(
   values: CohortFilterValues,
 ): Pick<ListResultsQuery, 'model' | 'provider' | 'agent' | 'projectId' | 'labels'> {
-  const labels = parseLabelOption(values.label);
+  const labels = parseLabels(values.label);
   return {
     ...(values.model ? { model: values.model } : {}),
     ...(values.provider ? { provider: values.provider } : {}),

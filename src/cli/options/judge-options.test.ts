@@ -2,15 +2,15 @@ import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { JudgeConfigSchema } from '../../judge/index.js';
 import type { CliIo } from '../cli-io.js';
-import { openJudge } from '../../runs/index.js';
-import { addJudgeOptions, resolveJudgeSettings, type JudgeOptionValues } from './judge-options.js';
+import { openJudge, resolveJudgeSpec } from '../../runs/index.js';
+import { addJudgeOptions, type JudgeOptionValues } from './judge-options.js';
 
 /** The judge the flags and config choose, built as every evaluation builds it. */
 const createCliJudge = (
   values: JudgeOptionValues,
-  config: Parameters<typeof resolveJudgeSettings>[1],
+  config: Parameters<typeof resolveJudgeSpec>[1],
   io: { env: NodeJS.ProcessEnv; cwd: string },
-) => openJudge(resolveJudgeSettings(values, config), io.env, { cwd: io.cwd });
+) => openJudge(resolveJudgeSpec(values, config), io.env, { cwd: io.cwd });
 
 function parse(argv: string[]): JudgeOptionValues {
   const command = addJudgeOptions(new Command('x').exitOverride());
@@ -22,12 +22,12 @@ const io: CliIo = { stdout: () => undefined, stderr: () => undefined, isTTY: fal
 
 describe('judge options', () => {
   it('gives no judge when none is chosen', () => {
-    expect(resolveJudgeSettings(parse([]), undefined)).toBeNull();
+    expect(resolveJudgeSpec(parse([]), undefined)).toBeNull();
     expect(createCliJudge(parse([]), undefined, io)).toBeNull();
   });
 
   it('reads every flag, with defaults for the rest', () => {
-    const settings = resolveJudgeSettings(
+    const settings = resolveJudgeSpec(
       parse([
         '--judge',
         'openai-compatible',
@@ -60,14 +60,14 @@ describe('judge options', () => {
       maxRetries: 2,
       useCache: true,
     });
-    expect(() => resolveJudgeSettings(parse(['--judge', 'openai', '--judge-max-tokens', '2.5']), undefined)).toThrow(
+    expect(() => resolveJudgeSpec(parse(['--judge', 'openai', '--judge-max-tokens', '2.5']), undefined)).toThrow(
       /--judge-max-tokens/,
     );
   });
 
   it('lets flags override the config key', () => {
     const config = JudgeConfigSchema.parse({ provider: 'openai', model: 'gpt-4.1-mini', temperature: 0.5 });
-    expect(resolveJudgeSettings(parse(['--judge-model', 'gpt-4.1']), config)).toMatchObject({
+    expect(resolveJudgeSpec(parse(['--judge-model', 'gpt-4.1']), config)).toMatchObject({
       provider: 'openai',
       model: 'gpt-4.1',
       temperature: 0.5,
@@ -75,20 +75,18 @@ describe('judge options', () => {
   });
 
   it('names the flag of a bad value', () => {
-    expect(() => resolveJudgeSettings(parse(['--judge', 'openai', '--samples', '1.5']), undefined)).toThrow(
-      /--samples/,
-    );
-    expect(() => resolveJudgeSettings(parse(['--judge', 'openai', '--judge-temperature', 'hot']), undefined)).toThrow(
+    expect(() => resolveJudgeSpec(parse(['--judge', 'openai', '--samples', '1.5']), undefined)).toThrow(/--samples/);
+    expect(() => resolveJudgeSpec(parse(['--judge', 'openai', '--judge-temperature', 'hot']), undefined)).toThrow(
       /--judge-temperature must be a non-negative number/,
     );
     expect(() =>
-      resolveJudgeSettings(parse(['--judge', 'openai-compatible', '--judge-base-url', 'not a url']), undefined),
+      resolveJudgeSpec(parse(['--judge', 'openai-compatible', '--judge-base-url', 'not a url']), undefined),
     ).toThrow(/--judge-base-url/);
     expect(() => parse(['--judge', 'gemini'])).toThrow();
   });
 
   it('refuses judge flags without --judge', () => {
-    expect(() => resolveJudgeSettings(parse(['--judge-model', 'x']), undefined)).toThrow(
+    expect(() => resolveJudgeSpec(parse(['--judge-model', 'x']), undefined)).toThrow(
       /--judge-model given without --judge/,
     );
   });

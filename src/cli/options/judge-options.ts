@@ -1,9 +1,6 @@
 import { Option, type Command } from 'commander';
-import { resolveJudgeSpec, type JudgeFlagValues } from '../../runs/index.js';
+import type { JudgeFlagValues } from '../../runs/index.js';
 import { JUDGE_PROVIDERS } from '../../judge/index.js';
-
-/** The judge spec the flags and config give (runs' resolveJudgeSpec). */
-export const resolveJudgeSettings = resolveJudgeSpec;
 
 /** The judge flags as commander gives them (numbers still text). */
 export type JudgeOptionValues = JudgeFlagValues;

@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { parseLabels } from '../../runs/index.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
@@ -12,6 +11,3 @@ export function addLabelOption(command: Command, what: string): Command {
     [],
   );
 }
-
-/** The labels the flags give (runs' parseLabels); a bad pair is a usage error naming it. */
-export const parseLabelOption = parseLabels;

@@ -5,20 +5,6 @@ import type { SourceReadResult } from '../source-read-result.js';
 /** How a pull request's head is fetched into a clone, for messages. */
 export const FETCH_PULLS = "git fetch origin '+refs/pull/*/head:refs/pull/*/head'";
 
-/** Whether a pull request's change reached the default branch; git cannot tell an open one from a closed one. */
-export type GitPullState = 'merged' | 'not merged';
-
-/** What git alone knows of one pull request. */
-export interface GitPull {
-  number: number;
-  head: string;
-  /** Where its own commits start: the merge base of its head with the default branch. */
-  base: string | null;
-  state: GitPullState;
-  /** The default-branch commit that names it (`Merge pull request #N`, a squash subject ending `(#N)`), when one does. */
-  landedBy: string | null;
-}
-
 const PULL_REF = /^refs\/pull\/(\d+)\/head$/;
 
 /**

@@ -44,7 +44,8 @@ import type {
   ResultFacets,
   TrendPoint,
 } from '../store-types.js';
-import { runSpendFromRow, validationFromRow, type RunSpendRow, type ValidationRow } from '../validation-row.js';
+import { runSpendFromRow, type RunSpendRow } from '../run-spend-row.js';
+import { validationFromRow, type ValidationRow } from '../validation-row.js';
 import { inTransaction, one, pgMappers, read, rows } from './pg-db.js';
 import {
   pgFindResult,

@@ -38,7 +38,8 @@ import type {
   TrendPoint,
 } from '../store-types.js';
 import { newId } from '../new-id.js';
-import { runSpendFromRow, validationFromRow, type RunSpendRow, type ValidationRow } from '../validation-row.js';
+import { runSpendFromRow, type RunSpendRow } from '../run-spend-row.js';
+import { validationFromRow, type ValidationRow } from '../validation-row.js';
 import { SqliteDb, sqliteMappers } from './sqlite-db.js';
 import { SqliteRepositoryCache } from './sqlite-repository-cache.js';
 import { SqliteJudgeCache } from './sqlite-judge-cache.js';

@@ -1,6 +1,9 @@
 import { validateScores, type ValidationReport } from '../../core/index.js';
 import type { TaskevalError } from '../../core/index.js';
+import type { RunStatus } from '../run-lifecycle.js';
 import type { CreateRunInput } from '../store-inputs.js';
+import type { EvalRun } from '../store-types.js';
+import type { Store } from '../store.js';
 
 export const T0 = '2026-03-02T10:00:00.000Z';
 /** T0 plus `minutes`, as an ISO string. */
@@ -53,4 +56,12 @@ export function sampleValidation(): ValidationReport {
     [item('FN-1', 30, true), item('FN-2', 50, true), item('FN-3', 80, false), item('FN-4', 95, false)],
     { label: 'bad', iterations: 20, seed: 1 },
   );
+}
+
+/** What the parts of the Store contract need from the suite: the store under test, a run in a given status, broken event inserts. */
+export interface StoreContractContext {
+  readonly store: Store;
+  runIn(status: RunStatus, overrides?: Partial<CreateRunInput>): Promise<EvalRun>;
+  /** From now on every insert into eval_run_events fails inside the database. */
+  breakEventInserts(): Promise<void>;
 }

@@ -1,0 +1,38 @@
+import type { RunSpend } from './store-types.js';
+
+/** The sums a backend's spend query returns, as numbers or numeric strings (PostgreSQL bigint). */
+export interface RunSpendRow {
+  judged: unknown;
+  judge_in: unknown;
+  judge_out: unknown;
+  judge_cached: unknown;
+  judge_cost_n: unknown;
+  judge_cost: unknown;
+  agent_tokens_n: unknown;
+  agent_tokens: unknown;
+  agent_cost_n: unknown;
+  agent_cost: unknown;
+}
+
+const count = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
+const sum = (n: number, v: unknown, digits: number): number | null =>
+  n === 0 || v === null || v === undefined ? null : Math.round(Number(v) * 10 ** digits) / 10 ** digits;
+
+export function runSpendFromRow(row: RunSpendRow | undefined): RunSpend {
+  const r = row ?? ({} as Partial<RunSpendRow>);
+  const judgeCostResults = count(r.judge_cost_n);
+  const agentTokenResults = count(r.agent_tokens_n);
+  const agentCostResults = count(r.agent_cost_n);
+  return {
+    judgedResults: count(r.judged),
+    judgeInputTokens: count(r.judge_in),
+    judgeOutputTokens: count(r.judge_out),
+    judgeCachedTokens: count(r.judge_cached),
+    judgeCostResults,
+    judgeCostUsd: sum(judgeCostResults, r.judge_cost, 6),
+    agentTokenResults,
+    agentTokens: sum(agentTokenResults, r.agent_tokens, 0),
+    agentCostResults,
+    agentCostUsd: sum(agentCostResults, r.agent_cost, 6),
+  };
+}
