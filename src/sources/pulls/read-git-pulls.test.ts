@@ -7,7 +7,8 @@ let repo: GitTestRepo;
 
 /**
  * main with three pull requests as a forge leaves them in a clone after `git fetch origin '+refs/pull/*\/head:…'`:
- * #1 merged by a merge commit, #2 squash-merged (its head is not on main), #3 never merged.
+ * #1 merged by a merge commit, #2 squash-merged (its head is not on main), #3 never merged (closed, or still
+ * open: git cannot tell), #4 rebase-merged (main holds copies of its commits, not its head).
  */
 async function pullRequests(): Promise<Record<string, string>> {
   const sha: Record<string, string> = {};
@@ -41,6 +42,14 @@ async function pullRequests(): Promise<Record<string, string>> {
   });
   await repo.git(['update-ref', 'refs/pull/3/head', sha.p3]);
   await repo.git(['checkout', '-q', 'main']);
+  await repo.git(['checkout', '-q', '-b', 'feature/docs']);
+  sha.p4a = await repo.commit({ subject: 'docs: usage', files: { 'docs/usage.md': '# usage\n' } });
+  sha.p4b = await repo.commit({ subject: 'docs: examples', files: { 'docs/examples.md': '# examples\n' } });
+  await repo.git(['update-ref', 'refs/pull/4/head', sha.p4b]);
+  await repo.git(['checkout', '-q', 'main']);
+  sha.other = await repo.commit({ subject: 'chore: bump', files: { VERSION: '2\n' } });
+  // GitHub's rebase merge: each commit replayed on main, author and author date kept, new shas.
+  await repo.git(['cherry-pick', sha.p4a, sha.p4b]);
   return sha;
 }
 
@@ -63,7 +72,7 @@ describe('the pulls source from git alone', () => {
     const { code, out, err } = await cli('score', '--project', repo.dir, '--source', 'pulls', '--json');
     expect(code, err).toBe(0);
     expect(err).toContain(
-      'pulls: 3 pull requests from refs/pull (2 merged into refs/heads/main; git cannot tell open from closed)',
+      'pulls: 4 pull requests from refs/pull (3 merged into refs/heads/main; git cannot tell open from closed)',
     );
     const results = JSON.parse(out) as {
       taskId: string;
@@ -75,6 +84,7 @@ describe('the pulls source from git alone', () => {
       ['PR-1', 'Add a parser'],
       ['PR-2', 'Add a lexer'],
       ['PR-3', 'feat: cache everything'],
+      ['PR-4', 'docs: examples'],
     ]);
     const commitsOf = (id: string) =>
       results
@@ -85,6 +95,7 @@ describe('the pulls source from git alone', () => {
     expect(commitsOf('PR-1').sort()).toEqual([sha.p1a, sha.p1b].sort());
     expect(commitsOf('PR-2').sort()).toEqual([sha.p2a, sha.p2b].sort());
     expect(commitsOf('PR-3')).toEqual([sha.p3]);
+    expect(commitsOf('PR-4').sort()).toEqual([sha.p4a, sha.p4b].sort());
     const pr = (id: string) =>
       results
         .find((r) => r.taskId === id)!
@@ -93,6 +104,7 @@ describe('the pulls source from git alone', () => {
     expect(pr('PR-1')).toMatchObject({ prNumber: 1, prStatus: 'merged' });
     expect(pr('PR-2')).toMatchObject({ prNumber: 2, prStatus: 'merged' });
     expect(pr('PR-3')).toMatchObject({ prNumber: 3, prStatus: 'not merged' });
+    expect(pr('PR-4')).toMatchObject({ prNumber: 4, prStatus: 'merged' });
   });
 
   it('does not read whether a pull request was merged at evaluation time (--no-hindsight): every one is open then', async () => {
@@ -116,7 +128,7 @@ describe('the pulls source from git alone', () => {
         r.evidenceBundle.groups.find((g) => g.source === 'taskMetadata')!.entries.find((e) => e.id === 'task-pr')!.ref
           .prStatus,
     );
-    expect(states).toEqual(['open', 'open', 'open']);
+    expect(states).toEqual(['open', 'open', 'open', 'open']);
     expect(out).not.toContain('"merged"');
   });
 

@@ -1,10 +1,13 @@
 import { SourceError, TaskSchema, type Task } from '../../core/index.js';
 import { runGit } from '../../evidence/index.js';
 import type { SourceReadResult } from '../source-read-result.js';
+import { readPullGraph } from './read-pull-graph.js';
 
 /** How a pull request's head is fetched into a clone, for messages. */
 export const FETCH_PULLS = "git fetch origin '+refs/pull/*/head:refs/pull/*/head'";
 
+/** A pull request's own line is cut here, as `git log -n` did. */
+const MAX_OWN_COMMITS = 1000;
 const PULL_REF = /^refs\/pull\/(\d+)\/head$/;
 
 /**
@@ -47,7 +50,7 @@ export async function readGitPulls(
       },
     );
   }
-  const onMain = new Set(((await git(['rev-list', main])) ?? '').split('\n').filter(Boolean));
+  const graph = await readPullGraph(git, main);
   const landedBy = new Map<number, { sha: string; subject: string; body: string; merge: boolean }>();
   // A merge commit on the default branch whose second parent is a pull request's head brought it in.
   const mergedHead = new Map<string, string>();
@@ -64,25 +67,16 @@ export async function readGitPulls(
   }
   const tasks: Task[] = [];
   for (const pr of heads) {
-    const landed = landedBy.get(pr.number) ?? null;
-    // Once merged, the head is on the default branch: its own line starts where it left the branch the merge went into.
+    // A rebase merge lands copies of the head's commits: the same author, author date and subject.
+    const copy = graph.copyOnMain(pr.head);
+    const landed =
+      landedBy.get(pr.number) ?? (copy ? { sha: copy.sha, subject: copy.subject, body: '', merge: false } : null);
+    // Once merged, the head is on the default branch: its own line is what the merge that brought it introduced.
     const mergeCommit = mergedHead.get(pr.head) ?? (landed?.merge ? landed.sha : null);
-    const base = (await git(['merge-base', mergeCommit ? `${mergeCommit}^1` : main, pr.head]))?.trim() || null;
-    const merged = onMain.has(pr.head) || landed !== null;
-    // The pull request's own commits, oldest first: from its base (exclusive) to its head.
-    const own = (
-      (await git([
-        'log',
-        '--reverse',
-        '--format=%H%x1f%aI%x1f%s',
-        base ? `${base}..${pr.head}` : pr.head,
-        '-n',
-        '1000',
-      ])) ?? ''
-    )
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => line.split('\x1f') as [string, string, string]);
+    const merged = graph.onMain(pr.head) || landed !== null;
+    const line = graph.lineOf(pr.head, graph.onMain(pr.head) ? mergeCommit : null, MAX_OWN_COMMITS);
+    const base = line.base;
+    const own = line.commits.map((c) => [c.sha, c.authoredAt, c.subject] as const);
     const first = own[0];
     const last = own[own.length - 1];
     const title = titleOf(landed, first?.[2] ?? null, pr.number);
