@@ -3,6 +3,7 @@ const BENCHES: Record<string, () => Promise<{ run: () => Promise<{ pass: boolean
   api: () => import('./api.js'),
   judge: () => import('./judge.js'),
   memory: () => import('./memory.js'),
+  pulls: () => import('./pulls.js'),
   sessions: () => import('./sessions.js'),
   sources: () => import('./sources.js'),
   store: () => import('./store.js'),

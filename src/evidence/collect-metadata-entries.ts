@@ -61,6 +61,8 @@ export function collectMetadataEntries(task: Task, history: CommitHistorySignals
           prStatus: pr.status,
           headBranch: pr.headBranch,
           baseBranch: pr.baseBranch,
+          // What a pull request source knows besides (absent keys stay out of the bundle).
+          ...pickDefined(pr, PR_FACTS),
         },
       }),
     );
@@ -190,4 +192,25 @@ function counterEntry(task: Task, meta: (input: Omit<EntryInput, 'source' | 'fin
     label: `Counters: ${nonZero.length ? nonZero.join(', ') : 'all zero or unrecorded'}`,
     ref,
   });
+}
+
+/** Pull request facts a forge source records in prInfo, shown with the pull request when present. */
+const PR_FACTS = [
+  'author',
+  'isDraft',
+  'readyAt',
+  'additions',
+  'deletions',
+  'changedFiles',
+  'commits',
+  'reviewComments',
+  'iterations',
+  'mergedAt',
+  'closedAt',
+] as const;
+
+function pickDefined(record: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(
+    keys.flatMap((k) => (record[k] === undefined || record[k] === null ? [] : [[k, record[k]]])),
+  );
 }

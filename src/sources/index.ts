@@ -108,3 +108,4 @@ export {
 } from './sessions/index.js';
 export { readGitPulls, FETCH_PULLS } from './pulls/index.js';
 export { readPullExport, GH_PR_EXPORT } from './pulls/index.js';
+export { readGithubPulls, GITHUB_API, REQUESTS_PER_PULL, type GithubPullsOptions } from './pulls/index.js';

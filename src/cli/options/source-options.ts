@@ -3,6 +3,7 @@ import { Option, type Command } from 'commander';
 import { ConfigError, isTaskevalError, SourceError, type Task } from '../../core/index.js';
 import {
   detectTaskSource,
+  GITHUB_API,
   loadTaskSet,
   TASK_SOURCE_KINDS,
   type SessionReport,
@@ -26,6 +27,10 @@ export interface SourceOptionValues {
   tasks?: string;
   /** Pull requests as `gh pr list --json …` wrote them (--pulls FILE). */
   pulls?: string;
+  /** Pull requests from GitHub's REST API (--github OWNER/NAME). */
+  github?: string;
+  /** GitHub's API base URL (--github-url), for GitHub Enterprise Server. */
+  githubUrl?: string;
   task?: string[];
   since?: string;
   until?: string;
@@ -67,6 +72,14 @@ export function addSourceOptions(command: Command): Command {
     .option(
       '--pulls <file>',
       'pull requests to score, as `gh pr list --state all --json …` wrote them (docs/sources.md has the exact command); implies --source pulls',
+    )
+    .option(
+      '--github <owner/name>',
+      "pull requests to score, read from GitHub's REST API (token from GITHUB_TOKEN or GH_TOKEN; what was fetched is kept in the store, so the next run fetches only what changed); implies --source pulls",
+    )
+    .option(
+      '--github-url <url>',
+      "GitHub's API base URL, for GitHub Enterprise Server: https://HOST/api/v3 (default: GITHUB_API_URL, else https://api.github.com)",
     )
     .option('--task <id>', 'only this task (repeatable); the --column filter still applies', collect)
     .option('--since <date>', 'only tasks completed at or after this date (YYYY-MM-DD in UTC, or ISO-8601)')
@@ -137,6 +150,16 @@ export function taskSetOptions(
     ...(options.source ? { source: options.source } : {}),
     ...(options.tasks !== undefined ? { tasksFile: options.tasks } : {}),
     ...(options.pulls !== undefined ? { pullsFile: options.pulls } : {}),
+    ...(options.github !== undefined
+      ? {
+          github: {
+            repository: options.github,
+            baseUrl: options.githubUrl ?? io.env.GITHUB_API_URL ?? GITHUB_API,
+            token: io.env.GITHUB_TOKEN || io.env.GH_TOKEN || null,
+            onProgress: (line: string) => io.stderr(line),
+          },
+        }
+      : {}),
     ...(options.repo !== undefined ? { repo: options.repo } : {}),
     ...(options.transcripts !== undefined ? { transcriptsDir: options.transcripts } : {}),
     ...(options.fusionDb !== undefined ? { fusionDb: options.fusionDb } : {}),
@@ -200,7 +223,15 @@ export async function loadSourceTasks(
       get: (key) => store.repositoryCache.get(key),
       set: (key, value) => store.repositoryCache.set(key, value, new Date().toISOString()),
     };
-  if (!load.source && options.tasks === undefined && options.pulls === undefined && options.project === undefined)
+  // Pull requests fetched from GitHub are kept the same way: the next run fetches only those changed since.
+  if (store && load.github) load.github.kept = load.historyCache!;
+  if (
+    !load.source &&
+    options.tasks === undefined &&
+    options.pulls === undefined &&
+    options.github === undefined &&
+    options.project === undefined
+  )
     load.source = await detectInCwd(io);
   const set = await loadTaskSet(load);
   reportSourceProblems(set.problems, io);

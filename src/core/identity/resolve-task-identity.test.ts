@@ -93,6 +93,34 @@ describe('resolveTaskIdentity', () => {
     expect(id.shares).toEqual([{ agent: 'codex', commits: 2, share: 1 }]);
   });
 
+  it("takes the agent of the pull request's author over its branch, as a bot author of its commits", () => {
+    for (const [login, agent] of [
+      ['copilot-swe-agent[bot]', 'copilot'],
+      ['Copilot', 'copilot'],
+      ['devin-ai-integration[bot]', 'devin'],
+      ['chatgpt-codex-connector[bot]', 'codex'],
+      ['claude[bot]', 'claude'],
+    ] as const) {
+      const id = resolveTaskIdentity({
+        task: {},
+        commits: [human],
+        branches: ['jules/fix-login'],
+        openedBy: login,
+        rules,
+      });
+      expect(id, login).toMatchObject({ agent, source: 'author' });
+    }
+    // A person's login names no agent: the branch still does.
+    const person = resolveTaskIdentity({
+      task: {},
+      commits: [human],
+      branches: ['jules/x'],
+      openedBy: 'octocat',
+      rules,
+    });
+    expect(person).toMatchObject({ agent: 'jules', source: 'branch' });
+  });
+
   it('says human or unknown when no evidence names an agent, and reads Entire line shares', () => {
     const entire = commit('Entire-Checkpoint: a3b2c4d5e6f7\nEntire-Attribution: 73% agent (146/200 lines)');
     const other = commit('Entire-Attribution: 50% agent (50/100 lines)');

@@ -18,6 +18,8 @@ export interface ResolveTaskIdentityInput {
   commits: readonly IdentityCommit[] | null;
   /** Branches that carried the work: the task's own, and those named by the merges that brought its commits in. */
   branches?: readonly string[];
+  /** Who opened the pull request that carried the work (a login such as `copilot-swe-agent[bot]`). */
+  openedBy?: string | null;
   rules: readonly CompiledAgentRule[];
 }
 
@@ -34,7 +36,7 @@ const text = (value: string | null | undefined) => {
  */
 export function resolveTaskIdentity(input: ResolveTaskIdentityInput): TaskIdentity {
   const { task, commits, rules } = input;
-  const inferred = inferFromCommits(commits, input.branches ?? [], rules);
+  const inferred = inferFromCommits(commits, input.branches ?? [], rules, input.openedBy ?? null);
   const given = givenIdentity(task);
   const agent = given.agent ?? inferred.main?.agent ?? null;
   const agentSource = given.agent ? given.source : (inferred.main?.source ?? null);
@@ -113,9 +115,13 @@ function inferFromCommits(
   commits: readonly IdentityCommit[] | null,
   branches: readonly string[],
   rules: readonly CompiledAgentRule[],
+  openedBy: string | null,
 ): Inferred {
-  let branch: CommitIdentity | null = null;
-  for (const b of branches) {
+  // The pull request's author is read as a commit author would be (bot logins); it outranks a branch name.
+  let branch: CommitIdentity | null = openedBy
+    ? identifyCommit({ subject: '', author: openedBy, authorEmail: `${openedBy}@users.noreply.github.com` }, rules)
+    : null;
+  for (const b of branch ? [] : branches) {
     branch = identifyBranch(b, rules);
     if (branch) break;
   }

@@ -1,2 +1,3 @@
 export { readGitPulls, FETCH_PULLS } from './read-git-pulls.js';
 export { readPullExport, GH_PR_EXPORT } from './read-pull-export.js';
+export { readGithubPulls, GITHUB_API, REQUESTS_PER_PULL, type GithubPullsOptions } from './read-github-pulls.js';

@@ -133,6 +133,10 @@ describe('the pulls source from a gh pr list export (--pulls FILE)', () => {
       expect(group(r, 'reviews')).toEqual([]);
       expect(group(r, 'workflow')).toEqual([]);
       expect(group(r, 'taskMetadata').find((e) => e.id === 'task-pr')!.ref).toMatchObject({ prStatus: 'open' });
+      // Nor does the column say it: a merged one is not 'done' before anyone merged it.
+      expect(group(r, 'taskMetadata').flatMap((e) => (e.ref.column === undefined ? [] : [e.ref.column]))).not.toContain(
+        'done',
+      );
     }
   });
 

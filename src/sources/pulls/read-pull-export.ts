@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { SourceError, TaskSchema, type Task } from '../../core/index.js';
 import type { SourceProblem, SourceReadResult } from '../source-read-result.js';
+import { pullReviews } from './pull-reviews.js';
 
 /** The command that writes the file this source reads (docs/sources.md). */
 export const GH_PR_EXPORT =
@@ -115,23 +116,15 @@ export async function readPullExport(
 function toTask(pr: GhPull, hindsight: boolean): Task {
   const readyAt = pr.createdAt;
   const known = (at: string | null | undefined) => hindsight || (at != null && Date.parse(at) <= Date.parse(readyAt));
-  const verdict = (state: string) =>
-    state === 'APPROVED' ? 'APPROVE' : state === 'CHANGES_REQUESTED' ? 'REVISE' : null;
-  const reviews = (pr.reviews ?? []).flatMap((r, step) => {
-    const v = verdict(r.state);
-    return v && known(r.submittedAt)
-      ? [
-          {
-            type: 'code review',
-            step,
-            verdict: v,
-            summary: r.body ?? null,
-            reviewer: r.author?.login ?? null,
-            timestamp: r.submittedAt ?? null,
-          },
-        ]
-      : [];
-  });
+  const reviews = pullReviews(
+    (pr.reviews ?? []).map((r) => ({
+      state: r.state,
+      body: r.body ?? null,
+      reviewer: r.author?.login ?? null,
+      submittedAt: r.submittedAt ?? null,
+    })),
+    known,
+  );
   // The checks are the latest head's: at the moment it was opened they were not known.
   const checks = hindsight
     ? (pr.statusCheckRollup ?? []).map((c, i) => ({
@@ -146,7 +139,8 @@ function toTask(pr: GhPull, hindsight: boolean): Task {
     id: `PR-${pr.number}`,
     title: pr.title ?? `Pull request #${pr.number}`,
     ...(pr.body ? { description: pr.body } : {}),
-    column: COLUMN[pr.state],
+    // At evaluation time whether it was merged is what the score predicts: every pull request is in review then.
+    column: hindsight ? COLUMN[pr.state] : 'in-review',
     createdAt: pr.createdAt,
     executionStartedAt: pr.createdAt,
     // No timeline in the export: the pull request counts as ready for review when it was opened.

@@ -28,7 +28,8 @@ export function identifyTasks(
         ? index.mergeSubjectsOf(commits.map((c) => c.sha)).flatMap((s) => mergeSubjectBranch(s) ?? [])
         : []),
     ];
-    const identity = resolveTaskIdentity({ task, commits, branches, rules });
+    const openedBy = typeof task.prInfo?.author === 'string' ? task.prInfo.author : null;
+    const identity = resolveTaskIdentity({ task, commits, branches, rules, openedBy });
     item.task = identifiedTask(task, identity);
   }
 }

@@ -1,11 +1,13 @@
 import { dirname, resolve } from 'node:path';
 import { repositoryForge } from './repository-forge.js';
+import { githubForge } from '../pulls/github-forge.js';
 import { ConfigError, SourceError, type Task } from '../../core/index.js';
 import { buildCommitIndex, runGit, type CommitIndex } from '../../evidence/index.js';
 import { readTaskFile } from '../files/index.js';
 import { readFusionProject } from '../fusion/index.js';
 import { readGitPulls } from '../pulls/read-git-pulls.js';
 import { readPullExport } from '../pulls/read-pull-export.js';
+import { readGithubPulls } from '../pulls/read-github-pulls.js';
 import type { SourceConfig } from '../source-config.js';
 import type { SourceProblem, SourceReadResult } from '../source-read-result.js';
 import { attachSessions, sessionIdsOf } from '../sessions/index.js';
@@ -29,15 +31,23 @@ export async function loadTaskSet(options: LoadTaskSetOptions): Promise<TaskSet>
   const cwd = options.cwd ?? process.cwd();
   const projectDir = resolve(cwd, options.projectDir);
   const strict = options.strict ?? false;
+  const pullsFlag = options.pullsFile !== undefined ? '--pulls' : options.github !== undefined ? '--github' : null;
   const source =
-    options.source ??
-    (options.pullsFile !== undefined ? 'pulls' : await detectTaskSource(projectDir, options.tasksFile, options.signal));
-  if (options.pullsFile !== undefined && source !== 'pulls') {
-    throw new ConfigError('usage', `--pulls reads pull requests, but the tasks come from the ${source} source`, {
-      field: '--pulls',
+    options.source ?? (pullsFlag ? 'pulls' : await detectTaskSource(projectDir, options.tasksFile, options.signal));
+  if (pullsFlag && source !== 'pulls') {
+    throw new ConfigError('usage', `${pullsFlag} reads pull requests, but the tasks come from the ${source} source`, {
+      field: pullsFlag,
       hint: 'Leave --source out, or give --source pulls.',
     });
   }
+  if (options.pullsFile !== undefined && options.github !== undefined) {
+    throw new ConfigError('usage', '--pulls and --github both name where pull requests come from', {
+      field: '--github',
+      hint: 'Give one: --pulls FILE (an export) or --github OWNER/NAME (the API).',
+    });
+  }
+  // Pull requests read from git need the repository; from an export or the API, a clone only adds their commits.
+  const gitPulls = source === 'pulls' && !pullsFlag;
   if (source === 'files' && options.tasksFile === undefined) {
     throw new SourceError('source_unreadable', 'the files source needs a task file', {
       field: 'tasks',
@@ -51,7 +61,7 @@ export async function loadTaskSet(options: LoadTaskSetOptions): Promise<TaskSet>
     });
   }
   const index = await openIndex(options, cwd, projectDir, source);
-  if ((source === 'git' || (source === 'pulls' && options.pullsFile === undefined)) && !index) {
+  if ((source === 'git' || gitPulls) && !index) {
     throw new SourceError('source_unreadable', `${projectDir} is not a git repository`, {
       field: 'project',
       hint: 'Point --project (or --repo) at a git repository.',
@@ -60,7 +70,9 @@ export async function loadTaskSet(options: LoadTaskSetOptions): Promise<TaskSet>
   const origin =
     source === 'files'
       ? options.tasksFile!
-      : (options.pullsFile ?? (source === 'git' || source === 'pulls' ? index!.repo : projectDir));
+      : (options.pullsFile ??
+        (options.github ? `github:${options.github.repository}` : null) ??
+        (source === 'git' || source === 'pulls' ? index!.repo : projectDir));
 
   const read = await readSource(source, options, cwd, projectDir, index!);
   const problems: SourceProblem[] = [
@@ -115,7 +127,11 @@ export async function loadTaskSet(options: LoadTaskSetOptions): Promise<TaskSet>
     projectDir,
     projectId,
     repo: index?.repo ?? null,
-    forge: index ? await repositoryForge(index.repo, options.signal) : null,
+    forge: options.github
+      ? githubForge(options.github.repository, options.github.baseUrl)
+      : index
+        ? await repositoryForge(index.repo, options.signal)
+        : null,
     commitIndex: index,
     items,
     readCount: read.tasks.length,
@@ -143,7 +159,7 @@ async function openIndex(
   else if (
     repo === null &&
     (source === 'git' ||
-      (source === 'pulls' && options.pullsFile === undefined) ||
+      (source === 'pulls' && options.pullsFile === undefined && options.github === undefined) ||
       (await isGitRepository(projectDir, options.signal)))
   )
     repo = projectDir;
@@ -181,6 +197,12 @@ async function readSource(
     });
   if (source === 'pulls' && options.pullsFile !== undefined)
     return readPullExport(options.pullsFile, { cwd, hindsight: options.hindsight ?? true });
+  if (source === 'pulls' && options.github !== undefined)
+    return readGithubPulls({
+      ...options.github,
+      hindsight: options.hindsight ?? true,
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
   if (source === 'pulls') return readGitPulls(index!.repo, options.signal, { hindsight: options.hindsight ?? true });
   return { tasks: inferGitTasks(index!), problems: [] };
 }

@@ -1,5 +1,6 @@
 import type { CommitHistorySignals, CommitRecord, Forge, Task } from '../../core/index.js';
 import type { CommitHistoryCache, CommitIndex } from '../../evidence/index.js';
+import type { GithubPullsOptions } from '../pulls/read-github-pulls.js';
 import type { SessionReport, SessionSearch } from '../sessions/index.js';
 import type { SourceConfig } from '../source-config.js';
 import type { SourceProblem } from '../source-read-result.js';
@@ -35,6 +36,8 @@ export interface LoadTaskSetOptions {
   tasksFile?: string;
   /** Pull requests as `gh pr list --json …` wrote them (GH_PR_EXPORT); implies the `pulls` source. */
   pullsFile?: string;
+  /** Pull requests from GitHub's REST API (--github OWNER/NAME); implies the `pulls` source. */
+  github?: Omit<GithubPullsOptions, 'hindsight' | 'signal'>;
   /** The git repository the tasks were worked in, when it is not projectDir. */
   repo?: string;
   /** Directory of agent transcripts; overrides `config.transcripts.dir`. */
