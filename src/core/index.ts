@@ -162,6 +162,7 @@ export {
   type ValidateScoresOptions,
   type ValidationItem,
   validationItems,
+  projectTaskKey,
   type ValidationReport,
   ValidationReportSchema,
 } from './validity/index.js';

@@ -219,6 +219,8 @@ export const TaskSchema = z.looseObject({
   agentLogs: nullable(z.array(AgentLogEntrySchema)),
   runAudit: nullable(z.array(RunAuditEventSchema)),
   prInfo: maybe(PrInfoSchema),
+  /** Pull requests that carried this task's work (their commits, title or branch name it); set by the sources. */
+  pullRequests: nullable(z.array(PrInfoSchema)),
   mergeDetails: maybe(MergeDetailsSchema),
   tokenUsage: maybe(TokenUsageSchema),
   /** What the agent's tokens cost in US dollars: from the record, or from sources.prices for its model. */

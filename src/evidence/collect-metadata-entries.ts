@@ -67,6 +67,17 @@ export function collectMetadataEntries(task: Task, history: CommitHistorySignals
       }),
     );
   }
+  if (task.pullRequests?.length) {
+    const pulls = task.pullRequests;
+    drafts.push(
+      meta({
+        id: 'task-pulls',
+        label: `Pull requests: ${pulls.map((p) => `#${p.number ?? '?'}${p.status ? ` (${p.status})` : ''}`).join(', ')}`,
+        text: pulls.map((p) => `#${p.number ?? '?'} ${p.title ?? ''}`.trim()).join('\n'),
+        ref: { pullNumbers: pulls.map((p) => p.number ?? '?').join(' '), pullCount: pulls.length },
+      }),
+    );
+  }
   if (task.mergeDetails) {
     const merge = task.mergeDetails;
     drafts.push(
@@ -207,10 +218,16 @@ const PR_FACTS = [
   'iterations',
   'mergedAt',
   'closedAt',
+  'tasks',
 ] as const;
 
-function pickDefined(record: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
-  return Object.fromEntries(
-    keys.flatMap((k) => (record[k] === undefined || record[k] === null ? [] : [[k, record[k]]])),
-  );
+/** The scalar facts present (a list, such as linked task ids, joined by spaces). */
+function pickDefined(record: Record<string, unknown>, keys: readonly string[]): Record<string, RefValue> {
+  const picked: Record<string, RefValue> = {};
+  for (const k of keys) {
+    const v = record[k];
+    if (Array.isArray(v)) picked[k] = v.map(String).join(' ');
+    else if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') picked[k] = v;
+  }
+  return picked;
 }

@@ -16,6 +16,7 @@ import type { RepositoryCache } from '../store/index.js';
 
 /** Bumped when the labelling method changes, so cached outcomes of an older method are not reused. */
 export const OUTCOMES_METHOD = 'szz-1';
+const PULL_ID = /^PR-\d+$/;
 
 export interface ComputeProjectOutcomesInput {
   set: TaskSet;
@@ -61,14 +62,31 @@ export async function computeProjectOutcomes(input: ComputeProjectOutcomesInput)
     });
   }
   const run = input.runGit ?? runGit;
-  const tasks: OutcomeTask[] = set.items.map((item) => ({
-    id: item.task.id,
-    shas: (item.commits ?? []).map((c) => c.sha),
-    completedAt: item.completedAt,
-    reverted: item.history?.reverted ?? false,
-    revertShas: item.history?.revertShas ?? [],
-    followUps: item.history?.laterFixShas ?? [],
-  }));
+  const tasks: OutcomeTask[] = set.items.map((item) => {
+    const shas = (item.commits ?? []).map((c) => c.sha);
+    // A pull request's change landed as a merge, squash or rebased commit: later fixes blame it and reverts name it.
+    const mergeSha = PULL_ID.test(item.task.id) ? item.task.mergeDetails?.commitSha : undefined;
+    const landed = mergeSha ? index.commit(mergeSha)?.sha : undefined;
+    if (landed && !shas.includes(landed)) {
+      const history = index.historyFor(item.task.id, [...shas, landed]);
+      return {
+        id: item.task.id,
+        shas: [...shas, landed],
+        completedAt: item.completedAt,
+        reverted: history.reverted,
+        revertShas: history.revertShas,
+        followUps: history.laterFixShas,
+      };
+    }
+    return {
+      id: item.task.id,
+      shas,
+      completedAt: item.completedAt,
+      reverted: item.history?.reverted ?? false,
+      revertShas: item.history?.revertShas ?? [],
+      followUps: item.history?.laterFixShas ?? [],
+    };
+  });
   const refs = await run(['for-each-ref', '--format=%(objectname) %(refname)'], {
     cwd: index.repo,
     ...(input.signal ? { signal: input.signal } : {}),

@@ -112,3 +112,4 @@ export {
   type EvaluationResult,
   type LoadedRunTasks,
 } from './run-evaluation.js';
+export { pullOutcome, PullOutcomeSchema, PULL_FATES, type PullOutcome } from './pull-outcome.js';

@@ -17,4 +17,6 @@ export interface SourceReadResult {
   projectId?: string;
   /** What the source could not read and why, said once (not a problem with any record). */
   notices?: string[];
+  /** Commits the source knows exactly, by task id (a pull request's own line): taken as they are, never attributed. */
+  ownCommits?: ReadonlyMap<string, readonly string[]>;
 }

@@ -1,7 +1,14 @@
 import { dirname } from 'node:path';
 import { Option, type Command } from 'commander';
 import { ConfigError } from '../../core/index.js';
-import { computeProjectOutcomes, loadConfig, type ProjectOutcomes } from '../../runs/index.js';
+import {
+  computeProjectOutcomes,
+  loadConfig,
+  pullOutcome,
+  type ProjectOutcomes,
+  type PullOutcome,
+} from '../../runs/index.js';
+import type { TaskSet } from '../../sources/index.js';
 import { parseAge } from '../../store/index.js';
 import type { CliIo } from '../cli-io.js';
 import {
@@ -11,7 +18,7 @@ import {
   type SourceOptionValues,
 } from '../options/source-options.js';
 import { addStoreOption, openCliStore } from '../options/store-options.js';
-import { OUTCOME_FORMATS, renderOutcomes, type OutcomeFormat } from '../render/index.js';
+import { OUTCOME_FORMATS, renderOutcomes, renderPullOutcomes, type OutcomeFormat } from '../render/index.js';
 import { parseCount } from '../../runs/index.js';
 
 interface OutcomesOptions extends SourceOptionValues {
@@ -31,13 +38,20 @@ merges) deleted or changed, blamed in each fix's parent; tests, docs, JSON, snap
 changesets are not blamed. A task is bug-introducing when fixes made within --window of its last commit
 blame at least --min-lines of its lines. The method and its known noise: docs/outcomes.md.
 
+Pull requests (--source pulls, --pulls FILE, --github OWNER/NAME): one row per pull request with its state
+(merged, closed unmerged or open; git alone says merged or not merged), its fate (merged then reverted,
+merged then fixed: SZZ on the merged change, including a squash or rebased commit), hours from ready for
+review to merge, review rounds and iterations (pushes after the first review, from GitHub's timeline). CSV
+and JSON rows carry the project, so the files of several repositories concatenate into one labels file.
+
 Results are cached in the store (--db) by the repository's ref tips, the tasks and the settings, so a
 second call on an unchanged history answers at once. Progress goes to stderr.
 
 Examples:
   taskeval outcomes --project .
   taskeval outcomes --project . --window 14d --min-lines 3 --format csv > outcomes.csv
-  taskeval outcomes --tasks tasks.jsonl --repo ~/code/my-repo --json`;
+  taskeval outcomes --tasks tasks.jsonl --repo ~/code/my-repo --json
+  taskeval outcomes --source pulls --project ~/code/my-repo --format csv > pull-outcomes.csv`;
 
 /** `taskeval outcomes`: what happened after each task, from git alone (reverts, follow-up fixes, SZZ). */
 export function registerOutcomesCommand(program: Command, io: CliIo): void {
@@ -64,20 +78,31 @@ export function registerOutcomesCommand(program: Command, io: CliIo): void {
       const { set } = await loadSourceTasks(options, io, config.sources, configPath ? dirname(configPath) : undefined);
       const cli = options.cache ? await openCliStore(options, io) : null;
       try {
-        const outcomes = await computeProjectOutcomes({
-          set,
-          windowMs,
-          minLines,
-          concurrency,
-          cache: cli?.store.repositoryCache ?? null,
-          now: new Date().toISOString(),
-          onProgress: outcomesProgress(io),
-          ...(config.outcomes?.fixPattern ? { fixPattern: config.outcomes.fixPattern } : {}),
-          ...(io.signal ? { signal: io.signal } : {}),
-        });
-        io.stdout(renderOutcomes(outcomes.rows, options.json ? 'json' : options.format));
-        for (const warning of outcomes.warnings) io.stderr(`warning: ${warning}\n`);
-        io.stderr(`${summary(outcomes, options.window)}\n`);
+        // Pull requests from an export or the API without a clone have a state but no git outcome.
+        const gitOutcomes = set.commitIndex !== null || set.source !== 'pulls';
+        const outcomes = gitOutcomes
+          ? await computeProjectOutcomes({
+              set,
+              windowMs,
+              minLines,
+              concurrency,
+              cache: cli?.store.repositoryCache ?? null,
+              now: new Date().toISOString(),
+              onProgress: outcomesProgress(io),
+              ...(config.outcomes?.fixPattern ? { fixPattern: config.outcomes.fixPattern } : {}),
+              ...(io.signal ? { signal: io.signal } : {}),
+            })
+          : null;
+        const format = options.json ? 'json' : options.format;
+        for (const warning of outcomes?.warnings ?? []) io.stderr(`warning: ${warning}\n`);
+        if (set.source === 'pulls') {
+          const rows = pullOutcomesOf(set, outcomes);
+          io.stdout(renderPullOutcomes(rows, format));
+          io.stderr(`${pullSummary(rows, options.window, outcomes)}\n`);
+        } else {
+          io.stdout(renderOutcomes(outcomes!.rows, format));
+          io.stderr(`${summary(outcomes!, options.window)}\n`);
+        }
       } finally {
         await cli?.close();
       }
@@ -104,6 +129,22 @@ export function outcomesProgress(io: CliIo): (done: number, total: number) => vo
     shown = step;
     io.stderr(`outcomes: ${done}/${total} fix commits diffed and blamed\n`);
   };
+}
+
+/** Each pull request's fate, with its merged change's git outcome when a repository was read. */
+export function pullOutcomesOf(set: TaskSet, outcomes: ProjectOutcomes | null): PullOutcome[] {
+  const byId = new Map((outcomes?.rows ?? []).map((r) => [r.taskId, r]));
+  return set.items.map((item) => pullOutcome(set.projectId, item.task, byId.get(item.task.id) ?? null));
+}
+
+function pullSummary(rows: readonly PullOutcome[], window: string, outcomes: ProjectOutcomes | null): string {
+  const count = (f: (r: PullOutcome) => boolean) => rows.filter(f).length;
+  const merged = count((r) => r.state === 'merged');
+  const git = outcomes
+    ? `${count((r) => r.reverted === true)} then reverted, ${count((r) => r.fixed === true)} then fixed within ${window}`
+    : 'no repository read, so reverts and fixes are unknown';
+  const unmerged = count((r) => r.state === 'not merged');
+  return `${rows.length} pull request(s): ${merged} merged (${git}), ${count((r) => r.state === 'closed unmerged')} closed unmerged, ${count((r) => r.state === 'open')} open${unmerged ? `, ${unmerged} not merged (git cannot tell open from closed)` : ''}`;
 }
 
 function summary(o: ProjectOutcomes, window: string): string {

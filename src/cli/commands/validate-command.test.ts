@@ -317,7 +317,9 @@ describe('taskeval validate', () => {
   });
 
   it('names what is wrong: no scores, both label kinds, a missing column, a bad results file', async () => {
-    expect((await run('validate', '--outcomes')).err).toContain('exactly one of --results FILE or --run ID');
+    expect((await run('validate', '--outcomes')).err).toContain(
+      'name the scores with --results FILE or --run ID (either may repeat), not both',
+    );
     const results = await scores('--no-hindsight');
     const both = await run('validate', '--results', results, '--outcomes', '--labels', 'x.csv', '--label', 'a');
     expect(both.code).toBe(2);

@@ -5,6 +5,7 @@ import {
   ConfigError,
   isTaskevalError,
   SourceError,
+  projectTaskKey,
   TaskResultSchema,
   validateScores,
   validationItems,
@@ -23,13 +24,13 @@ import {
 } from '../options/source-options.js';
 import { addStoreOption, openCliStore } from '../options/store-options.js';
 import { renderValidation } from '../render/index.js';
-import { outcomesProgress, parseWindow } from './outcomes-command.js';
+import { outcomesProgress, parseWindow, pullOutcomesOf } from './outcomes-command.js';
 import { parseCount } from '../../runs/index.js';
 import { resolveRunId } from './resolve-run-id.js';
 
 interface ValidateOptions extends SourceOptionValues {
-  results?: string;
-  run?: string;
+  results?: string[];
+  run?: string[];
   db?: string;
   labels?: string;
   label?: string;
@@ -75,12 +76,29 @@ export function registerValidateCommand(program: Command, io: CliIo): void {
     .description(
       'how well the scores predict a label: AUC (or Spearman) per category, overall and rubric rule, with bootstrap intervals',
     )
-    .option('--results <file>', 'scores: the JSON array `taskeval score --json` printed')
-    .option('--run <runId>', 'scores: the results of a stored run, or latest for the newest (see --db)')
-    .option('--labels <file>', 'labels: a CSV (with header) or JSONL file with a taskId, task_id or id column')
-    .option('--label <column>', 'the labels file column to predict')
+    .option(
+      '--results <file>',
+      'scores: the JSON array `taskeval score --json` printed (repeatable: one file per project, named by its path)',
+      collect,
+    )
+    .option(
+      '--run <runId>',
+      'scores: the results of a stored run, or latest for the newest (repeatable: one run per project; see --db)',
+      collect,
+    )
+    .option(
+      '--labels <file>',
+      'labels: a CSV (with header) or JSONL file with a taskId, task_id or id column (and a project column when the scores come from several projects)',
+    )
+    .option(
+      '--label <name>',
+      `the labels file column to predict; with --outcomes: ${OUTCOME_LABELS.join(', ')} (default bug-introducing)`,
+    )
     .option('--bad <value>', 'the value of --label that marks a bad task (omit for a numeric rating, higher is better)')
-    .option('--outcomes', 'labels: SZZ bug-introducing from git over the project (see taskeval outcomes)')
+    .option(
+      '--outcomes',
+      'labels from what happened, over the project (see taskeval outcomes): SZZ bug-introducing, or with --label a pull request closed unmerged, reverted or fixed',
+    )
     .option('--window <age>', 'with --outcomes: fixes counted up to this long after a task', '7d')
     .addOption(
       new Option('--min-lines <n>', 'with --outcomes: blamed lines from which a task is bug-introducing').default(
@@ -107,10 +125,11 @@ export function registerValidateCommand(program: Command, io: CliIo): void {
       const iterations = parseCount('--iterations', options.iterations, 0, 100_000);
       const seed = parseCount('--seed', options.seed, 0, 2 ** 32 - 1);
       checkChoices(options);
-      const { results, runId } = await readResults(options, io);
+      const { results, projects, runId } = await readResults(options, io);
       if (options.outcomes && !options.allowHindsight) refuseHindsight(results);
       const { labels, name } = options.outcomes ? await outcomeLabels(options, io) : await fileLabels(options, io);
-      const paired = validationItems(results, labels);
+      refuseAmbiguousIds(results, projects, labels);
+      const paired = validationItems(results, labels, projects);
       if (paired.items.length === 0) {
         throw new SourceError(
           'source_invalid',
@@ -135,9 +154,15 @@ export function registerValidateCommand(program: Command, io: CliIo): void {
     });
 }
 
+/** What `validate --outcomes --label` predicts. */
+const OUTCOME_LABELS = ['bug-introducing', 'fixed', 'reverted', 'closed-unmerged'] as const;
+type OutcomeLabel = (typeof OUTCOME_LABELS)[number];
+
+const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
+
 function checkChoices(options: ValidateOptions): void {
   if ((options.results === undefined) === (options.run === undefined)) {
-    throw new ConfigError('usage', 'name the scores with exactly one of --results FILE or --run ID', {
+    throw new ConfigError('usage', 'name the scores with --results FILE or --run ID (either may repeat), not both', {
       field: '--results',
     });
   }
@@ -147,6 +172,17 @@ function checkChoices(options: ValidateOptions): void {
       'name the labels with exactly one of --labels FILE (with --label COLUMN) or --outcomes',
       { field: '--labels' },
     );
+  }
+  if (options.outcomes && (options.run?.length ?? 0) + (options.results?.length ?? 0) > 1) {
+    throw new ConfigError('usage', '--outcomes labels one project, and the scores name several', {
+      field: '--outcomes',
+      hint: "write each project's labels with `taskeval outcomes --format csv` (it adds a project column), join them, and pass --labels FILE",
+    });
+  }
+  if (options.outcomes && options.label !== undefined && !OUTCOME_LABELS.includes(options.label as OutcomeLabel)) {
+    throw new ConfigError('usage', `--outcomes --label takes ${OUTCOME_LABELS.join(', ')}, got "${options.label}"`, {
+      field: '--label',
+    });
   }
   if (options.labels !== undefined && !options.label)
     throw new ConfigError('usage', '--labels needs --label COLUMN, the column to predict', { field: '--label' });
@@ -178,29 +214,74 @@ async function keepValidation(
 async function readResults(
   options: ValidateOptions,
   io: CliIo,
-): Promise<{ results: TaskResult[]; runId: string | null }> {
+): Promise<{ results: TaskResult[]; projects: (string | null)[]; runId: string | null }> {
+  const results: TaskResult[] = [];
+  const projects: (string | null)[] = [];
   if (options.run !== undefined) {
     const cli = await openCliStore(options, io, { mustExist: true, readOnly: true });
     try {
-      const runId = await resolveRunId(cli.store, options.run);
-      const results: TaskResult[] = [];
-      for (let offset = 0; ; offset += 200) {
-        const page = await cli.store.listResults({
-          runId,
-          full: true,
-          sort: 'taskId',
-          order: 'asc',
-          limit: 200,
-          offset,
-        });
-        results.push(...page.items);
-        if (offset + 200 >= page.count) return { results, runId };
+      const runIds: string[] = [];
+      for (const given of options.run) {
+        const runId = await resolveRunId(cli.store, given);
+        const project = (await cli.store.getRun(runId)).projectId;
+        runIds.push(runId);
+        for (let offset = 0; ; offset += 200) {
+          const page = await cli.store.listResults({
+            runId,
+            full: true,
+            sort: 'taskId',
+            order: 'asc',
+            limit: 200,
+            offset,
+          });
+          results.push(...page.items);
+          projects.push(...page.items.map(() => project));
+          if (offset + 200 >= page.count) break;
+        }
       }
+      // One project's figures stay one: several runs of the same project are not projects apart.
+      const single = new Set(projects).size <= 1;
+      return {
+        results,
+        projects: single ? projects.map(() => null) : projects,
+        runId: runIds.length === 1 ? runIds[0]! : null,
+      };
     } finally {
       await cli.close();
     }
   }
-  const path = options.results!;
+  for (const path of options.results!) {
+    const read = await readResultFile(path, io);
+    results.push(...read);
+    projects.push(...read.map(() => path));
+  }
+  return { results, projects: options.results!.length > 1 ? projects : projects.map(() => null), runId: null };
+}
+
+/** Task ids repeat across projects (PR-12 in two repositories): their labels must then name the project. */
+function refuseAmbiguousIds(
+  results: readonly TaskResult[],
+  projects: readonly (string | null)[],
+  labels: ReadonlyMap<string, LabelledTask>,
+): void {
+  const seen = new Map<string, string | null>();
+  for (const [k, r] of results.entries()) {
+    const project = projects[k] ?? null;
+    if (project === null || labels.has(projectTaskKey(project, r.taskId))) continue;
+    if (seen.has(r.taskId) && seen.get(r.taskId) !== project)
+      throw new ConfigError(
+        'usage',
+        `task ${r.taskId} is in two projects (${seen.get(r.taskId)} and ${project}), and its label names no project`,
+        {
+          field: '--labels',
+          hint: 'give the labels file a project column (taskeval outcomes --format csv writes one)',
+        },
+      );
+    seen.set(r.taskId, project);
+  }
+}
+
+async function readResultFile(path: string, io: CliIo): Promise<TaskResult[]> {
   let value: unknown;
   try {
     value = JSON.parse(await readFile(resolve(io.cwd, path), 'utf8'));
@@ -211,7 +292,7 @@ async function readResults(
     });
   }
   const list = Array.isArray(value) ? value : [value];
-  const results = list.map((item, i) => {
+  return list.map((item, i) => {
     const parsed = TaskResultSchema.safeParse(item);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
@@ -222,7 +303,6 @@ async function readResults(
     }
     return parsed.data;
   });
-  return { results, runId: null };
 }
 
 /** Results whose rubric read later history cannot be checked against labels made from that history. */
@@ -245,31 +325,80 @@ async function outcomeLabels(
 ): Promise<{ labels: Map<string, LabelledTask>; name: string }> {
   const windowMs = parseWindow(options.window);
   const minLines = parseCount('--min-lines', options.minLines, 1);
+  const which = (options.label ?? 'bug-introducing') as OutcomeLabel;
   const { config, path: configPath } = await loadConfig(io.cwd, options.config);
+  // Labels are what happened: read with hindsight whatever the scores were read with.
   const { set } = await loadSourceTasks(
-    { ...options, column: options.column ?? 'all' },
+    { ...options, column: options.column ?? 'all', hindsight: true },
     io,
     config.sources,
     configPath ? dirname(configPath) : undefined,
   );
-  const cli = await openCliStore(options, io);
+  const pulls = set.source === 'pulls';
+  if (which === 'closed-unmerged' && !pulls)
+    throw new ConfigError(
+      'usage',
+      '--label closed-unmerged is a pull request outcome, and these tasks are not pull requests',
+      {
+        field: '--label',
+        hint: 'read pull requests with --source pulls, --pulls FILE or --github OWNER/NAME',
+      },
+    );
+  // Whether a pull request was closed unmerged needs no git history; the other labels do.
+  const needsGit = !(pulls && which === 'closed-unmerged') && !(pulls && set.commitIndex === null);
+  if (pulls && set.commitIndex === null && which !== 'closed-unmerged')
+    throw new SourceError(
+      'source_unreadable',
+      `--label ${which} needs the repository's history, and ${set.origin} has none`,
+      {
+        field: 'repo',
+        hint: 'name a clone with --repo PATH (or --project), or use --label closed-unmerged',
+      },
+    );
+  const cli = needsGit ? await openCliStore(options, io) : null;
   try {
-    const outcomes = await computeProjectOutcomes({
-      set,
-      windowMs,
-      minLines,
-      concurrency: 4,
-      cache: cli.store.repositoryCache,
-      now: new Date().toISOString(),
-      onProgress: outcomesProgress(io),
-      ...(config.outcomes?.fixPattern ? { fixPattern: config.outcomes.fixPattern } : {}),
-      ...(io.signal ? { signal: io.signal } : {}),
-    });
-    for (const warning of outcomes.warnings) io.stderr(`warning: ${warning}\n`);
-    const labels = new Map(outcomes.rows.map((r) => [r.taskId, { label: r.bugIntroducing }]));
-    return { labels, name: `bugIntroducing (SZZ, ${options.window}, ≥${minLines} line${minLines === 1 ? '' : 's'})` };
+    const outcomes = needsGit
+      ? await computeProjectOutcomes({
+          set,
+          windowMs,
+          minLines,
+          concurrency: 4,
+          cache: cli!.store.repositoryCache,
+          now: new Date().toISOString(),
+          onProgress: outcomesProgress(io),
+          ...(config.outcomes?.fixPattern ? { fixPattern: config.outcomes.fixPattern } : {}),
+          ...(io.signal ? { signal: io.signal } : {}),
+        })
+      : null;
+    for (const warning of outcomes?.warnings ?? []) io.stderr(`warning: ${warning}\n`);
+    const window = `${options.window}, ≥${minLines} line${minLines === 1 ? '' : 's'}`;
+    const labels = new Map<string, LabelledTask>();
+    if (!pulls) {
+      for (const r of outcomes!.rows)
+        labels.set(r.taskId, { label: which === 'reverted' ? r.reverted : r.bugIntroducing });
+      return {
+        labels,
+        name: which === 'reverted' ? 'reverted' : `bugIntroducing (SZZ, ${window})`,
+      };
+    }
+    const rows = pullOutcomesOf(set, outcomes);
+    for (const r of rows) {
+      // An open pull request has no fate yet, and only a merged one can be reverted or fixed.
+      const label = which === 'closed-unmerged' ? r.closedUnmerged : which === 'reverted' ? r.reverted : r.fixed;
+      if (label !== null) labels.set(r.taskId, { label });
+    }
+    const gitAlone = rows.some((r) => r.state === 'not merged');
+    return {
+      labels,
+      name:
+        which === 'closed-unmerged'
+          ? `closed unmerged (of merged and closed pull requests${gitAlone ? '; git alone: not merged, open ones included' : ''})`
+          : which === 'reverted'
+            ? 'merged then reverted (of merged pull requests)'
+            : `merged then fixed (SZZ, ${window}; of merged pull requests)`,
+    };
   } finally {
-    await cli.close();
+    await cli?.close();
   }
 }
 
@@ -289,7 +418,10 @@ async function fileLabels(
     const label =
       options.bad !== undefined ? String(value) === options.bad : rating(value, options.labels!, row, column);
     const size = options.size === 'auto' ? undefined : sizeOf(row, options.size, options.labels!);
-    labels.set(row.taskId, { label, ...(size !== undefined ? { size } : {}) });
+    const project = row.fields.project;
+    // A project column keeps the same task id of two repositories apart (outcomes --format csv writes it).
+    const key = typeof project === 'string' && project !== '' ? projectTaskKey(project, row.taskId) : row.taskId;
+    labels.set(key, { label, ...(size !== undefined ? { size } : {}) });
   }
   return { labels, name: options.bad !== undefined ? `${column} = ${options.bad} is bad` : `${column} (rating)` };
 }

@@ -22,6 +22,7 @@ export { renderRunsTable } from './runs-table.js';
 export { renderResultsTable } from './results-table.js';
 export { EXPORT_FORMATS, csvCell, exportResults, type ExportFormat } from '../../runs/index.js';
 export { OUTCOME_FORMATS, renderOutcomes, type OutcomeFormat } from './render-outcomes.js';
+export { renderPullOutcomes } from './render-pull-outcomes.js';
 export { renderValidation } from './render-validation.js';
 export { renderMarkdownTable } from './render-markdown-table.js';
 export {

@@ -8,13 +8,15 @@ export function renderValidation(report: ValidationReport, notes: readonly strin
   const ordinal = report.kind === 'ordinal';
   const stat = ordinal ? 'rho' : 'AUC';
   const counts = ordinal ? `${report.n} rated tasks` : `${report.bad} bad, ${report.good} good`;
-  const head = `label ${report.label}: ${counts}; ${report.sized} of ${report.n} with a known size\n\n`;
+  const several = report.projects > 1;
+  const head = `label ${report.label}: ${counts}; ${report.sized} of ${report.n} with a known size${several ? `; ${report.projects} projects (intervals resample whole projects)` : ''}\n\n`;
   const scores = renderTable(
     [
       { header: 'score' },
       { header: stat, align: 'right' },
       { header: '95% CI' },
       { header: `${stat} within size deciles`, align: 'right' },
+      ...(several ? [{ header: 'AUC within projects', align: 'right' as const }] : []),
       { header: 'distinct', align: 'right' },
       { header: 'top share', align: 'right' },
     ],
@@ -25,6 +27,7 @@ export function renderValidation(report: ValidationReport, notes: readonly strin
         fixed(ordinal ? v.rho : v.auc),
         `${fixed(v.ciLow)}–${fixed(v.ciHigh)}`,
         fixed(v.withinSizeAuc),
+        ...(several ? [fixed(v.withinProjectAuc)] : []),
         String(v.distinct),
         `${Math.round(v.topShare * 100)}%`,
       ];

@@ -2,7 +2,7 @@ export { averageRanks, computeAuc, computeGroupedAuc } from './compute-auc.js';
 export { seededRandom } from './seeded-random.js';
 export { sizeDeciles } from './size-deciles.js';
 export { spearmanRho } from './spearman-rho.js';
-export { validationItems, type LabelledTask, type PairingReport } from './validation-items.js';
+export { projectTaskKey, validationItems, type LabelledTask, type PairingReport } from './validation-items.js';
 export {
   validateScores,
   ScoreValiditySchema,

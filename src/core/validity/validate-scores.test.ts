@@ -25,6 +25,41 @@ function items(n: number, seed: number): ValidationItem[] {
 }
 
 describe('validateScores', () => {
+  it('takes AUC within each project and resamples whole projects when items come from several', () => {
+    // Six repositories: in the well-kept ones scores are high and little goes bad, but within any one of them
+    // the score says nothing. Pooled, the score looks predictive; within projects it is chance.
+    const random = seededRandom(11);
+    const data: ValidationItem[] = [];
+    for (let p = 0; p < 6; p += 1) {
+      const level = p < 3 ? 80 : 40;
+      for (let k = 0; k < 60; k += 1) {
+        const score = level + Math.floor(random() * 10);
+        const s = { agentPerformance: score, taskOutcomeQuality: score, processCompliance: score, overall: score };
+        data.push({
+          taskId: `PR-${k}`,
+          scores: s,
+          rulePoints: {},
+          label: random() < (p < 3 ? 0.1 : 0.6),
+          size: null,
+          project: `repo-${p}`,
+        });
+      }
+    }
+    const pooled = validateScores(data, { label: 'closed unmerged', iterations: 300 });
+    expect(pooled.projects).toBe(6);
+    expect(pooled.categories.overall.auc!).toBeGreaterThan(0.7);
+    expect(Math.abs(pooled.categories.overall.withinProjectAuc! - 0.5)).toBeLessThan(0.08);
+    // Resampling six projects is far less sure than resampling 360 tasks as if they were independent.
+    const asTasks = validateScores(
+      data.map((d) => ({ ...d, project: null })),
+      { label: 'closed unmerged', iterations: 300 },
+    );
+    const width = (r: typeof pooled) => r.categories.overall.ciHigh! - r.categories.overall.ciLow!;
+    expect(asTasks.projects).toBe(1);
+    expect(asTasks.categories.overall.withinProjectAuc).toBeNull();
+    expect(width(pooled)).toBeGreaterThan(width(asTasks) * 1.5);
+  });
+
   it('gives the same report for the same items, every time', () => {
     const data = items(400, 7);
     expect(validateScores(data, { label: 'bugIntroducing' })).toEqual(

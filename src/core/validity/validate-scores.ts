@@ -20,6 +20,8 @@ export interface ValidationItem {
   label: boolean | number;
   /** Code lines the task added, or null when unknown. */
   size: number | null;
+  /** The repository it belongs to, when items come from several: AUC is then also taken within each. */
+  project?: string | null;
 }
 
 const nullableNumber = z.number().nullable();
@@ -34,6 +36,8 @@ export const ScoreValiditySchema = z.object({
   ciHigh: nullableNumber,
   /** The same statistic with pairs (or ranks) taken within size deciles only. */
   withinSizeAuc: nullableNumber,
+  /** AUC with pairs taken within one project only; null with a single project (older reports lack it). */
+  withinProjectAuc: nullableNumber.default(null),
   distinct: z.number().int(),
   /** Share of tasks on the most common value. */
   topShare: z.number(),
@@ -57,6 +61,8 @@ export const ValidationReportSchema = z.object({
   good: z.number().int().nullable(),
   /** Tasks with a known size (the within-size figures use only these). */
   sized: z.number().int(),
+  /** Projects the items come from; with more than one the bootstrap resamples whole projects. */
+  projects: z.number().int().default(1),
   categories: z.object(
     Object.fromEntries(VALIDATED_SCORES.map((c) => [c, ScoreValiditySchema])) as Record<
       ValidatedScore,
@@ -88,10 +94,13 @@ export function validateScores(items: readonly ValidationItem[], options: Valida
   const seed = options.seed ?? 1;
   const ordinal = items.some((i) => typeof i.label === 'number');
   const deciles = sizeDeciles(items.map((i) => i.size));
+  const projectNames = [...new Set(items.map((i) => i.project ?? ''))];
+  // A pull request's repository explains much of its fate: with several, resample and pair within projects.
+  const projects = projectNames.length > 1 ? items.map((i) => projectNames.indexOf(i.project ?? '')) : null;
   const categories = Object.fromEntries(
     VALIDATED_SCORES.map((c) => {
       const scores = items.map((i) => i.scores[c]);
-      return [c, scoreValidity(scores, items, deciles, ordinal, iterations, seed)];
+      return [c, scoreValidity(scores, items, deciles, projects, ordinal, iterations, seed)];
     }),
   ) as Record<ValidatedScore, ScoreValidity>;
   const ruleIds = [...new Set(items.flatMap((i) => Object.keys(i.rulePoints)))].sort();
@@ -120,6 +129,7 @@ export function validateScores(items: readonly ValidationItem[], options: Valida
     bad: badCount,
     good: badCount === null ? null : items.length - badCount,
     sized: deciles.filter((d) => d >= 0).length,
+    projects: Math.max(1, projectNames.length),
     categories,
     rules,
     bootstrap: { iterations, seed },
@@ -146,14 +156,16 @@ function scoreValidity(
   scores: number[],
   items: readonly ValidationItem[],
   deciles: number[],
+  projects: readonly number[] | null,
   ordinal: boolean,
   iterations: number,
   seed: number,
 ): ScoreValidity {
+  const resample = projects ? clusterBootstrap(projects) : bootstrap(items.length);
   const spread = distribution(scores);
   if (ordinal) {
     const ratings = items.map((i) => i.label as number);
-    const [ciLow, ciHigh] = bootstrap(items.length, iterations, seed, (idx) =>
+    const [ciLow, ciHigh] = resample(iterations, seed, (idx) =>
       spearmanRho(
         idx.map((k) => scores[k]!),
         idx.map((k) => ratings[k]!),
@@ -165,12 +177,13 @@ function scoreValidity(
       ciLow,
       ciHigh,
       withinSizeAuc: null,
+      withinProjectAuc: null,
       ...spread,
       bands: bandRates(scores, null),
     };
   }
   const bad = items.map((i) => i.label === true);
-  const [ciLow, ciHigh] = bootstrap(items.length, iterations, seed, (idx) => histogramAuc(idx, scores, bad));
+  const [ciLow, ciHigh] = resample(iterations, seed, (idx) => histogramAuc(idx, scores, bad));
   const withinSizeAuc = computeGroupedAuc(
     items.map((_, k) => ({ score: scores[k]!, bad: bad[k]!, group: deciles[k]! })).filter((x) => x.group >= 0),
   );
@@ -180,6 +193,9 @@ function scoreValidity(
     ciLow,
     ciHigh,
     withinSizeAuc: round(withinSizeAuc),
+    withinProjectAuc: projects
+      ? round(computeGroupedAuc(items.map((_, k) => ({ score: scores[k]!, bad: bad[k]!, group: projects[k]! }))))
+      : null,
     ...spread,
     bands: bandRates(scores, bad),
   };
@@ -234,20 +250,44 @@ function histogramAuc(idx: readonly number[], scores: readonly number[], bad: re
   return u / (nb * ng);
 }
 
-/** Percentile 95% interval of a statistic over resamples of the items with replacement. */
-function bootstrap(
-  n: number,
+type Resample = (
   iterations: number,
   seed: number,
   statistic: (idx: number[]) => number | null,
-): [number | null, number | null] {
-  if (n === 0 || iterations === 0) return [null, null];
-  const random = seededRandom(seed);
+) => [number | null, number | null];
+
+/** Percentile 95% interval of a statistic over resamples of the n items with replacement. */
+function bootstrap(n: number): Resample {
+  return (iterations, seed, statistic) => {
+    if (n === 0 || iterations === 0) return [null, null];
+    const random = seededRandom(seed);
+    const idx = new Array<number>(n);
+    return percentiles(iterations, () => {
+      for (let k = 0; k < n; k += 1) idx[k] = Math.floor(random() * n);
+      return statistic(idx);
+    });
+  };
+}
+
+/** The same, resampling whole projects (clusters) with replacement and taking every item of each drawn. */
+function clusterBootstrap(projects: readonly number[]): Resample {
+  const members: number[][] = [];
+  projects.forEach((p, k) => (members[p] ??= []).push(k));
+  return (iterations, seed, statistic) => {
+    if (members.length === 0 || iterations === 0) return [null, null];
+    const random = seededRandom(seed);
+    return percentiles(iterations, () => {
+      const idx: number[] = [];
+      for (let c = 0; c < members.length; c += 1) idx.push(...members[Math.floor(random() * members.length)]!);
+      return statistic(idx);
+    });
+  };
+}
+
+function percentiles(iterations: number, draw: () => number | null): [number | null, number | null] {
   const values: number[] = [];
-  const idx = new Array<number>(n);
   for (let it = 0; it < iterations; it += 1) {
-    for (let k = 0; k < n; k += 1) idx[k] = Math.floor(random() * n);
-    const v = statistic(idx);
+    const v = draw();
     if (v !== null) values.push(v);
   }
   if (values.length === 0) return [null, null];

@@ -17,25 +17,35 @@ export interface PairingReport {
   unscored: number;
 }
 
+/** The key a label is found by for a task of a project: labels that name projects are kept this way. */
+export function projectTaskKey(project: string, taskId: string): string {
+  return `${project}\u0000${taskId}`;
+}
+
 /**
  * Pairs each scored result with its task's label; the size is the labels file's when given, else the
- * code lines the task's commits added (`commits.codeLinesAdded` in its signals), else unknown.
+ * code lines the task's commits added (`commits.codeLinesAdded` in its signals), else unknown. With
+ * `projects` (one per result), a label kept under projectTaskKey is found first, and items carry the project.
  */
 export function validationItems(
   results: readonly TaskResult[],
   labels: ReadonlyMap<string, LabelledTask>,
+  projects?: readonly (string | null)[],
 ): PairingReport {
   const items: ValidationItem[] = [];
   const scored = new Set<string>();
   let unlabelled = 0;
-  for (const result of results) {
+  for (const [k, result] of results.entries()) {
     if (result.status !== 'scored') continue;
-    const labelled = labels.get(result.taskId);
+    const project = projects?.[k] ?? null;
+    const key = project === null ? null : projectTaskKey(project, result.taskId);
+    const found = key !== null && labels.has(key) ? key : result.taskId;
+    const labelled = labels.get(found);
     if (!labelled) {
       unlabelled += 1;
       continue;
     }
-    scored.add(result.taskId);
+    scored.add(found);
     const scores = Object.fromEntries(
       result.categoryScores.map((c) => [c.category, c.finalScore]),
     ) as ValidationItem['scores'];
@@ -53,6 +63,7 @@ export function validationItems(
       rulePoints,
       label: labelled.label,
       size: labelled.size !== undefined ? labelled.size : changeSizeOf(result.signals.values),
+      ...(project !== null ? { project } : {}),
     });
   }
   const unscored = [...labels.keys()].filter((id) => !scored.has(id)).length;

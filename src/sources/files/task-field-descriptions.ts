@@ -45,6 +45,8 @@ export const TASK_FIELD_DESCRIPTIONS: Readonly<Record<string, string>> = Object.
     "The agents' own log: [{ timestamp, type text|tool|thinking|tool_result|tool_error, text, detail?, agent?, origin? }].",
   runAudit: 'What the run changed: [{ id, timestamp, agentId?, runId?, domain, mutationType, target?, metadata? }].',
   prInfo: 'Pull request: { url, number, status, title, headBranch, baseBranch }.',
+  pullRequests:
+    "Pull requests that carried the task (their commits, title or branch name it): [{ number, title, status? }]. Set by taskeval from the clone's refs/pull heads; status only with hindsight.",
   mergeDetails:
     'How the task merged: { commitSha, filesChanged, insertions, deletions, mergeCommitMessage, mergedAt, mergeConfirmed, prNumber, resolutionStrategy, attemptsMade }.',
   tokenUsage: 'Token usage as one object: { inputTokens, outputTokens, cachedTokens, totalTokens }.',

@@ -116,6 +116,9 @@ export function githubPullTask(bundle: GithubPullBundle, hindsight: boolean): Ta
           ),
         }
       : {}),
+    ...(hindsight && pull.merged_at && pull.merge_commit_sha
+      ? { mergeDetails: { commitSha: pull.merge_commit_sha, mergedAt: pull.merged_at, prNumber: pull.number } }
+      : {}),
     prInfo: {
       number: pull.number,
       url: pull.html_url ?? null,
@@ -126,6 +129,7 @@ export function githubPullTask(bundle: GithubPullBundle, hindsight: boolean): Ta
       author: pull.user?.login ?? null,
       readyAt,
       commits: commits.length,
+      commitSubjects: commits.map((c) => c.commit.message.split('\n')[0]!),
       ...(hindsight
         ? {
             isDraft: pull.draft ?? null,

@@ -132,6 +132,64 @@ describe('the pulls source from git alone', () => {
     expect(out).not.toContain('"merged"');
   });
 
+  it('links pull requests and the tasks they name both ways: by commits, title or branch', async () => {
+    await repo.commit({ subject: 'chore: start', files: { 'README.md': '# app\n' } });
+    await repo.git(['checkout', '-q', '-b', 'fn-7-parser']);
+    const own = await repo.commit({
+      subject: 'feat(FN-7): parser',
+      files: { 'src/parser.ts': 'export const parse = 1;\n' },
+    });
+    await repo.git(['update-ref', 'refs/pull/4/head', own]);
+    await repo.git(['checkout', '-q', 'main']);
+    await repo.git([
+      'merge',
+      '-q',
+      '--no-ff',
+      'fn-7-parser',
+      '-m',
+      'Merge pull request #4 from acme/fn-7-parser\n\nParser',
+    ]);
+    // A second pull request names FN-7 only in its title (a squash subject), not in any commit.
+    await repo.git(['checkout', '-q', '-b', 'follow']);
+    const other = await repo.commit({ subject: 'tidy', files: { 'src/parser.ts': 'export const parse = 2;\n' } });
+    await repo.git(['update-ref', 'refs/pull/5/head', other]);
+    await repo.git(['checkout', '-q', 'main']);
+    await repo.commit({
+      subject: 'FN-7 follow-up: tidy the parser (#5)',
+      files: { 'src/parser.ts': 'export const parse = 2;\n' },
+    });
+
+    const tasks = await cli('score', '--project', repo.dir, '--source', 'git', '--column', 'all', '--json');
+    expect(tasks.code, tasks.err).toBe(0);
+    const [fn7] = (
+      JSON.parse(tasks.out) as {
+        taskId: string;
+        evidenceBundle: {
+          groups: { source: string; entries: { id: string; label: string; ref: Record<string, unknown> }[] }[];
+        };
+      }[]
+    ).filter((r) => r.taskId === 'FN-7');
+    const pulls = fn7!.evidenceBundle.groups
+      .find((g) => g.source === 'taskMetadata')!
+      .entries.find((e) => e.id === 'task-pulls')!;
+    expect(pulls.label).toBe('Pull requests: #4 (merged), #5 (merged)');
+
+    const prs = await cli('score', '--project', repo.dir, '--source', 'pulls', '--json');
+    expect(prs.code, prs.err).toBe(0);
+    const ref = (id: string) =>
+      (
+        JSON.parse(prs.out) as {
+          taskId: string;
+          evidenceBundle: { groups: { source: string; entries: { id: string; ref: Record<string, unknown> }[] }[] };
+        }[]
+      )
+        .find((r) => r.taskId === id)!
+        .evidenceBundle.groups.find((g) => g.source === 'taskMetadata')!
+        .entries.find((e) => e.id === 'task-pr')!.ref;
+    expect(ref('PR-4').tasks).toBe('FN-7');
+    expect(ref('PR-5').tasks).toBe('FN-7');
+  });
+
   it('says how to fetch pull request heads when a clone has none (exit 3)', async () => {
     await repo.commit({ subject: 'chore: start', files: { 'README.md': '# app\n' } });
     const { code, err } = await cli('score', '--project', repo.dir, '--source', 'pulls');

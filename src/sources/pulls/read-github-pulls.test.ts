@@ -243,12 +243,20 @@ describe('pull requests from GitHub with a clone', () => {
     try {
       const base = await repo.commit({ subject: 'chore: start', files: { 'README.md': '# app\n' } });
       await repo.git(['checkout', '-q', '-b', 'copilot/fix-11']);
-      const a = await repo.commit({ subject: 'Add retry', files: { 'src/retry.ts': 'export const retry = 3;\n' } });
+      const a = await repo.commit({
+        subject: 'feat(FN-9): retry',
+        files: { 'src/retry.ts': 'export const retry = 3;\n' },
+      });
       const b = await repo.commit({ subject: 'Test retry', files: { 'src/retry.test.ts': 'test\n' } });
       await repo.git(['update-ref', 'refs/pull/1/head', b]);
       await repo.git(['checkout', '-q', 'main']);
       github.pulls.splice(0, github.pulls.length, {
         pull: fakePull(1, { sha: b, baseSha: base, ref: 'copilot/fix-11', created_at: '2026-03-01T10:00:00Z' }),
+        // The API lists the pull request's commits: those are taken exactly, though FN-9 names a task.
+        commits: [
+          commit(a, 'feat(FN-9): retry', '2026-03-01T09:00:00Z'),
+          commit(b, 'Test retry', '2026-03-01T09:30:00Z'),
+        ],
       });
       const { code, out, err } = await cli([
         'score',
@@ -266,6 +274,8 @@ describe('pull requests from GitHub with a clone', () => {
       expect(shas.sort()).toEqual([a, b].sort());
       // Who did it: the head branch names the agent.
       expect(out).toContain('"agent": "copilot"');
+      // The task its commit names is linked.
+      expect(prRef(result!).tasks).toBe('FN-9');
     } finally {
       await repo.cleanup();
     }

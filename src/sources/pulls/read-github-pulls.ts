@@ -118,14 +118,25 @@ export async function readGithubPulls(
   await kept.set(`${scope}:sync`, { highWater: highWater ?? null, numbers } satisfies SyncState);
 
   const tasks: Task[] = [];
+  const ownCommits = new Map<string, string[]>();
   for (const n of numbers) {
     const bundle = bundles.get(n) ?? GithubPullBundleSchema.safeParse(await kept.get(`${scope}:pull:${n}`)).data;
-    if (bundle) tasks.push(githubPullTask(bundle, options.hindsight ?? true));
+    if (!bundle) continue;
+    tasks.push(githubPullTask(bundle, options.hindsight ?? true));
+    // With a clone, these are the pull request's commits exactly (the API lists them).
+    if (bundle.commits.length)
+      ownCommits.set(
+        `PR-${n}`,
+        bundle.commits.map((c) => c.sha),
+      );
   }
   const perPull = changed.length ? (client.counts.requests / changed.length).toFixed(1) : '0';
   return {
     tasks,
     problems: [],
+    // The repository names the project: the same wherever the command runs.
+    projectId: scope.replace(/^github:github\.com\//, 'github:'),
+    ownCommits,
     requests: client.counts,
     notices: [
       `pulls: ${tasks.length} pull request${tasks.length === 1 ? '' : 's'} from GitHub ${options.repository} (${changed.length} fetched in ${client.counts.requests} requests, ${perPull} per pull request; ${client.counts.notModified} unchanged by ETag)`,

@@ -165,6 +165,9 @@ function toTask(pr: GhPull, hindsight: boolean): Task {
       deletions: pr.deletions ?? null,
       changedFiles: pr.changedFiles ?? null,
       commits: (pr.commits ?? []).filter((c) => known(c.authoredDate)).length,
+      commitSubjects: (pr.commits ?? [])
+        .filter((c) => known(c.authoredDate))
+        .flatMap((c) => (c.messageHeadline ? [c.messageHeadline] : [])),
     },
   });
 }

@@ -2,12 +2,14 @@ import { dirname, resolve } from 'node:path';
 import { repositoryForge } from './repository-forge.js';
 import { githubForge } from '../pulls/github-forge.js';
 import { ConfigError, SourceError, type Task } from '../../core/index.js';
-import { buildCommitIndex, runGit, type CommitIndex } from '../../evidence/index.js';
+import { buildCommitIndex, compileIdMatcher, runGit, type CommitIndex } from '../../evidence/index.js';
 import { readTaskFile } from '../files/index.js';
 import { readFusionProject } from '../fusion/index.js';
 import { readGitPulls } from '../pulls/read-git-pulls.js';
 import { readPullExport } from '../pulls/read-pull-export.js';
 import { readGithubPulls } from '../pulls/read-github-pulls.js';
+import { readPullHeads, type PullHeads } from '../pulls/read-pull-heads.js';
+import { linkPulls } from './link-pulls.js';
 import type { SourceConfig } from '../source-config.js';
 import type { SourceProblem, SourceReadResult } from '../source-read-result.js';
 import { attachSessions, sessionIdsOf } from '../sessions/index.js';
@@ -105,7 +107,14 @@ export async function loadTaskSet(options: LoadTaskSetOptions): Promise<TaskSet>
   const ordered = order === 'completion' ? [...selection.items].sort(compareLoadedTasks) : selection.items;
   const projectId = read.projectId ?? pathProjectId(projectDir);
   const items = options.choose ? [...(await options.choose(ordered, projectId))] : ordered;
-  if (index) for (const item of items) attachCommits(item, index, options.hindsight ?? true);
+  if (index) for (const item of items) attachCommits(item, index, options.hindsight ?? true, read.ownCommits);
+  // Pull requests and the tasks they name are linked both ways (a clone without pull request heads links none).
+  const heads = index && source !== 'pulls' ? await pullHeadsOrNone(index.repo, options.signal) : null;
+  linkPulls(items, {
+    ids: compileIdMatcher(options.config?.idPattern),
+    heads: heads?.pulls ?? null,
+    hindsight: options.hindsight ?? true,
+  });
   const sessionKeys = options.sessions?.trailerKeys ?? options.config?.sessions?.trailerKeys ?? [];
   if (sessionKeys.length > 0) for (const item of items) markSessionTrailers(item, sessionKeys);
   const sessions = index && options.sessions ? await attachSessions(items, index.repo, options.sessions) : null;
@@ -207,14 +216,23 @@ async function readSource(
   return { tasks: inferGitTasks(index!), problems: [] };
 }
 
-function attachCommits(item: LoadedTask, index: CommitIndex, hindsight: boolean): void {
+function attachCommits(
+  item: LoadedTask,
+  index: CommitIndex,
+  hindsight: boolean,
+  ownCommits?: ReadonlyMap<string, readonly string[]>,
+): void {
   const { task } = item;
-  let commits = index.commitsFor({
-    id: task.id,
-    baseCommitSha: task.baseCommitSha ?? null,
-    mergeCommitSha: task.mergeDetails?.commitSha ?? null,
-    branch: task.branch ?? null,
-  });
+  const known = ownCommits?.get(task.id);
+  // A pull request's own line is known exactly; a commit in it that names a task is still the pull request's.
+  let commits = known
+    ? known.flatMap((sha) => index.commit(sha) ?? [])
+    : index.commitsFor({
+        id: task.id,
+        baseCommitSha: task.baseCommitSha ?? null,
+        mergeCommitSha: task.mergeDetails?.commitSha ?? null,
+        branch: task.branch ?? null,
+      });
   // At evaluation time a commit made after the task completed did not exist yet.
   const completed = hindsight ? Number.NaN : Date.parse(item.completedAt ?? '');
   if (!Number.isNaN(completed)) commits = commits.filter((c) => Date.parse(c.date) <= completed);
@@ -270,4 +288,14 @@ async function attachTranscripts(
     items[i]!.task = task;
   });
   return result.problems;
+}
+
+/** The clone's pull request heads for linking; none when it has none or no default branch to read them by. */
+async function pullHeadsOrNone(repo: string, signal?: AbortSignal): Promise<PullHeads | null> {
+  try {
+    return await readPullHeads(repo, signal);
+  } catch (error) {
+    if (error instanceof SourceError && error.code === 'source_invalid') return null;
+    throw error;
+  }
 }
