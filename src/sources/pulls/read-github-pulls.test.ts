@@ -196,6 +196,30 @@ describe('the pulls source from GitHub', () => {
     expect(github.requests).toHaveLength(1);
   });
 
+  it('fetches only the pull request named by --task PR-<N>, with no listing', async () => {
+    const { code, out, err } = await cli([
+      'score',
+      '--github',
+      'acme/app',
+      '--github-url',
+      github.baseUrl,
+      '--task',
+      'PR-2',
+      '--json',
+    ]);
+    expect(code, err).toBe(0);
+    expect((JSON.parse(out) as Result[]).map((r) => r.taskId)).toEqual(['PR-2']);
+    expect(github.requests.map((r) => r.path.split('?')[0])).toEqual([
+      '/repos/acme/app',
+      '/repos/acme/app/pulls/2',
+      '/repos/acme/app/pulls/2/reviews',
+      '/repos/acme/app/pulls/2/commits',
+      '/repos/acme/app/issues/2/timeline',
+      `/repos/acme/app/commits/${github.pulls[1]!.pull.head.sha}/check-runs`,
+      `/repos/acme/app/commits/${github.pulls[1]!.pull.head.sha}/status`,
+    ]);
+  });
+
   it('names the flag when the repository is not OWNER/NAME (exit 2)', async () => {
     const { code, err } = await cli([
       'score',

@@ -33,6 +33,8 @@ export interface GithubPullsOptions {
   now?: () => number;
   /** Pull requests fetched at once (default 3: GitHub asks clients not to hammer it concurrently). */
   concurrency?: number;
+  /** Only these pull requests (`--task PR-<N>`): fetched by number, with no listing (what a workflow on one pull request needs). */
+  numbers?: readonly number[];
 }
 
 export const GITHUB_API = 'https://api.github.com';
@@ -80,6 +82,7 @@ export async function readGithubPulls(
   const repo = `/repos/${options.repository}`;
   await client.get(repo);
 
+  if (options.numbers?.length) return readNumbered(client, repo, scope, kept, options, options.numbers);
   const state = ((await kept.get(`${scope}:sync`)) as SyncState | null) ?? { highWater: null, numbers: [] };
   const isNew = (p: { updated_at: string }) => state.highWater === null || p.updated_at > state.highWater;
   const listed = (
@@ -134,14 +137,51 @@ export async function readGithubPulls(
   return {
     tasks,
     problems: [],
-    // The repository names the project: the same wherever the command runs.
-    projectId: scope.replace(/^github:github\.com\//, 'github:'),
+    projectId: projectIdOf(scope),
     ownCommits,
     requests: client.counts,
     notices: [
       `pulls: ${tasks.length} pull request${tasks.length === 1 ? '' : 's'} from GitHub ${options.repository} (${changed.length} fetched in ${client.counts.requests} requests, ${perPull} per pull request; ${client.counts.notModified} unchanged by ETag)`,
     ],
   };
+}
+
+/** Named pull requests, each fetched whole (conditionally, from kept ETags); the sync mark is left as it was. */
+async function readNumbered(
+  client: ReturnType<typeof createGithubClient>,
+  repo: string,
+  scope: string,
+  kept: KeptValues,
+  options: GithubPullsOptions,
+  numbers: readonly number[],
+): Promise<SourceReadResult & { requests: GithubRequestCounts }> {
+  const tasks: Task[] = [];
+  const ownCommits = new Map<string, string[]>();
+  for (const n of [...new Set(numbers)].sort((a, b) => a - b)) {
+    const bundle = await fetchBundle(client, repo, n);
+    await kept.set(`${scope}:pull:${n}`, bundle);
+    tasks.push(githubPullTask(bundle, options.hindsight ?? true));
+    if (bundle.commits.length)
+      ownCommits.set(
+        `PR-${n}`,
+        bundle.commits.map((c) => c.sha),
+      );
+  }
+  return {
+    tasks,
+    problems: [],
+    projectId: projectIdOf(scope),
+    ownCommits,
+    requests: client.counts,
+    notices: [
+      `pulls: ${tasks.map((t) => t.id).join(', ')} from GitHub ${options.repository} (${client.counts.requests} requests, ${client.counts.notModified} unchanged by ETag)`,
+    ],
+  };
+}
+
+/** The repository names the project: the same wherever the command runs. */
+function projectIdOf(scope: string): string {
+  return scope.replace(/^github:github\.com\//, 'github:');
 }
 
 async function fetchBundle(

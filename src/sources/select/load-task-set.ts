@@ -209,6 +209,10 @@ async function readSource(
   if (source === 'pulls' && options.github !== undefined)
     return readGithubPulls({
       ...options.github,
+      // `--task PR-<N>` alone: fetch those pull requests by number instead of listing them all.
+      ...(options.taskIds?.length && options.taskIds.every((id) => /^PR-\d+$/.test(id))
+        ? { numbers: options.taskIds.map((id) => Number(id.slice(3))) }
+        : {}),
       hindsight: options.hindsight ?? true,
       ...(options.signal ? { signal: options.signal } : {}),
     });
