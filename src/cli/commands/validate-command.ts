@@ -267,7 +267,8 @@ function refuseAmbiguousIds(
   const seen = new Map<string, string | null>();
   for (const [k, r] of results.entries()) {
     const project = projects[k] ?? null;
-    if (project === null || labels.has(projectTaskKey(project, r.taskId))) continue;
+    // Only a label found by the bare id could be the wrong project's.
+    if (project === null || labels.has(projectTaskKey(project, r.taskId)) || !labels.has(r.taskId)) continue;
     if (seen.has(r.taskId) && seen.get(r.taskId) !== project)
       throw new ConfigError(
         'usage',

@@ -9,7 +9,7 @@ export function renderValidation(report: ValidationReport, notes: readonly strin
   const stat = ordinal ? 'rho' : 'AUC';
   const counts = ordinal ? `${report.n} rated tasks` : `${report.bad} bad, ${report.good} good`;
   const several = report.projects > 1;
-  const head = `label ${report.label}: ${counts}; ${report.sized} of ${report.n} with a known size${several ? `; ${report.projects} projects (intervals resample whole projects)` : ''}\n\n`;
+  const head = `label ${report.label}: ${counts}; ${report.sized} of ${report.n} with a known size${several ? `; ${report.projects} projects (intervals resample ${report.bootstrap.by === 'project' ? 'whole projects' : 'tasks within each project: too few projects to resample'})` : ''}\n\n`;
   const scores = renderTable(
     [
       { header: 'score' },

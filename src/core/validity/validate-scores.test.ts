@@ -47,6 +47,7 @@ describe('validateScores', () => {
     }
     const pooled = validateScores(data, { label: 'closed unmerged', iterations: 300 });
     expect(pooled.projects).toBe(6);
+    expect(pooled.bootstrap.by).toBe('project');
     expect(pooled.categories.overall.auc!).toBeGreaterThan(0.7);
     expect(Math.abs(pooled.categories.overall.withinProjectAuc! - 0.5)).toBeLessThan(0.08);
     // Resampling six projects is far less sure than resampling 360 tasks as if they were independent.
@@ -58,6 +59,14 @@ describe('validateScores', () => {
     expect(asTasks.projects).toBe(1);
     expect(asTasks.categories.overall.withinProjectAuc).toBeNull();
     expect(width(pooled)).toBeGreaterThan(width(asTasks) * 1.5);
+    // Two projects are too few to draw: tasks are drawn within each, and the interval stays an interval.
+    const two = validateScores(
+      data.filter((d) => d.project === 'repo-0' || d.project === 'repo-5'),
+      { label: 'closed unmerged', iterations: 300 },
+    );
+    expect(two.bootstrap.by).toBe('task within project');
+    expect(two.categories.overall.ciLow!).toBeLessThan(two.categories.overall.auc!);
+    expect(two.categories.overall.ciHigh!).toBeGreaterThan(two.categories.overall.auc!);
   });
 
   it('gives the same report for the same items, every time', () => {

@@ -70,12 +70,20 @@ export const ValidationReportSchema = z.object({
     >,
   ),
   rules: z.array(z.object({ rule: z.string(), fired: z.number().int(), auc: nullableNumber, rho: nullableNumber })),
-  bootstrap: z.object({ iterations: z.number().int(), seed: z.number().int() }),
+  bootstrap: z.object({
+    iterations: z.number().int(),
+    seed: z.number().int(),
+    /** What was resampled: tasks; whole projects (five or more); or tasks within each project (two to four, too few to resample). */
+    by: z.enum(['task', 'project', 'task within project']).default('task'),
+  }),
   /** In words: each score that ranks the wrong way (AUC under 0.5, or a negative rho). */
   warnings: z.array(z.string()),
 });
 
 export type ScoreValidity = z.output<typeof ScoreValiditySchema>;
+
+/** Below this many projects, drawing whole projects gives a handful of distinct resamples: tasks are drawn within each instead. */
+export const MIN_RESAMPLED_PROJECTS = 5;
 export type ValidationReport = z.output<typeof ValidationReportSchema>;
 
 export interface ValidateScoresOptions {
@@ -97,10 +105,11 @@ export function validateScores(items: readonly ValidationItem[], options: Valida
   const projectNames = [...new Set(items.map((i) => i.project ?? ''))];
   // A pull request's repository explains much of its fate: with several, resample and pair within projects.
   const projects = projectNames.length > 1 ? items.map((i) => projectNames.indexOf(i.project ?? '')) : null;
+  const by = !projects ? 'task' : projectNames.length >= MIN_RESAMPLED_PROJECTS ? 'project' : 'task within project';
   const categories = Object.fromEntries(
     VALIDATED_SCORES.map((c) => {
       const scores = items.map((i) => i.scores[c]);
-      return [c, scoreValidity(scores, items, deciles, projects, ordinal, iterations, seed)];
+      return [c, scoreValidity(scores, items, deciles, projects, by, ordinal, iterations, seed)];
     }),
   ) as Record<ValidatedScore, ScoreValidity>;
   const ruleIds = [...new Set(items.flatMap((i) => Object.keys(i.rulePoints)))].sort();
@@ -132,7 +141,7 @@ export function validateScores(items: readonly ValidationItem[], options: Valida
     projects: Math.max(1, projectNames.length),
     categories,
     rules,
-    bootstrap: { iterations, seed },
+    bootstrap: { iterations, seed, by },
     warnings: wrongWay(categories, ordinal),
   };
 }
@@ -157,11 +166,17 @@ function scoreValidity(
   items: readonly ValidationItem[],
   deciles: number[],
   projects: readonly number[] | null,
+  by: ValidationReport['bootstrap']['by'],
   ordinal: boolean,
   iterations: number,
   seed: number,
 ): ScoreValidity {
-  const resample = projects ? clusterBootstrap(projects) : bootstrap(items.length);
+  const resample =
+    projects && by === 'project'
+      ? clusterBootstrap(projects)
+      : projects
+        ? stratifiedBootstrap(projects)
+        : bootstrap(items.length);
   const spread = distribution(scores);
   if (ordinal) {
     const ratings = items.map((i) => i.label as number);
@@ -279,6 +294,21 @@ function clusterBootstrap(projects: readonly number[]): Resample {
     return percentiles(iterations, () => {
       const idx: number[] = [];
       for (let c = 0; c < members.length; c += 1) idx.push(...members[Math.floor(random() * members.length)]!);
+      return statistic(idx);
+    });
+  };
+}
+
+/** Tasks resampled within each project, so every resample keeps the projects' sizes (too few projects to draw). */
+function stratifiedBootstrap(projects: readonly number[]): Resample {
+  const members: number[][] = [];
+  projects.forEach((p, k) => (members[p] ??= []).push(k));
+  return (iterations, seed, statistic) => {
+    if (projects.length === 0 || iterations === 0) return [null, null];
+    const random = seededRandom(seed);
+    return percentiles(iterations, () => {
+      const idx: number[] = [];
+      for (const m of members) for (let k = 0; k < m.length; k += 1) idx.push(m[Math.floor(random() * m.length)]!);
       return statistic(idx);
     });
   };
