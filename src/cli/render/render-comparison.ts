@@ -46,14 +46,32 @@ function spendColumns(cohorts: readonly CohortSummary[]): { headers: string[]; c
   };
 }
 
+/** What became of the pull requests beside their scores: only when some cohort's tasks are pull requests. */
+function pullColumns(cohorts: readonly CohortSummary[]): { headers: string[]; cells: (c: CohortSummary) => string[] } {
+  if (!cohorts.some((c) => c.pulls)) return { headers: [], cells: () => [] };
+  const rate = (r: { k: number; n: number; rate: number; ciLow: number; ciHigh: number } | null) =>
+    r === null ? '—' : `${pct(r.rate)} of ${r.n} (${pct(r.ciLow)}–${pct(r.ciHigh)})`;
+  return {
+    headers: ['MERGED (95% CI)', 'ONE-SHOT (95% CI)'],
+    cells: (c) => [
+      c.pulls ? `${rate(c.pulls.merge)}${c.pulls.unknown ? `; ${c.pulls.unknown} fate unknown` : ''}` : '—',
+      c.pulls ? rate(c.pulls.oneShot) : '—',
+    ],
+  };
+}
+
+const pct = (x: number) => `${Math.round(x * 1000) / 10}%`;
+
 /** `taskeval compare --by …`: cohorts side by side, then their differences, raw and like for like. */
 export function renderCohortComparison(report: CohortComparison, format: 'table' | 'markdown'): string {
   const spend = spendColumns(report.cohorts);
+  const pulls = pullColumns(report.cohorts);
   const headers = [
     'COHORT',
     'N',
     ...COMPARED_SCORES.map((c) => `${SHORT[c]} (95% CI)`),
     'BANDS F/W/A/S/E',
+    ...pulls.headers,
     ...spend.headers,
   ];
   const rows = report.cohorts.map((c) => [
@@ -61,6 +79,7 @@ export function renderCohortComparison(report: CohortComparison, format: 'table'
     String(c.n),
     ...COMPARED_SCORES.map((s) => meanCi(c.categories[s]!)),
     SCORE_BAND_NAMES.map((b) => c.bands[b] ?? 0).join('/'),
+    ...pulls.cells(c),
     ...spend.cells(c),
   ]);
   const total = report.cohorts.reduce((n, c) => n + c.n, 0);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SCORE_BAND_NAMES, resolveScoreBand } from '../score-bands.js';
 import { sizeDeciles } from '../validity/index.js';
 import { bootstrapMean, bootstrapMeanDifference } from './bootstrap-mean.js';
+import { cohortPulls, CohortPullsSchema } from './cohort-pulls.js';
 import { cohortSpend, CohortSpendSchema } from './cohort-spend.js';
 import { holmRejects } from './holm.js';
 import { stratifiedDifference } from './stratified-difference.js';
@@ -21,6 +22,8 @@ export const CohortSummarySchema = z.object({
   categories: z.record(z.enum(COMPARED_SCORES), MeanCiSchema),
   bands: z.record(z.string(), z.number().int()),
   spend: CohortSpendSchema,
+  /** Merge and one-shot rates when the cohort's tasks are pull requests; null otherwise. */
+  pulls: CohortPullsSchema.nullable().default(null),
 });
 
 const IntervalSchema = z.object({ diff: z.number(), ciLow: z.number(), ciHigh: z.number() });
@@ -108,6 +111,7 @@ export function compareCohorts(
         categories: means(items, seed, options.iterations, small),
         bands: bandCounts(items),
         spend: cohortSpend(items),
+        pulls: cohortPulls(items),
       };
     });
   const compared = cohorts.filter((c) => c.compared);

@@ -13,6 +13,11 @@ export interface ComparedItem {
   size?: number | null;
   /** The project the task belongs to; results over several projects are compared within each. */
   project?: string | null;
+  /**
+   * For a pull request: merged (null while open or when scored at evaluation time, which reads no state) and
+   * whether it merged in one shot (null when its iterations are unknown).
+   */
+  pull?: { merged: boolean | null; oneShot: boolean | null } | null;
   /** What the agent and the judge spent on the task, where known. */
   spend?: { agentTokens: number | null; agentCostUsd: number | null; judgeCostUsd: number | null };
 }

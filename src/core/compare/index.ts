@@ -19,3 +19,5 @@ export { describeDifference } from './describe-difference.js';
 export { cohortSpend, CohortSpendSchema, type CohortSpend } from './cohort-spend.js';
 export { bootstrapPValue, holmRejects } from './holm.js';
 export { stratifiedDifference, type StratifiedDifference } from './stratified-difference.js';
+export { cohortPulls, CohortPullsSchema, wilson, type CohortPulls } from './cohort-pulls.js';
+export { pullFate } from './pull-fate.js';
