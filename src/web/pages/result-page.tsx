@@ -8,6 +8,7 @@ import { CitationLink } from '../components/citation-link.js';
 import { EvidenceBundleView } from '../components/evidence-bundle-view.js';
 import { Layout } from '../components/layout.js';
 import { ProvenanceView } from '../components/provenance-view.js';
+import { PullRequestPanel } from '../components/pull-request-panel.js';
 import { ResultsTable } from '../components/results-table.js';
 import { SignalValues } from '../components/signal-values.js';
 import { formatTime, hrefWith, shortId } from '../format.js';
@@ -216,6 +217,7 @@ export const ResultPage: FC<ResultPageProps> = ({ result, history, forge = null 
         </p>
       ) : null}
     </section>
+    <PullRequestPanel snapshot={result.taskSnapshot} agent={result.cohort.agent ?? null} forge={forge} />
     {result.status === 'scored' ? (
       <Scored result={result} forge={forge} />
     ) : (
