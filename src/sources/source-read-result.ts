@@ -8,6 +8,8 @@ export interface SourceProblem {
   taskId?: string;
   field?: string;
   message: string;
+  /** `repository` for what the git history lacks (not a task record's fault; --strict does not stop on it). */
+  scope?: 'record' | 'repository';
 }
 
 /** What reading a source gives: the valid tasks, and a problem for each record that was not valid. */

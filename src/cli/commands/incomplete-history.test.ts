@@ -55,6 +55,9 @@ describe('results from an incomplete history', () => {
     const gap = /object\(s\) missing \(partial clone\): line counts of \d+ commit\(s\) unknown/;
     expect(o.run.out).toMatch(/^FN-1 .*deterministic only ~$/m);
     expect(o.run.out).toMatch(gap);
+    // The missing objects are said, but they are no task record's problem: --strict is not suggested for them.
+    expect(o.run.err).toMatch(/object\(s\) are missing/);
+    expect(o.run.err).not.toContain('problem(s) in the task sources');
     expect(o.results.out).toMatch(/deterministic only ~/);
     expect(o.results.out).toMatch(gap);
     expect(o.show.out).toMatch(/history incomplete: .*partial clone/);

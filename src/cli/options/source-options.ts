@@ -306,6 +306,8 @@ async function detectInCwd(io: CliIo): Promise<TaskSourceKind> {
 /** Writes each source problem (a skipped record, an unknown --task id, a bad transcript line) to stderr as a warning line. */
 export function reportSourceProblems(problems: readonly SourceProblem[], io: CliIo): void {
   for (const problem of problems) io.stderr(`warning: ${terminalSafe(formatSourceProblem(problem))}\n`);
-  if (problems.length)
-    io.stderr(`warning: ${problems.length} problem(s) in the task sources; use --strict to make them fatal\n`);
+  // What the repository lacks (missing objects) is said above, but --strict is about task records: only they count.
+  const records = problems.filter((p) => p.scope !== 'repository');
+  if (records.length)
+    io.stderr(`warning: ${records.length} problem(s) in the task sources; use --strict to make them fatal\n`);
 }

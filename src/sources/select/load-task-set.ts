@@ -79,7 +79,7 @@ export async function loadTaskSet(options: LoadTaskSetOptions): Promise<TaskSet>
   const read = await readSource(source, options, cwd, projectDir, index!);
   const problems: SourceProblem[] = [
     ...read.problems,
-    ...(index?.warnings ?? []).map((message) => ({ path: index!.repo, message })),
+    ...(index?.warnings ?? []).map((message) => ({ path: index!.repo, message, scope: 'repository' as const })),
   ];
   const loaded: LoadedTask[] = read.tasks.map((task) => ({
     task,
