@@ -20,12 +20,16 @@ export async function completeWithBackoff(
   const maxTotalWaitMs = options.maxTotalWaitMs ?? DEFAULT_BACKOFF.maxTotalWaitMs;
   const wait = options.sleep ?? realSleep;
   let waitedMs = 0;
+  let timeouts = 0;
   for (let attempt = 0; ; attempt++) {
     if (request.signal?.aborted) throw new JudgeError('cancelled', 'interrupted before the judge call');
     try {
       return { response: await judge.complete(request), attempts: attempt + 1, waitedMs };
     } catch (error) {
       if (!(error instanceof JudgeCallError) || !error.retryable) throw error;
+      // A model that ran out of time once will likely do so again on the identical request: one more try at most.
+      if (error.timedOut && ++timeouts > 1)
+        throw retryFailure(error, 'timed out twice; the same request is not sent a third time');
       const delay = backoffDelay(attempt, error.retryAfterMs, options);
       if (attempt >= maxAttempts) {
         throw retryFailure(error, `gave up after ${attempt + 1} attempts`);

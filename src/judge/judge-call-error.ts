@@ -8,6 +8,8 @@ export interface JudgeCallErrorOptions {
   status?: number;
   /** Delay the server asked for (Retry-After), in ms. */
   retryAfterMs?: number;
+  /** The provider did not answer in time: the same request is sent once more at most. */
+  timedOut?: boolean;
   hint?: string;
 }
 
@@ -17,6 +19,7 @@ export class JudgeCallError extends JudgeError {
   readonly transient: boolean;
   readonly status: number | undefined;
   readonly retryAfterMs: number | undefined;
+  readonly timedOut: boolean;
 
   constructor(message: string, options: JudgeCallErrorOptions) {
     super('judge_failed', message, options.hint ? { hint: options.hint } : {});
@@ -24,6 +27,7 @@ export class JudgeCallError extends JudgeError {
     this.transient = options.transient;
     this.status = options.status;
     this.retryAfterMs = options.retryAfterMs;
+    this.timedOut = options.timedOut ?? false;
   }
 }
 

@@ -21,7 +21,8 @@ export const JudgeConfigSchema = z.strictObject({
   structuredOutput: z.boolean().optional(),
   temperature: z.number().min(0).max(2).default(0),
   timeoutMs: z.number().int().positive().default(120_000),
-  concurrency: z.number().int().min(1).max(64).default(4),
+  /** Tasks judged at once; absent: 4, or 1 for a server on this machine (see resolveJudgeSpec). */
+  concurrency: z.number().int().min(1).max(64).optional(),
   samples: z.number().int().min(1).max(25).default(1),
   /** Output tokens a call may generate (sent as max_tokens): a model that never closes its JSON stops there. */
   maxTokens: z.number().int().min(16).max(1_000_000).optional(),
@@ -39,6 +40,7 @@ export type JudgeConfig = z.output<typeof JudgeConfigSchema>;
  */
 export const JudgeSpecSchema = JudgeConfigSchema.extend({
   provider: z.enum(JUDGE_PROVIDERS),
+  concurrency: z.number().int().min(1).max(64).default(4),
   /** Stop starting judge calls once this many US dollars are spent (needs a price for the model). */
   maxCostUsd: z.number().positive().optional(),
   /** false: ask the judge again even when the cache holds an answer. */

@@ -94,6 +94,19 @@ describe.each(providers)('judgeTask against the $name wire protocol', ({ start, 
     expect(waits).toEqual([10, 20, 40]);
   });
 
+  it('sends a request that timed out once more at most: a slow local model is not asked the same thing five times', async () => {
+    server.setDefault(() => ({ delayMs: 1_500 }));
+    const outcome = await run({ spec: { ...base, timeoutMs: 200 } });
+    expect(outcome).toMatchObject({
+      status: 'error',
+      transient: true,
+      reason: expect.stringMatching(
+        /did not answer within .*timed out twice; the same request is not sent a third time/,
+      ),
+    });
+    expect(server.calls).toBe(2);
+  });
+
   it('re-asks after an answer cut at the token limit', async () => {
     server.enqueue({ answer: '{"categories": {"agentPerformance": {"sco', hitTokenLimit: true });
     const outcome = await run();

@@ -92,7 +92,7 @@ export { planRescore, type RescoreItem, type RescorePlan } from './plan-rescore.
 export { rescoreResult, RESCORE_RUBRICS, type RescoreRubric } from './rescore-result.js';
 export { taskSnapshot, fromTaskSnapshot, RUBRIC_INPUTS_KEY } from './rubric-inputs.js';
 export { executeRescore, type ExecuteRescoreInput } from './execute-rescore.js';
-export { resolveJudgeSpec, type JudgeFlagValues } from './resolve-judge-spec.js';
+export { judgeConcurrencyNote, localJudgeUrl, resolveJudgeSpec, type JudgeFlagValues } from './resolve-judge-spec.js';
 export { resolveStoreLocation, type StoreFlagValues } from './resolve-store-location.js';
 export { parseCount } from './parse-count.js';
 export {

@@ -4,7 +4,7 @@ import type { RunTrigger, StoreLocation } from '../store/index.js';
 import type { TaskevalConfig } from './config/taskeval-config.js';
 import { DEFAULT_JOB_TIMEOUT_SECONDS } from './queue/index.js';
 import { parseCount } from './parse-count.js';
-import { resolveJudgeSpec, type JudgeFlagValues } from './resolve-judge-spec.js';
+import { judgeConcurrencyNote, resolveJudgeSpec, type JudgeFlagValues } from './resolve-judge-spec.js';
 import { resolveStoreLocation, type StoreFlagValues } from './resolve-store-location.js';
 
 /**
@@ -54,6 +54,8 @@ export interface EvaluationPlan {
   queue: { detach: boolean; jobTimeoutSeconds: number } | null;
   /** Batches: finished runs older than this many days are deleted after each batch (the config's retentionDays). */
   retentionDays?: number;
+  /** What the plan chose for the user and should say once (a local judge's concurrency). */
+  notes?: string[];
 }
 
 /**
@@ -77,6 +79,7 @@ export function planEvaluation(
     }
   };
   const judge = attempt(() => resolveJudgeSpec(flags, config.judge), null);
+  const concurrencyNote = judgeConcurrencyNote(flags, config.judge, judge);
   const labels = attempt(() => parseLabels(flags.label), {});
   const queue = attempt(() => planQueue(kind, flags), null);
   if (flags.resume !== undefined && kind !== 'run')
@@ -98,6 +101,7 @@ export function planEvaluation(
     judge,
     column: flags.column ?? (kind === 'batch' || kind === 'completion' ? 'done' : undefined),
     labels,
+    ...(concurrencyNote ? { notes: [concurrencyNote] } : {}),
     resume: flags.resume ?? null,
     queue,
     ...(kind === 'batch' && config.retentionDays !== undefined ? { retentionDays: config.retentionDays } : {}),

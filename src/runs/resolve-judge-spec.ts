@@ -1,4 +1,4 @@
-import { ConfigError } from '../core/index.js';
+import { ConfigError, redactUrl } from '../core/index.js';
 import { JudgeSpecSchema, type JudgeConfig, type JudgeSpec } from '../judge/index.js';
 
 /** The judge flags as commander gives them (numbers still text). */
@@ -79,7 +79,34 @@ export function resolveJudgeSpec(values: JudgeFlagValues, config: JudgeConfig | 
       hint: 'Add "judge": { "prices": { "<model>": { "inputPerMTok": ..., "outputPerMTok": ... } } } to taskeval.config.json.',
     });
   }
-  return { ...spec, provider: spec.provider };
+  // A local server usually has one slot (llama-server -np 1, LM Studio, Ollama): more at once only queue there,
+  // and the queued calls time out unanswered. Unless the user chose, one at a time.
+  const chosen = flags.concurrency !== undefined || config?.concurrency !== undefined;
+  return { ...spec, provider: spec.provider, ...(!chosen && localJudgeUrl(spec) ? { concurrency: 1 } : {}) };
+}
+
+/** The judge's base URL when it points at this machine (loopback or localhost); null otherwise. */
+export function localJudgeUrl(spec: Pick<JudgeSpec, 'baseUrl'>): string | null {
+  if (!spec.baseUrl) return null;
+  try {
+    const host = new URL(spec.baseUrl).hostname.replace(/^\[|\]$/g, '');
+    return host === 'localhost' || host === '::1' || host === '0.0.0.0' || /^127\./.test(host) ? spec.baseUrl : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Why the judge runs one task at a time, when that was chosen for the user; null when it was not. */
+export function judgeConcurrencyNote(
+  values: JudgeFlagValues,
+  config: JudgeConfig | undefined,
+  spec: JudgeSpec | null,
+): string | null {
+  if (!spec || values.concurrency !== undefined || config?.concurrency !== undefined) return null;
+  const url = localJudgeUrl(spec);
+  return url
+    ? `judge: one task at a time for the local server at ${redactUrl(url)} (one slot is what llama.cpp's server, LM Studio and Ollama run by default; more would wait in its queue and time out); --concurrency N for more`
+    : null;
 }
 
 function numberFlag(flag: string, text: string): number {

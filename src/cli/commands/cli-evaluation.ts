@@ -46,6 +46,7 @@ export async function evaluateFromCli<T>(
 ): Promise<T> {
   const { config, path: configPath } = await loadConfig(io.cwd, options.config);
   const plan = planEvaluation(kind, options, config, { cwd: io.cwd, env: io.env, configPath });
+  for (const note of plan.notes ?? []) io.stderr(`note: ${note}\n`);
   const signal = hooks.signal ?? io.signal;
   const { store: shared, signal: _signal, ...observers } = hooks;
   const evaluationIo: EvaluationIo = {

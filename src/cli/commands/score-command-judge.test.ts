@@ -83,16 +83,19 @@ describe('taskeval score --judge', () => {
     expect(err).toContain(
       'judge openai-compatible/judge-m: 3 calls, 0 cache hits, 3,600 input + 900 output tokens (0 cached), cost unknown',
     );
+    // A server on this machine is asked one task at a time unless --concurrency says otherwise, and that is said.
+    expect(err).toContain(`note: judge: one task at a time for the local server at ${server.baseUrl}`);
   });
 
   it('prints results in task order when the judge answers them out of order', async () => {
-    // The first task's answer comes last; the three calls run at once (the default concurrency is 4).
+    // The first task's answer comes last; the three calls run at once (asked for: a local server gets 1).
     server.setDefault((req) => ({
       answer: validAnswerFromPrompt(req.prompt),
       delayMs: req.prompt.includes('FN-679') ? 300 : 10,
     }));
-    const { code, out } = await score();
+    const { code, out, err } = await score(['--concurrency', '4']);
     expect(code).toBe(0);
+    expect(err).not.toContain('one task at a time');
     expect((JSON.parse(out) as TaskResult[]).map((r) => r.taskId)).toEqual(['FN-679', 'KB-126', 'KB-341']);
     expect(server.requests.findIndex((r) => r.prompt.includes('FN-679'))).toBe(0);
   });

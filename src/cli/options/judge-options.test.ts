@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { JudgeConfigSchema } from '../../judge/index.js';
 import type { CliIo } from '../cli-io.js';
-import { openJudge, resolveJudgeSpec } from '../../runs/index.js';
+import { judgeConcurrencyNote, openJudge, resolveJudgeSpec } from '../../runs/index.js';
 import { addJudgeOptions, type JudgeOptionValues } from './judge-options.js';
 
 /** The judge the flags and config choose, built as every evaluation builds it. */
@@ -63,6 +63,61 @@ describe('judge options', () => {
     expect(() => resolveJudgeSpec(parse(['--judge', 'openai', '--judge-max-tokens', '2.5']), undefined)).toThrow(
       /--judge-max-tokens/,
     );
+  });
+
+  it('judges one task at a time on a server on this machine unless told otherwise, and says why', () => {
+    const local = parse([
+      '--judge',
+      'openai-compatible',
+      '--judge-model',
+      'qwen',
+      '--judge-base-url',
+      'http://127.0.0.1:8080/v1',
+    ]);
+    expect(resolveJudgeSpec(local, undefined)).toMatchObject({ concurrency: 1 });
+    expect(judgeConcurrencyNote(local, undefined, resolveJudgeSpec(local, undefined))).toContain(
+      'one task at a time for the local server at http://127.0.0.1:8080/v1',
+    );
+    const localhost = parse([
+      '--judge',
+      'openai-compatible',
+      '--judge-model',
+      'q',
+      '--judge-base-url',
+      'http://localhost:11434/v1',
+    ]);
+    expect(resolveJudgeSpec(localhost, undefined)).toMatchObject({ concurrency: 1 });
+    // Chosen by the user, on the command line or in the config: kept, and nothing to say.
+    const chosen = parse([
+      '--judge',
+      'openai-compatible',
+      '--judge-model',
+      'q',
+      '--judge-base-url',
+      'http://127.0.0.1:8080/v1',
+      '--concurrency',
+      '3',
+    ]);
+    expect(resolveJudgeSpec(chosen, undefined)).toMatchObject({ concurrency: 3 });
+    expect(judgeConcurrencyNote(chosen, undefined, resolveJudgeSpec(chosen, undefined))).toBeNull();
+    const config = JudgeConfigSchema.parse({
+      provider: 'openai-compatible',
+      model: 'q',
+      baseUrl: 'http://127.0.0.1:8080/v1',
+      concurrency: 2,
+    });
+    expect(resolveJudgeSpec(parse([]), config)).toMatchObject({ concurrency: 2 });
+    // A remote endpoint keeps the default of 4.
+    const remote = parse([
+      '--judge',
+      'openai-compatible',
+      '--judge-model',
+      'q',
+      '--judge-base-url',
+      'https://llm.example.com/v1',
+    ]);
+    expect(resolveJudgeSpec(remote, undefined)).toMatchObject({ concurrency: 4 });
+    expect(judgeConcurrencyNote(remote, undefined, resolveJudgeSpec(remote, undefined))).toBeNull();
   });
 
   it('lets flags override the config key', () => {

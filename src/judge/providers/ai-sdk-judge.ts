@@ -71,7 +71,7 @@ export function createAiSdkJudge(options: AiSdkJudgeOptions): Judge {
         if (timeout.aborted) {
           throw new JudgeCallError(
             `${options.provider} did not answer within ${Math.round(request.timeoutMs / 1000)} s`,
-            { retryable: true, transient: true },
+            { retryable: true, transient: true, timedOut: true },
           );
         }
         throw toJudgeCallError(error, options.provider, secrets, APICallError.isInstance.bind(APICallError));

@@ -96,7 +96,7 @@ function runCommand(
         return reject(
           new JudgeCallError(
             `judge command ${program} did not finish within ${Math.round(request.timeoutMs / 1000)} s and was killed`,
-            { retryable: true, transient: true },
+            { retryable: true, transient: true, timedOut: true },
           ),
         );
       }
