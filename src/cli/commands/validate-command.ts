@@ -1,51 +1,23 @@
-import { readFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import {
   ConfigError,
   isTaskevalError,
   SourceError,
   projectTaskKey,
-  TaskResultSchema,
   validateScores,
   validationItems,
   type LabelledTask,
   type TaskResult,
   type ValidationReport,
 } from '../../core/index.js';
-import { computeProjectOutcomes, loadConfig } from '../../runs/index.js';
-import { readLabelFile, type LabelRow } from '../../sources/index.js';
 import type { CliIo } from '../cli-io.js';
-import {
-  addConfigOption,
-  addSourceOptions,
-  loadSourceTasks,
-  type SourceOptionValues,
-} from '../options/source-options.js';
+import { addConfigOption, addSourceOptions, type SourceOptionValues } from '../options/source-options.js';
 import { addStoreOption, openCliStore } from '../options/store-options.js';
 import { renderValidation } from '../render/index.js';
-import { outcomesProgress, parseWindow, pullOutcomesOf } from './outcomes-command.js';
+import { readValidatedResults } from './read-validated-results.js';
+import type { ValidateOptions } from './validate-options.js';
+import { fileLabels, OUTCOME_LABELS, outcomeLabels, type OutcomeLabel } from './validation-labels.js';
 import { parseCount } from '../../runs/index.js';
-import { resolveRunId } from './resolve-run-id.js';
-
-interface ValidateOptions extends SourceOptionValues {
-  results?: string[];
-  run?: string[];
-  db?: string;
-  labels?: string;
-  label?: string;
-  bad?: string;
-  outcomes?: boolean;
-  window: string;
-  minLines: string;
-  size: string;
-  allowHindsight?: boolean;
-  iterations: string;
-  seed: string;
-  json?: boolean;
-  /** false with --no-save. */
-  save: boolean;
-}
 
 const HELP_AFTER = `
 Scores come from --results FILE (what \`taskeval score --json\` printed) or from a stored run (--run ID).
@@ -125,7 +97,7 @@ export function registerValidateCommand(program: Command, io: CliIo): void {
       const iterations = parseCount('--iterations', options.iterations, 0, 100_000);
       const seed = parseCount('--seed', options.seed, 0, 2 ** 32 - 1);
       checkChoices(options);
-      const { results, projects, runId } = await readResults(options, io);
+      const { results, projects, runId } = await readValidatedResults(options, io);
       if (options.outcomes && !options.allowHindsight) refuseHindsight(results);
       const { labels, name } = options.outcomes ? await outcomeLabels(options, io) : await fileLabels(options, io);
       refuseAmbiguousIds(results, projects, labels);
@@ -153,10 +125,6 @@ export function registerValidateCommand(program: Command, io: CliIo): void {
       if (options.json) for (const note of notes) io.stderr(`note: ${note}\n`);
     });
 }
-
-/** What `validate --outcomes --label` predicts. */
-const OUTCOME_LABELS = ['bug-introducing', 'fixed', 'reverted', 'closed-unmerged'] as const;
-type OutcomeLabel = (typeof OUTCOME_LABELS)[number];
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
@@ -211,53 +179,6 @@ async function keepValidation(
   io.stderr(`kept with run ${runId} (taskeval serve: Validity; --no-save to skip)\n`);
 }
 
-async function readResults(
-  options: ValidateOptions,
-  io: CliIo,
-): Promise<{ results: TaskResult[]; projects: (string | null)[]; runId: string | null }> {
-  const results: TaskResult[] = [];
-  const projects: (string | null)[] = [];
-  if (options.run !== undefined) {
-    const cli = await openCliStore(options, io, { mustExist: true, readOnly: true });
-    try {
-      const runIds: string[] = [];
-      for (const given of options.run) {
-        const runId = await resolveRunId(cli.store, given);
-        const project = (await cli.store.getRun(runId)).projectId;
-        runIds.push(runId);
-        for (let offset = 0; ; offset += 200) {
-          const page = await cli.store.listResults({
-            runId,
-            full: true,
-            sort: 'taskId',
-            order: 'asc',
-            limit: 200,
-            offset,
-          });
-          results.push(...page.items);
-          projects.push(...page.items.map(() => project));
-          if (offset + 200 >= page.count) break;
-        }
-      }
-      // One project's figures stay one: several runs of the same project are not projects apart.
-      const single = new Set(projects).size <= 1;
-      return {
-        results,
-        projects: single ? projects.map(() => null) : projects,
-        runId: runIds.length === 1 ? runIds[0]! : null,
-      };
-    } finally {
-      await cli.close();
-    }
-  }
-  for (const path of options.results!) {
-    const read = await readResultFile(path, io);
-    results.push(...read);
-    projects.push(...read.map(() => path));
-  }
-  return { results, projects: options.results!.length > 1 ? projects : projects.map(() => null), runId: null };
-}
-
 /** Task ids repeat across projects (PR-12 in two repositories): their labels must then name the project. */
 function refuseAmbiguousIds(
   results: readonly TaskResult[],
@@ -282,30 +203,6 @@ function refuseAmbiguousIds(
   }
 }
 
-async function readResultFile(path: string, io: CliIo): Promise<TaskResult[]> {
-  let value: unknown;
-  try {
-    value = JSON.parse(await readFile(resolve(io.cwd, path), 'utf8'));
-  } catch (error) {
-    throw new SourceError('source_unreadable', `${path}: cannot read the results: ${(error as Error).message}`, {
-      field: 'results',
-      hint: 'pass the file `taskeval score --json` wrote',
-    });
-  }
-  const list = Array.isArray(value) ? value : [value];
-  return list.map((item, i) => {
-    const parsed = TaskResultSchema.safeParse(item);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      throw new SourceError('source_invalid', `${path}[${i}]: ${issue.path.join('.') || 'result'}: ${issue.message}`, {
-        field: 'results',
-        hint: 'pass the file `taskeval score --json` wrote',
-      });
-    }
-    return parsed.data;
-  });
-}
-
 /** Results whose rubric read later history cannot be checked against labels made from that history. */
 function refuseHindsight(results: readonly TaskResult[]): void {
   const hindsight = results.filter((r) => r.status === 'scored' && r.signals.hindsight !== false).length;
@@ -318,136 +215,4 @@ function refuseHindsight(results: readonly TaskResult[]): void {
       hint: 'score with --no-hindsight for an honest figure, or pass --allow-hindsight to compare anyway',
     },
   );
-}
-
-async function outcomeLabels(
-  options: ValidateOptions,
-  io: CliIo,
-): Promise<{ labels: Map<string, LabelledTask>; name: string }> {
-  const windowMs = parseWindow(options.window);
-  const minLines = parseCount('--min-lines', options.minLines, 1);
-  const which = (options.label ?? 'bug-introducing') as OutcomeLabel;
-  const { config, path: configPath } = await loadConfig(io.cwd, options.config);
-  // Labels are what happened: read with hindsight whatever the scores were read with.
-  const { set } = await loadSourceTasks(
-    { ...options, column: options.column ?? 'all', hindsight: true },
-    io,
-    config.sources,
-    configPath ? dirname(configPath) : undefined,
-  );
-  const pulls = set.source === 'pulls';
-  if (which === 'closed-unmerged' && !pulls)
-    throw new ConfigError(
-      'usage',
-      '--label closed-unmerged is a pull request outcome, and these tasks are not pull requests',
-      {
-        field: '--label',
-        hint: 'read pull requests with --source pulls, --pulls FILE or --github OWNER/NAME',
-      },
-    );
-  // Whether a pull request was closed unmerged needs no git history; the other labels do.
-  const needsGit = !(pulls && which === 'closed-unmerged') && !(pulls && set.commitIndex === null);
-  if (pulls && set.commitIndex === null && which !== 'closed-unmerged')
-    throw new SourceError(
-      'source_unreadable',
-      `--label ${which} needs the repository's history, and ${set.origin} has none`,
-      {
-        field: 'repo',
-        hint: 'name a clone with --repo PATH (or --project), or use --label closed-unmerged',
-      },
-    );
-  const cli = needsGit ? await openCliStore(options, io) : null;
-  try {
-    const outcomes = needsGit
-      ? await computeProjectOutcomes({
-          set,
-          windowMs,
-          minLines,
-          concurrency: 4,
-          cache: cli!.store.repositoryCache,
-          now: new Date().toISOString(),
-          onProgress: outcomesProgress(io),
-          ...(config.outcomes?.fixPattern ? { fixPattern: config.outcomes.fixPattern } : {}),
-          ...(io.signal ? { signal: io.signal } : {}),
-        })
-      : null;
-    for (const warning of outcomes?.warnings ?? []) io.stderr(`warning: ${warning}\n`);
-    const window = `${options.window}, ≥${minLines} line${minLines === 1 ? '' : 's'}`;
-    const labels = new Map<string, LabelledTask>();
-    if (!pulls) {
-      for (const r of outcomes!.rows)
-        labels.set(r.taskId, { label: which === 'reverted' ? r.reverted : r.bugIntroducing });
-      return {
-        labels,
-        name: which === 'reverted' ? 'reverted' : `bugIntroducing (SZZ, ${window})`,
-      };
-    }
-    const rows = pullOutcomesOf(set, outcomes);
-    for (const r of rows) {
-      // An open pull request has no fate yet, and only a merged one can be reverted or fixed.
-      const label = which === 'closed-unmerged' ? r.closedUnmerged : which === 'reverted' ? r.reverted : r.fixed;
-      if (label !== null) labels.set(r.taskId, { label });
-    }
-    const gitAlone = rows.some((r) => r.state === 'not merged');
-    return {
-      labels,
-      name:
-        which === 'closed-unmerged'
-          ? `closed unmerged (of merged and closed pull requests${gitAlone ? '; git alone: not merged, open ones included' : ''})`
-          : which === 'reverted'
-            ? 'merged then reverted (of merged pull requests)'
-            : `merged then fixed (SZZ, ${window}; of merged pull requests)`,
-    };
-  } finally {
-    await cli?.close();
-  }
-}
-
-async function fileLabels(
-  options: ValidateOptions,
-  io: CliIo,
-): Promise<{ labels: Map<string, LabelledTask>; name: string }> {
-  const rows = await readLabelFile(options.labels!, io.cwd);
-  const column = options.label!;
-  const labels = new Map<string, LabelledTask>();
-  for (const row of rows) {
-    const value = row.fields[column];
-    if (value === undefined || value === null || value === '') {
-      if (!(column in row.fields)) throw badLabel(options.labels!, row, `no column "${column}"`);
-      continue;
-    }
-    const label =
-      options.bad !== undefined ? String(value) === options.bad : rating(value, options.labels!, row, column);
-    const size = options.size === 'auto' ? undefined : sizeOf(row, options.size, options.labels!);
-    const project = row.fields.project;
-    // A project column keeps the same task id of two repositories apart (outcomes --format csv writes it).
-    const key = typeof project === 'string' && project !== '' ? projectTaskKey(project, row.taskId) : row.taskId;
-    labels.set(key, { label, ...(size !== undefined ? { size } : {}) });
-  }
-  return { labels, name: options.bad !== undefined ? `${column} = ${options.bad} is bad` : `${column} (rating)` };
-}
-
-function rating(value: unknown, path: string, row: LabelRow, column: string): number {
-  const n = typeof value === 'number' ? value : Number(String(value).trim());
-  if (!Number.isFinite(n))
-    throw badLabel(
-      path,
-      row,
-      `${column} is ${JSON.stringify(value)}: give --bad VALUE for a yes/no label, or use a numeric rating`,
-    );
-  return n;
-}
-
-function sizeOf(row: LabelRow, field: string, path: string): number | null {
-  const value = row.fields[field];
-  if (value === undefined) throw badLabel(path, row, `no column "${field}" for --size`);
-  if (value === null || value === '') return null;
-  const n = Number(value);
-  if (!Number.isFinite(n))
-    throw badLabel(path, row, `--size column ${field} is ${JSON.stringify(value)}, not a number`);
-  return n;
-}
-
-function badLabel(path: string, row: LabelRow, message: string): SourceError {
-  return new SourceError('source_invalid', `${path}:${row.line} (task ${row.taskId}): ${message}`, { field: 'labels' });
 }

@@ -1,0 +1,82 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { SourceError, TaskResultSchema, type TaskResult } from '../../core/index.js';
+import type { CliIo } from '../cli-io.js';
+import { openCliStore } from '../options/store-options.js';
+import { resolveRunId } from './resolve-run-id.js';
+import type { ValidateOptions } from './validate-options.js';
+
+/**
+ * The scores validate reads: the results of stored runs (--run, repeatable) or of `score --json` files
+ * (--results, repeatable), each with its project when they come from several (a run's project, a file's path).
+ */
+export async function readValidatedResults(
+  options: ValidateOptions,
+  io: CliIo,
+): Promise<{ results: TaskResult[]; projects: (string | null)[]; runId: string | null }> {
+  const results: TaskResult[] = [];
+  const projects: (string | null)[] = [];
+  if (options.run !== undefined) {
+    const cli = await openCliStore(options, io, { mustExist: true, readOnly: true });
+    try {
+      const runIds: string[] = [];
+      for (const given of options.run) {
+        const runId = await resolveRunId(cli.store, given);
+        const project = (await cli.store.getRun(runId)).projectId;
+        runIds.push(runId);
+        for (let offset = 0; ; offset += 200) {
+          const page = await cli.store.listResults({
+            runId,
+            full: true,
+            sort: 'taskId',
+            order: 'asc',
+            limit: 200,
+            offset,
+          });
+          results.push(...page.items);
+          projects.push(...page.items.map(() => project));
+          if (offset + 200 >= page.count) break;
+        }
+      }
+      // One project's figures stay one: several runs of the same project are not projects apart.
+      const single = new Set(projects).size <= 1;
+      return {
+        results,
+        projects: single ? projects.map(() => null) : projects,
+        runId: runIds.length === 1 ? runIds[0]! : null,
+      };
+    } finally {
+      await cli.close();
+    }
+  }
+  for (const path of options.results!) {
+    const read = await readResultFile(path, io);
+    results.push(...read);
+    projects.push(...read.map(() => path));
+  }
+  return { results, projects: options.results!.length > 1 ? projects : projects.map(() => null), runId: null };
+}
+
+async function readResultFile(path: string, io: CliIo): Promise<TaskResult[]> {
+  let value: unknown;
+  try {
+    value = JSON.parse(await readFile(resolve(io.cwd, path), 'utf8'));
+  } catch (error) {
+    throw new SourceError('source_unreadable', `${path}: cannot read the results: ${(error as Error).message}`, {
+      field: 'results',
+      hint: 'pass the file `taskeval score --json` wrote',
+    });
+  }
+  const list = Array.isArray(value) ? value : [value];
+  return list.map((item, i) => {
+    const parsed = TaskResultSchema.safeParse(item);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw new SourceError('source_invalid', `${path}[${i}]: ${issue.path.join('.') || 'result'}: ${issue.message}`, {
+        field: 'results',
+        hint: 'pass the file `taskeval score --json` wrote',
+      });
+    }
+    return parsed.data;
+  });
+}
