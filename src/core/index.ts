@@ -253,3 +253,4 @@ export {
 } from './identity/index.js';
 export { ForgeSchema, forgeLink, parseForgeRemote, type Forge } from './forge.js';
 export { taskErrorResult, isBug, MAX_ERROR_REASON_LENGTH, type TaskErrorInput } from './task-error-result.js';
+export { isPullTaskId } from './pull-task-id.js';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { SourceError } from '../core/index.js';
+import { isPullTaskId, SourceError } from '../core/index.js';
 import {
   computeTaskOutcomes,
   DEFAULT_FIX_PATTERN,
@@ -16,7 +16,6 @@ import type { RepositoryCache } from '../store/index.js';
 
 /** Bumped when the labelling method changes, so cached outcomes of an older method are not reused. */
 export const OUTCOMES_METHOD = 'szz-1';
-const PULL_ID = /^PR-\d+$/;
 
 export interface ComputeProjectOutcomesInput {
   set: TaskSet;
@@ -65,7 +64,7 @@ export async function computeProjectOutcomes(input: ComputeProjectOutcomesInput)
   const tasks: OutcomeTask[] = set.items.map((item) => {
     const shas = (item.commits ?? []).map((c) => c.sha);
     // A pull request's change landed as a merge, squash or rebased commit: later fixes blame it and reverts name it.
-    const mergeSha = PULL_ID.test(item.task.id) ? item.task.mergeDetails?.commitSha : undefined;
+    const mergeSha = isPullTaskId(item.task.id) ? item.task.mergeDetails?.commitSha : undefined;
     const landed = mergeSha ? index.commit(mergeSha)?.sha : undefined;
     if (landed && !shas.includes(landed)) {
       const history = index.historyFor(item.task.id, [...shas, landed]);

@@ -1,11 +1,9 @@
-import { pullFate, type ComparedItem } from '../core/index.js';
+import { isPullTaskId, pullFate, type ComparedItem } from '../core/index.js';
 import type { ListResultsQuery, ResultSummary, Store } from '../store/index.js';
 
 const PAGE = 500;
 
 /** A scored result with what a comparison groups it by. */
-const PULL_ID = /^PR-\d+$/;
-
 export interface ComparedResult extends ComparedItem {
   runId: string;
   /** The run's project (ComparedItem's `project`, always known here). */
@@ -48,7 +46,7 @@ export async function loadComparedResults(
         project: projects.get(r.runId)!,
         spend: { agentTokens: r.agentTokens, agentCostUsd: r.agentCostUsd, judgeCostUsd: r.judgeCostUsd },
         // A pull request's fate is in its snapshot, which listings leave out: read it for those alone.
-        pull: PULL_ID.test(r.taskId) ? pullFate(r.taskId, (await store.getResult(r.id)).taskSnapshot) : null,
+        pull: isPullTaskId(r.taskId) ? pullFate(r.taskId, (await store.getResult(r.id)).taskSnapshot) : null,
         summary: r,
       });
     }

@@ -1,9 +1,11 @@
+import { isPullTaskId } from '../pull-task-id.js';
+
 /** A pull request task's fate as its stored snapshot tells it; null for a task that is not a pull request. */
 export function pullFate(
   taskId: string,
   snapshot: unknown,
 ): { merged: boolean | null; oneShot: boolean | null } | null {
-  if (!/^PR-\d+$/.test(taskId) || typeof snapshot !== 'object' || snapshot === null) return null;
+  if (!isPullTaskId(taskId) || typeof snapshot !== 'object' || snapshot === null) return null;
   const task = snapshot as { prInfo?: { status?: unknown; iterations?: unknown }; reviews?: { verdict?: unknown }[] };
   const status = task.prInfo?.status;
   // At evaluation time the sources say `open` for every pull request: no fate is known then.

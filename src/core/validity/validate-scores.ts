@@ -286,8 +286,7 @@ function bootstrap(n: number): Resample {
 
 /** The same, resampling whole projects (clusters) with replacement and taking every item of each drawn. */
 function clusterBootstrap(projects: readonly number[]): Resample {
-  const members: number[][] = [];
-  projects.forEach((p, k) => (members[p] ??= []).push(k));
+  const members = membersOf(projects);
   return (iterations, seed, statistic) => {
     if (members.length === 0 || iterations === 0) return [null, null];
     const random = seededRandom(seed);
@@ -301,8 +300,7 @@ function clusterBootstrap(projects: readonly number[]): Resample {
 
 /** Tasks resampled within each project, so every resample keeps the projects' sizes (too few projects to draw). */
 function stratifiedBootstrap(projects: readonly number[]): Resample {
-  const members: number[][] = [];
-  projects.forEach((p, k) => (members[p] ??= []).push(k));
+  const members = membersOf(projects);
   return (iterations, seed, statistic) => {
     if (projects.length === 0 || iterations === 0) return [null, null];
     const random = seededRandom(seed);
@@ -312,6 +310,13 @@ function stratifiedBootstrap(projects: readonly number[]): Resample {
       return statistic(idx);
     });
   };
+}
+
+/** The items of each project, by project index. */
+function membersOf(projects: readonly number[]): number[][] {
+  const members: number[][] = [];
+  projects.forEach((p, k) => (members[p] ??= []).push(k));
+  return members;
 }
 
 function percentiles(iterations: number, draw: () => number | null): [number | null, number | null] {

@@ -120,19 +120,12 @@ export async function readGithubPulls(
     .pop();
   await kept.set(`${scope}:sync`, { highWater: highWater ?? null, numbers } satisfies SyncState);
 
-  const tasks: Task[] = [];
-  const ownCommits = new Map<string, string[]>();
+  const read: GithubPullBundle[] = [];
   for (const n of numbers) {
     const bundle = bundles.get(n) ?? GithubPullBundleSchema.safeParse(await kept.get(`${scope}:pull:${n}`)).data;
-    if (!bundle) continue;
-    tasks.push(githubPullTask(bundle, options.hindsight ?? true));
-    // With a clone, these are the pull request's commits exactly (the API lists them).
-    if (bundle.commits.length)
-      ownCommits.set(
-        `PR-${n}`,
-        bundle.commits.map((c) => c.sha),
-      );
+    if (bundle) read.push(bundle);
   }
+  const { tasks, ownCommits } = pullTasks(read, options.hindsight ?? true);
   const perPull = changed.length ? (client.counts.requests / changed.length).toFixed(1) : '0';
   return {
     tasks,
@@ -155,18 +148,13 @@ async function readNumbered(
   options: GithubPullsOptions,
   numbers: readonly number[],
 ): Promise<SourceReadResult & { requests: GithubRequestCounts }> {
-  const tasks: Task[] = [];
-  const ownCommits = new Map<string, string[]>();
+  const fetched: GithubPullBundle[] = [];
   for (const n of [...new Set(numbers)].sort((a, b) => a - b)) {
     const bundle = await fetchBundle(client, repo, n);
     await kept.set(`${scope}:pull:${n}`, bundle);
-    tasks.push(githubPullTask(bundle, options.hindsight ?? true));
-    if (bundle.commits.length)
-      ownCommits.set(
-        `PR-${n}`,
-        bundle.commits.map((c) => c.sha),
-      );
+    fetched.push(bundle);
   }
+  const { tasks, ownCommits } = pullTasks(fetched, options.hindsight ?? true);
   return {
     tasks,
     problems: [],
@@ -177,6 +165,21 @@ async function readNumbered(
       `pulls: ${tasks.map((t) => t.id).join(', ')} from GitHub ${options.repository} (${client.counts.requests} requests, ${client.counts.notModified} unchanged by ETag)`,
     ],
   };
+}
+
+/** The pull requests as tasks, with their commits as the API lists them (with a clone, taken exactly). */
+function pullTasks(
+  bundles: readonly GithubPullBundle[],
+  hindsight: boolean,
+): { tasks: Task[]; ownCommits: Map<string, string[]> } {
+  const ownCommits = new Map<string, string[]>();
+  for (const b of bundles)
+    if (b.commits.length)
+      ownCommits.set(
+        `PR-${b.pull.number}`,
+        b.commits.map((c) => c.sha),
+      );
+  return { tasks: bundles.map((b) => githubPullTask(b, hindsight)), ownCommits };
 }
 
 /** The repository names the project: the same wherever the command runs. */

@@ -1,9 +1,8 @@
+import { isPullTaskId } from '../../core/index.js';
 import type { IdMatcher } from '../../evidence/index.js';
 import type { PullHead } from '../pulls/read-pull-heads.js';
 import type { LoadedTask } from './task-set.js';
 
-/** A pull request's own task id: never a link to a task. */
-const PULL_ID = /^PR-\d+$/;
 const MAX_LINKS = 20;
 
 /**
@@ -17,10 +16,10 @@ export function linkPulls(
   input: { ids: IdMatcher; heads: readonly PullHead[] | null; hindsight: boolean },
 ): void {
   const named = (texts: readonly (string | null | undefined)[]) =>
-    [...new Set(texts.flatMap((t) => (t ? input.ids.findAll(t) : [])))].filter((id) => !PULL_ID.test(id));
+    [...new Set(texts.flatMap((t) => (t ? input.ids.findAll(t) : [])))].filter((id) => !isPullTaskId(id));
   for (const item of items) {
     const { task } = item;
-    if (!task.prInfo || !PULL_ID.test(task.id)) continue;
+    if (!task.prInfo || !isPullTaskId(task.id)) continue;
     const subjects = Array.isArray(task.prInfo.commitSubjects) ? (task.prInfo.commitSubjects as string[]) : [];
     const tasks = named([
       task.title,
@@ -39,7 +38,7 @@ export function linkPulls(
   for (const head of input.heads)
     for (const id of named([head.title])) byName.set(id, [...(byName.get(id) ?? []), head]);
   for (const item of items) {
-    if (PULL_ID.test(item.task.id)) continue;
+    if (isPullTaskId(item.task.id)) continue;
     const heads = new Map<number, PullHead>();
     for (const c of item.commits ?? []) for (const h of bySha.get(c.sha) ?? []) heads.set(h.number, h);
     for (const h of byName.get(item.task.id) ?? []) heads.set(h.number, h);

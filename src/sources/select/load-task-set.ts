@@ -1,7 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { repositoryForge } from './repository-forge.js';
 import { githubForge } from '../pulls/github-forge.js';
-import { ConfigError, SourceError, type Task } from '../../core/index.js';
+import { ConfigError, isPullTaskId, SourceError, type Task } from '../../core/index.js';
 import { buildCommitIndex, compileIdMatcher, runGit, type CommitIndex } from '../../evidence/index.js';
 import { readTaskFile } from '../files/index.js';
 import { readFusionProject } from '../fusion/index.js';
@@ -210,7 +210,7 @@ async function readSource(
     return readGithubPulls({
       ...options.github,
       // `--task PR-<N>` alone: fetch those pull requests by number instead of listing them all.
-      ...(options.taskIds?.length && options.taskIds.every((id) => /^PR-\d+$/.test(id))
+      ...(options.taskIds?.length && options.taskIds.every(isPullTaskId)
         ? { numbers: options.taskIds.map((id) => Number(id.slice(3))) }
         : {}),
       hindsight: options.hindsight ?? true,

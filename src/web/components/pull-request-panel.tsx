@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource hono/jsx */
 import type { FC } from 'hono/jsx';
-import { forgeLink, PrInfoSchema, WorkflowStepResultSchema, type Forge } from '../../core/index.js';
+import { forgeLink, isPullTaskId, PrInfoSchema, WorkflowStepResultSchema, type Forge } from '../../core/index.js';
 import { formatTime } from '../format.js';
 import { z } from 'zod';
 
@@ -28,7 +28,7 @@ export const PullRequestPanel: FC<{ snapshot: unknown; agent: string | null; for
   const parsed = SnapshotSchema.safeParse(snapshot);
   if (!parsed.success) return null;
   const { prInfo, pullRequests, workflowStepResults } = parsed.data;
-  const isPull = /^PR-\d+$/.test(parsed.data.id ?? '') && prInfo;
+  const isPull = isPullTaskId(parsed.data.id ?? '') && prInfo;
   const href = (n: number | null | undefined, url?: string | null) =>
     url ?? (forge && n != null ? forgeLink(forge, 'pull', n) : null);
   if (isPull) {
