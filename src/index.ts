@@ -115,6 +115,9 @@ export {
   JUDGE_PROVIDERS,
   API_KEY_VARIABLES,
   PROMPT_VERSION,
+  JUDGE_ANSWER_SCHEMA,
+  judgeAnswerJsonSchema,
+  DEFAULT_JUDGE_MAX_TOKENS,
   createMemoryJudgeCache,
   createCostBudget,
   redactSecrets,
@@ -126,6 +129,7 @@ export {
   type JudgeCache,
   type JudgeTaskInput,
   type JudgeTaskOutcome,
+  type JudgeAnswer,
   type ModelPrice,
 } from './judge/index.js';
 

@@ -12,6 +12,12 @@ export { ZERO_USAGE, addUsage, type Judge, type JudgeRequest, type JudgeResponse
 export { JudgeCallError, isRetryableStatus, parseRetryAfter, type JudgeCallErrorOptions } from './judge-call-error.js';
 export { redactSecrets } from './redact-secrets.js';
 export { JUDGE_ANSWER_SCHEMA, JUDGE_ANSWER_JSON_SCHEMA, type JudgeAnswer } from './judge-answer-schema.js';
+export {
+  ANSWER_BOUNDS,
+  answerTokenBound,
+  DEFAULT_JUDGE_MAX_TOKENS,
+  judgeAnswerJsonSchema,
+} from './judge-answer-json-schema.js';
 export { parseJudgeAnswer, type ParsedJudgeAnswer } from './parse-judge-answer.js';
 export { verifyCitations, type VerifiedCitations } from './verify-citations.js';
 export {

@@ -1,10 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createJudge, type JudgeSettings } from './create-judge.js';
 import { createMemoryJudgeCache } from './judge-cache.js';
+import { DEFAULT_JUDGE_MAX_TOKENS } from './judge-answer-json-schema.js';
 import { judgeTask } from './judge-task.js';
 import {
   SAMPLE_TASK,
+  freeIdAnswer,
   sampleAssessment,
+  schemaConstrainedAnswer,
   sampleBundle,
   startFakeAnthropicServer,
   startFakeOpenAIServer,
@@ -105,6 +108,38 @@ describe.each(providers)('judgeTask against the $name wire protocol', ({ start, 
       ),
     });
     expect(server.calls).toBe(2);
+  });
+
+  it("enumerates the bundle's evidence ids in the answer schema, so a constrained model cites only real ones", async () => {
+    server.setDefault((req) => ({ answer: schemaConstrainedAnswer(req.body) }));
+    const outcome = await run();
+    expect(outcome).toMatchObject({ status: 'ok', calls: 1 });
+    const ids = sampleBundle().groups.flatMap((g) => g.entries.map((e) => e.id));
+    expect(JSON.stringify(server.requests[0]!.body)).toContain(JSON.stringify(ids));
+  });
+
+  it('a model that invents ids is re-asked and, when it keeps inventing, is an error result', async () => {
+    server.setDefault(() => ({ answer: freeIdAnswer() }));
+    const outcome = await run();
+    expect(outcome).toMatchObject({ status: 'error', calls: 3, reason: expect.stringMatching(/evidence-1/) });
+  });
+
+  it('sends an output cap sized to the answer schema, and stops a model that never closes its JSON after one re-ask', async () => {
+    server.setDefault(() => ({ endless: true }));
+    const outcome = await run();
+    expect(outcome).toMatchObject({
+      status: 'error',
+      transient: false,
+      calls: 2,
+      reason: expect.stringMatching(/output cap of \d+ tokens twice: raise --judge-max-tokens/),
+    });
+    expect(server.requests.map((r) => r.body.max_tokens)).toEqual([DEFAULT_JUDGE_MAX_TOKENS, DEFAULT_JUDGE_MAX_TOKENS]);
+    expect(server.requests[1]!.prompt).toMatch(/cut at the output cap/);
+  });
+
+  it('sends --judge-max-tokens when given', async () => {
+    await run({ spec: { ...base, maxTokens: 900 } });
+    expect(server.requests[0]!.body.max_tokens).toBe(900);
   });
 
   it('re-asks after an answer cut at the token limit', async () => {

@@ -1,4 +1,5 @@
 import {
+  bundleEntries,
   JudgeError,
   truncateExcerpt,
   type DeterministicAssessment,
@@ -11,7 +12,7 @@ import { buildJudgePrompt, withRetryFeedback, type JudgeTaskSummary } from './bu
 import { combineSamples, type VerifiedSample } from './combine-samples.js';
 import { completeWithBackoff } from './complete-with-backoff.js';
 import type { CostBudget } from './cost-budget.js';
-import { JUDGE_ANSWER_JSON_SCHEMA } from './judge-answer-schema.js';
+import { DEFAULT_JUDGE_MAX_TOKENS, judgeAnswerJsonSchema } from './judge-answer-json-schema.js';
 import { judgeCacheKey, type JudgeCache } from './judge-cache.js';
 import { JudgeCallError } from './judge-call-error.js';
 import { JudgeConfigSchema, type JudgeConfig } from './judge-config.js';
@@ -90,6 +91,9 @@ export async function judgeTask(input: JudgeTaskInput): Promise<JudgeTaskOutcome
   const { system, prompt, promptVersion } = buildJudgePrompt({ task: input.task, assessment, bundle });
   const spend = { calls: 0, cacheHits: 0, usage: { ...ZERO_USAGE } };
   const price = judgePrice(spec, judge.modelId);
+  // Per request: the bundle's own ids are the only citations a constrained decoder can produce.
+  const schema = judgeAnswerJsonSchema(bundleEntries(bundle).map((e) => e.id));
+  const maxTokens = spec.maxTokens ?? DEFAULT_JUDGE_MAX_TOKENS;
   const cost = (usage: JudgeUsage) => (price ? costOf(usage, price) : null);
   const base = { provider: judge.provider, model: judge.modelId, promptVersion, samples: sampleCount };
 
@@ -113,6 +117,7 @@ export async function judgeTask(input: JudgeTaskInput): Promise<JudgeTaskOutcome
       }
     }
     let feedback: string | null = null;
+    let capped = 0;
     let rawAnswer: string | null = null;
     let usage = { ...ZERO_USAGE };
     for (let attempt = 0; attempt <= maxRetries; attempt++) {
@@ -131,7 +136,8 @@ export async function judgeTask(input: JudgeTaskInput): Promise<JudgeTaskOutcome
           {
             system,
             prompt: feedback ? withRetryFeedback(prompt, feedback) : prompt,
-            schema: JUDGE_ANSWER_JSON_SCHEMA,
+            schema,
+            maxTokens,
             timeoutMs: spec.timeoutMs,
             ...(input.signal ? { signal: input.signal } : {}),
           },
@@ -158,9 +164,20 @@ export async function judgeTask(input: JudgeTaskInput): Promise<JudgeTaskOutcome
         };
       }
       rawAnswer = response.object !== undefined ? JSON.stringify(response.object) : response.text;
+      if (response.capped && ++capped > 1) {
+        // Twice at the cap: a model that does not close its JSON does it again; a third try only costs.
+        return {
+          ok: false,
+          reason: `the judge's answer stopped at the output cap of ${maxTokens} tokens twice: raise --judge-max-tokens, or use a model that closes its JSON`,
+          rawAnswer,
+          transient: false,
+        };
+      }
       const parsed = parseJudgeAnswer(response.object ?? response.text);
       if (!parsed.ok) {
-        feedback = parsed.error;
+        feedback = response.capped
+          ? `the answer was cut at the output cap of ${maxTokens} tokens; answer again, shorter (rationales of a few sentences), and close the JSON`
+          : parsed.error;
         continue;
       }
       const verified = verifyCitations(parsed.answer, bundle);

@@ -10,6 +10,8 @@ export interface JudgeRequest {
   system: string;
   prompt: string;
   schema: Record<string, unknown>;
+  /** Output tokens the answer may take (max_tokens); absent: the provider's default. */
+  maxTokens?: number;
   signal?: AbortSignal;
   timeoutMs: number;
 }
@@ -19,6 +21,8 @@ export interface JudgeResponse {
   text: string;
   object?: unknown;
   usage: JudgeUsage;
+  /** The model stopped at the output cap (finish reason `length`): the answer is cut. */
+  capped?: boolean;
 }
 
 /**

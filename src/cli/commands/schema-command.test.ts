@@ -16,6 +16,25 @@ describe('taskeval schema', () => {
     expect(schema.properties.workflowStepResults?.description).toMatch(/passed\|failed\|skipped\|pending/);
   });
 
+  it("prints the judge answer's JSON Schema for command judges: three categories, integer scores, cited ids", async () => {
+    const io = captureIo(process.cwd());
+    expect(await runCli(['schema', 'judge-answer'], io)).toBe(0);
+    const schema = JSON.parse(io.out()) as {
+      required: string[];
+      properties: { categories: { required: string[]; properties: Record<string, { properties: object }> } };
+    };
+    expect(schema.required).toEqual(['categories', 'overallRationale']);
+    expect(schema.properties.categories.required).toEqual([
+      'agentPerformance',
+      'taskOutcomeQuality',
+      'processCompliance',
+    ]);
+    expect(schema.properties.categories.properties.agentPerformance!.properties).toMatchObject({
+      score: { type: 'integer', minimum: 0, maximum: 100 },
+      evidence: { type: 'array', minItems: 1 },
+    });
+  });
+
   it('exits 2 naming the schemas there are for an unknown name', async () => {
     const io = captureIo(process.cwd());
     expect(await runCli(['schema', 'result'], io)).toBe(2);

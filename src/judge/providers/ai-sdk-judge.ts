@@ -40,7 +40,9 @@ export function createAiSdkJudge(options: AiSdkJudgeOptions): Judge {
           system: request.system,
           prompt: request.prompt,
           temperature: options.spec?.temperature ?? 0,
-          ...(options.spec?.maxTokens !== undefined ? { maxOutputTokens: options.spec.maxTokens } : {}),
+          ...((request.maxTokens ?? options.spec?.maxTokens) !== undefined
+            ? { maxOutputTokens: request.maxTokens ?? options.spec?.maxTokens }
+            : {}),
           maxRetries: 0,
           abortSignal: signal,
           ...(options.supportsStructuredOutput
@@ -62,11 +64,20 @@ export function createAiSdkJudge(options: AiSdkJudgeOptions): Judge {
             object = undefined;
           }
         }
-        return { text: result.text, ...(object !== undefined ? { object } : {}), usage: toJudgeUsage(result.usage) };
+        return {
+          text: result.text,
+          ...(object !== undefined ? { object } : {}),
+          usage: toJudgeUsage(result.usage),
+          ...(result.finishReason === 'length' ? { capped: true } : {}),
+        };
       } catch (error) {
         // The model answered but not with parseable JSON: a malformed answer, validated (and retried) upstream.
         if (NoObjectGeneratedError.isInstance(error))
-          return { text: error.text ?? '', usage: toJudgeUsage(error.usage) };
+          return {
+            text: error.text ?? '',
+            usage: toJudgeUsage(error.usage),
+            ...(error.finishReason === 'length' ? { capped: true } : {}),
+          };
         if (request.signal?.aborted) throw new JudgeError('cancelled', `${options.provider} call interrupted`);
         if (timeout.aborted) {
           throw new JudgeCallError(

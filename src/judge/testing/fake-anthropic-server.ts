@@ -1,4 +1,9 @@
-import { startFakeLlmServer, type FakeLlmServer, type WireProtocol } from './fake-llm-server.js';
+import {
+  startFakeLlmServer,
+  type FakeLlmServer,
+  type FakeServerOptions,
+  type WireProtocol,
+} from './fake-llm-server.js';
 
 type Block = { type?: string; text?: string };
 
@@ -38,6 +43,13 @@ export const ANTHROPIC_MESSAGES_PROTOCOL: WireProtocol = {
       },
     };
   },
+  models: (ids, fields) => ({
+    data: ids.map((id) => ({ id, type: 'model', display_name: id, created_at: '2025-01-01T00:00:00Z', ...fields })),
+    has_more: false,
+    first_id: ids[0] ?? null,
+    last_id: ids.at(-1) ?? null,
+  }),
+  maxTokensOf: (body) => (typeof body.max_tokens === 'number' ? body.max_tokens : undefined),
   error: (status) => ({
     type: 'error',
     error: {
@@ -48,6 +60,6 @@ export const ANTHROPIC_MESSAGES_PROTOCOL: WireProtocol = {
 };
 
 /** A loopback server speaking Anthropic's /v1/messages, incl. tool_use answers. */
-export function startFakeAnthropicServer(): Promise<FakeLlmServer> {
-  return startFakeLlmServer(ANTHROPIC_MESSAGES_PROTOCOL);
+export function startFakeAnthropicServer(options: FakeServerOptions = {}): Promise<FakeLlmServer> {
+  return startFakeLlmServer(ANTHROPIC_MESSAGES_PROTOCOL, options);
 }

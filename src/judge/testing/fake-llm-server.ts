@@ -15,6 +15,8 @@ export interface FakeReply {
   truncateBody?: boolean;
   /** The model stopped at its token limit. */
   hitTokenLimit?: boolean;
+  /** A model that never closes its JSON: it generates to the request's max_tokens (or forever without one). */
+  endless?: boolean;
   usage?: { input: number; output: number; cached?: number };
 }
 
@@ -30,11 +32,36 @@ export interface FakeRequest {
 
 export type FakeReplyFn = (request: FakeRequest) => FakeReply;
 
+/** How the fake behaves as a whole, like a local runtime (llama.cpp's server, Ollama, LM Studio). */
+export interface FakeServerOptions {
+  /** Requests answered at once; more wait in the server's queue (llama-server -np 1). Default: unlimited. */
+  slots?: number;
+  /** Time each answer takes once it has a slot (generation time), in ms. */
+  answerMs?: number;
+  /** The model's context in tokens (characters / 4 here); a longer prompt is refused or cut, see `overflow`. */
+  contextTokens?: number;
+  /** `reject`: HTTP 400 as llama.cpp's server; `truncate`: the prompt's start is dropped without a word, as Ollama. */
+  overflow?: 'reject' | 'truncate';
+  /** Models listed by GET /models; the default lists none (a server that does not say). */
+  models?: readonly string[];
+  /** Extra fields of each listed model (vLLM's max_model_len). */
+  modelFields?: Record<string, unknown>;
+  /** Status GET /models answers instead (401 for a wrong key, 404 for a wrong path). */
+  modelsStatus?: number;
+}
+
+/** The fake's token count: four characters a token, close to real tokenizers on English and JSON. */
+export const fakeTokens = (text: string): number => Math.ceil(text.length / 4);
+
 export interface FakeLlmServer {
   /** Base URL including `/v1`, ready for --judge-base-url. */
   baseUrl: string;
   requests: FakeRequest[];
   readonly calls: number;
+  /** Answers generated after the client had gone (a queued call the client gave up on): work nobody read. */
+  readonly abandoned: number;
+  /** Most requests held at once (in a slot or queued). */
+  readonly maxInFlight: number;
   /** Replies used in order by the next requests; the default reply follows when they run out. */
   enqueue(...replies: FakeReply[]): void;
   setDefault(fn: FakeReplyFn): void;
@@ -47,13 +74,38 @@ export interface WireProtocol {
   promptOf(body: Record<string, unknown>): string;
   success(body: Record<string, unknown>, reply: FakeReply, text: string, object: unknown): unknown;
   error(status: number): unknown;
+  /** The answer to GET <base>/models. */
+  models(ids: readonly string[], fields: Record<string, unknown>): unknown;
+  /** The output cap the request asked for. */
+  maxTokensOf(body: Record<string, unknown>): number | undefined;
 }
 
 /** Starts a provider-speaking server on 127.0.0.1 with a free port. */
-export async function startFakeLlmServer(protocol: WireProtocol): Promise<FakeLlmServer> {
+export async function startFakeLlmServer(
+  protocol: WireProtocol,
+  options: FakeServerOptions = {},
+): Promise<FakeLlmServer> {
   const queue: FakeReply[] = [];
   const requests: FakeRequest[] = [];
   let fallback: FakeReplyFn = (req) => ({ answer: validAnswerFromPrompt(req.prompt) });
+  let abandoned = 0;
+  let inFlight = 0;
+  let maxInFlight = 0;
+  let busy = 0;
+  const waiting: (() => void)[] = [];
+  // A slot is held for the whole generation, whether or not the client is still there to read it.
+  const withSlot = (work: (release: () => void) => void) => {
+    const start = () => {
+      busy += 1;
+      work(() => {
+        busy -= 1;
+        waiting.shift()?.();
+      });
+    };
+    if (options.slots === undefined || busy < options.slots) start();
+    else waiting.push(start);
+  };
+  const modelsPath = '/v1/models';
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -65,19 +117,45 @@ export async function startFakeLlmServer(protocol: WireProtocol): Promise<FakeLl
         body = {};
       }
       const path = (req.url ?? '').split('?')[0] ?? '';
+      if (req.method === 'GET' && path === modelsPath) {
+        if (options.modelsStatus) return send(res, options.modelsStatus, protocol.error(options.modelsStatus));
+        return send(res, 200, protocol.models(options.models ?? [], options.modelFields ?? {}));
+      }
       if (req.method !== 'POST' || path !== protocol.path)
         return send(res, 404, { error: { message: `no route ${req.method} ${path}` } });
-      const request: FakeRequest = {
-        index: requests.length,
-        path,
-        headers: req.headers,
-        body,
-        prompt: protocol.promptOf(body),
-      };
+      let prompt = protocol.promptOf(body);
+      const context = options.contextTokens;
+      if (context !== undefined && fakeTokens(prompt) > context) {
+        if (options.overflow !== 'truncate') {
+          return send(res, 400, {
+            error: {
+              code: 400,
+              message: 'the request exceeds the available context size, try increasing it',
+              type: 'exceed_context_size_error',
+              n_prompt_tokens: fakeTokens(prompt),
+              n_ctx: context,
+            },
+          });
+        }
+        prompt = prompt.slice(prompt.length - context * 4);
+      }
+      const request: FakeRequest = { index: requests.length, path, headers: req.headers, body, prompt };
       requests.push(request);
       const reply = queue.shift() ?? fallback(request);
+      inFlight += 1;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      let finished = false;
+      res.on('close', () => {
+        if (!finished) inFlight -= 1;
+        finished = true;
+      });
       const respond = () => {
-        if (res.destroyed) return;
+        if (res.destroyed || finished) {
+          abandoned += 1;
+          return;
+        }
+        inFlight -= 1;
+        finished = true;
         if (reply.status && reply.status >= 400) {
           return send(
             res,
@@ -88,7 +166,8 @@ export async function startFakeLlmServer(protocol: WireProtocol): Promise<FakeLl
         }
         const object = typeof reply.answer === 'string' ? undefined : reply.answer;
         const text = typeof reply.answer === 'string' ? reply.answer : JSON.stringify(reply.answer ?? {});
-        const payload = JSON.stringify(protocol.success(body, reply, text, object));
+        const usage = reply.usage ?? (context !== undefined ? { input: fakeTokens(prompt), output: 300 } : undefined);
+        const payload = JSON.stringify(protocol.success(body, { ...reply, ...(usage ? { usage } : {}) }, text, object));
         if (reply.truncateBody) {
           res.writeHead(200, {
             'content-type': 'application/json',
@@ -99,8 +178,22 @@ export async function startFakeLlmServer(protocol: WireProtocol): Promise<FakeLl
         }
         send(res, 200, payload);
       };
-      if (reply.delayMs) setTimeout(respond, reply.delayMs);
-      else respond();
+      if (reply.endless) {
+        const cap = protocol.maxTokensOf(body);
+        // Without a cap it never stops: the slot stays busy until the client gives up.
+        if (cap === undefined) return withSlot(() => undefined);
+        const cut = `{"categories": {"agentPerformance": {"score": 80, "rationale": "${'and then '.repeat(Math.ceil(cap / 2))}`;
+        Object.assign(reply, { answer: cut, hitTokenLimit: true, usage: { input: fakeTokens(prompt), output: cap } });
+      }
+      const generation = (reply.delayMs ?? 0) + (options.answerMs ?? 0);
+      withSlot((release) => {
+        const done = () => {
+          respond();
+          release();
+        };
+        if (generation) setTimeout(done, generation);
+        else done();
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -110,6 +203,12 @@ export async function startFakeLlmServer(protocol: WireProtocol): Promise<FakeLl
     requests,
     get calls() {
       return requests.length;
+    },
+    get abandoned() {
+      return abandoned;
+    },
+    get maxInFlight() {
+      return maxInFlight;
     },
     enqueue: (...replies) => void queue.push(...replies),
     setDefault: (fn) => {

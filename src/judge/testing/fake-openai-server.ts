@@ -1,4 +1,9 @@
-import { startFakeLlmServer, type FakeLlmServer, type WireProtocol } from './fake-llm-server.js';
+import {
+  startFakeLlmServer,
+  type FakeLlmServer,
+  type FakeServerOptions,
+  type WireProtocol,
+} from './fake-llm-server.js';
 
 type Message = { role?: string; content?: unknown };
 
@@ -41,6 +46,16 @@ export const OPENAI_CHAT_PROTOCOL: WireProtocol = {
       },
     };
   },
+  models: (ids, fields) => ({
+    object: 'list',
+    data: ids.map((id) => ({ id, object: 'model', owned_by: 'fake', ...fields })),
+  }),
+  maxTokensOf: (body) =>
+    typeof body.max_tokens === 'number'
+      ? body.max_tokens
+      : typeof body.max_completion_tokens === 'number'
+        ? body.max_completion_tokens
+        : undefined,
   error: (status) => ({
     error: {
       message: status === 429 ? 'Rate limit reached for requests' : `fake server error ${status}`,
@@ -51,6 +66,6 @@ export const OPENAI_CHAT_PROTOCOL: WireProtocol = {
 };
 
 /** A loopback server speaking /v1/chat/completions, incl. response_format json_schema and tool calls. */
-export function startFakeOpenAIServer(): Promise<FakeLlmServer> {
-  return startFakeLlmServer(OPENAI_CHAT_PROTOCOL);
+export function startFakeOpenAIServer(options: FakeServerOptions = {}): Promise<FakeLlmServer> {
+  return startFakeLlmServer(OPENAI_CHAT_PROTOCOL, options);
 }

@@ -26,3 +26,38 @@ export function evidenceIdsInPrompt(prompt: string): string[] {
 export function validAnswerFromPrompt(prompt: string): JudgeAnswer {
   return validAnswer(evidenceIdsInPrompt(prompt).slice(0, 1));
 }
+
+/** A broken judge: the same score for every category of every task, citing a real id so it passes validation. */
+export function constantAnswerFromPrompt(prompt: string, score = 73): JudgeAnswer {
+  return validAnswer(evidenceIdsInPrompt(prompt).slice(0, 1), [score, score, score]);
+}
+
+/** What a model writes when any string may be an id: plausible names that are not in the bundle. */
+export function freeIdAnswer(): JudgeAnswer {
+  return validAnswer(['evidence-1']);
+}
+
+/**
+ * What grammar-constrained decoding produces from a request: when the answer schema sent (OpenAI's
+ * response_format, Anthropic's output_config or a forced tool's input schema) enumerates the evidence ids, one of them; otherwise a free id.
+ */
+export function schemaConstrainedAnswer(body: Record<string, unknown>): JudgeAnswer {
+  const ids = enumeratedIds(body);
+  return ids.length ? validAnswer(ids.slice(0, 1)) : freeIdAnswer();
+}
+
+function enumeratedIds(body: Record<string, unknown>): string[] {
+  const format = body.response_format as { json_schema?: { schema?: unknown } } | undefined;
+  const output = body.output_config as { format?: { schema?: unknown } } | undefined;
+  const tools = body.tools as { input_schema?: unknown; function?: { parameters?: unknown } }[] | undefined;
+  const schema =
+    format?.json_schema?.schema ??
+    output?.format?.schema ??
+    tools?.[0]?.input_schema ??
+    tools?.[0]?.function?.parameters;
+  const evidence = (schema as { properties?: { categories?: { properties?: Record<string, unknown> } } } | undefined)
+    ?.properties?.categories?.properties?.agentPerformance as
+    { properties?: { evidence?: { items?: { enum?: unknown } } } } | undefined;
+  const values = evidence?.properties?.evidence?.items?.enum;
+  return Array.isArray(values) ? values.filter((v): v is string => typeof v === 'string') : [];
+}
