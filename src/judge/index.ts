@@ -74,3 +74,4 @@ export {
   toJudgeUsage,
 } from './providers/index.js';
 export { meterJudge, type JudgeMeter, type JudgeTotals } from './judge-meter.js';
+export { probeJudge, type JudgeProbe } from './probe-judge.js';

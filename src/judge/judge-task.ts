@@ -71,12 +71,14 @@ export type JudgeTaskOutcome =
       reason: string;
       rawAnswer: string | null;
       transient: boolean;
+      /** The provider failed (unreachable, refused, timed out), not the answer: what stops a run after a few in a row. */
+      providerFailure: boolean;
       provenance: Omit<JudgeProvenance, 'spread' | 'cached'>;
     } & JudgeSpend);
 
 type SampleOutcome =
   | { ok: true; sample: VerifiedSample; usage: JudgeUsage }
-  | { ok: false; reason: string; rawAnswer: string | null; transient: boolean };
+  | { ok: false; reason: string; rawAnswer: string | null; transient: boolean; providerFailure?: boolean };
 
 /**
  * Asks the judge about one task: cache first, then calls with backoff on transport failures and
@@ -145,7 +147,7 @@ export async function judgeTask(input: JudgeTaskInput): Promise<JudgeTaskOutcome
         ));
       } catch (error) {
         if (error instanceof JudgeCallError)
-          return { ok: false, reason: error.message, rawAnswer, transient: error.transient };
+          return { ok: false, reason: error.message, rawAnswer, transient: error.transient, providerFailure: true };
         throw error;
       }
       spend.calls += 1;
@@ -216,6 +218,7 @@ export async function judgeTask(input: JudgeTaskInput): Promise<JudgeTaskOutcome
         rawAnswer:
           outcome.rawAnswer === null ? null : truncateExcerpt(outcome.rawAnswer, MAX_RAW_ANSWER_LENGTH).excerpt,
         transient: outcome.transient,
+        providerFailure: outcome.providerFailure === true,
         provenance: { ...base, usage: spend.usage, costUsd: cost(spend.usage) },
         ...spend,
         costUsd: cost(spend.usage),

@@ -84,6 +84,11 @@ export async function scoreOrJudge(
     ...(input.signal ? { signal: input.signal } : {}),
     ...(input.now ? { now: input.now } : {}),
   });
+  opened.health.record(
+    outcome.status === 'error'
+      ? { providerFailure: outcome.providerFailure, reason: outcome.reason }
+      : { providerFailure: false },
+  );
   const tokens = outcome.usage.inputTokens + outcome.usage.outputTokens;
   if (input.signal?.aborted) throw new JudgeError('cancelled', `interrupted while judging ${task.id}`);
   const provenance = (

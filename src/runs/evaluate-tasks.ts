@@ -59,6 +59,9 @@ export async function evaluateTasks(input: EvaluateTasksInput): Promise<void> {
         });
         if (signal?.aborted) return;
         await input.onResult(result, item, index, spend);
+        // The judge is down, not this task: stop taking tasks (those in flight finish and are stored).
+        const stop = next < items.length ? input.judge?.health.stopError() : null;
+        if (stop && !('error' in fatal)) fatal.error = stop;
       } catch (error) {
         // An abort surfaces as a `cancelled` error from the judge: the loop stops, it does not fail.
         if (signal?.aborted || (isTaskevalError(error) && error.code === 'cancelled')) return;

@@ -6,6 +6,7 @@ import {
   type JudgeCache,
   type JudgeSpec,
 } from '../judge/index.js';
+import { createJudgeHealth, type JudgeHealth } from './judge-health.js';
 
 /** The judge of an evaluation, ready: its spec (what a run records), the provider built from it, and the run's spend. */
 export interface OpenedJudge {
@@ -14,6 +15,8 @@ export interface OpenedJudge {
   budget: CostBudget;
   /** Stands in for the store's cache: a no-op when the spec says not to use it. */
   cache?: JudgeCache;
+  /** Provider failures in a row: the evaluation stops when the judge is down. */
+  health: JudgeHealth;
 }
 
 /** Default number of tasks judged at once. */
@@ -35,6 +38,7 @@ export function openJudge(
     spec,
     judge: createJudge(spec, env, options),
     budget: createCostBudget(spec.maxCostUsd),
+    health: createJudgeHealth(),
     ...(spec.useCache === false ? { cache: NO_CACHE } : {}),
   };
 }

@@ -56,6 +56,8 @@ export interface EvaluationPlan {
   retentionDays?: number;
   /** What the plan chose for the user and should say once (a local judge's concurrency). */
   notes?: string[];
+  /** Check the judge with one tiny call before the first task (not with --no-probe). */
+  probe?: boolean;
 }
 
 /**
@@ -102,6 +104,7 @@ export function planEvaluation(
     column: flags.column ?? (kind === 'batch' || kind === 'completion' ? 'done' : undefined),
     labels,
     ...(concurrencyNote ? { notes: [concurrencyNote] } : {}),
+    ...(judge && flags.probe !== false ? { probe: true } : {}),
     resume: flags.resume ?? null,
     queue,
     ...(kind === 'batch' && config.retentionDays !== undefined ? { retentionDays: config.retentionDays } : {}),

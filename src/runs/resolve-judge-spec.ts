@@ -15,6 +15,8 @@ export interface JudgeFlagValues {
   maxCost?: string;
   /** false with --no-cache. */
   cache?: boolean;
+  /** false with --no-probe. */
+  probe?: boolean;
   db?: string;
 }
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { JudgeError, LifecycleError, type Forge, type TaskResult } from '../core/index.js';
-import { costOf, judgePrice, meterJudge, type JudgeTotals } from '../judge/index.js';
+import { costOf, judgePrice, meterJudge, probeJudge, type JudgeTotals } from '../judge/index.js';
 import {
   ageCutoff,
   type EvalRun,
@@ -102,6 +102,8 @@ export async function runEvaluation<T>(
   const store = opened?.store ?? null;
   try {
     const judge = openJudge(plan.judge, io.env, { cwd: io.cwd });
+    // A wrong address, key or model is one clear error now, with nothing stored, not a failure per task.
+    if (judge && plan.probe) await probeJudge(judge.judge, judge.spec, io.signal ? { signal: io.signal } : {});
     if (plan.kind === 'score') return await report({ ...(await score(plan, io, judge, store)), store });
     return await report({ ...(await evaluateStored(plan, io, judge, store!)), store });
   } finally {

@@ -1,6 +1,8 @@
+import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
-import { ConfigError, StoreError } from '../../core/index.js';
-import { loadConfig } from '../../runs/index.js';
+import { ConfigError, redactUrl, StoreError } from '../../core/index.js';
+import { probeJudge, type JudgeProbe } from '../../judge/index.js';
+import { loadConfig, openJudge, resolveJudgeSpec, type TaskevalConfig } from '../../runs/index.js';
 import { diagnoseSqliteStore, type StoreDiagnosis } from '../../store/index.js';
 import type { CliIo } from '../cli-io.js';
 import { addConfigOption } from '../options/source-options.js';
@@ -9,6 +11,12 @@ import { terminalSafe } from '../render/terminal-safe.js';
 
 interface DoctorOptions extends StoreOptionValues {
   json?: boolean;
+  /** true: the config's judge; a name: that provider. */
+  judge?: string | true;
+  judgeModel?: string;
+  judgeBaseUrl?: string;
+  judgeCommand?: string;
+  timeout?: string;
 }
 
 /** `taskeval doctor`: a full, read-only check of the store file. */
@@ -18,15 +26,30 @@ export function registerDoctorCommand(program: Command, io: CliIo): void {
     .description(
       "check the store file without writing to it: SQLite's full integrity check, foreign keys, schema version, runs left active",
     )
-    .option('--json', 'print the report as JSON');
+    .option('--json', 'print the report as JSON')
+    .option(
+      '--judge [provider]',
+      "also check the judge with the one tiny call a run makes first (address, key, model): the config's judge, or this provider",
+    )
+    .option('--judge-model <model>', 'with --judge: the model to check')
+    .option('--judge-base-url <url>', 'with --judge: the endpoint root to check, e.g. http://127.0.0.1:11434/v1')
+    .option('--judge-command <line>', 'with --judge command: the program to run once on a test prompt')
+    .option('--timeout <seconds>', 'with --judge: how long the check waits (default 60)');
   addStoreOption(addConfigOption(command))
     .addHelpText(
       'after',
-      '\nExits 0 when the store is healthy and 6 when it is damaged (the problems are listed first).\nWriting commands (run, batch, schedule, serve, prune, score --db) run a quicker check on their own and refuse a damaged store.\nExamples:\n  taskeval doctor\n  taskeval doctor --db /srv/taskeval/taskeval.db --json',
+      '\nExits 0 when the store is healthy and 6 when it is damaged (the problems are listed first). With --judge, a judge that cannot be reached exits 4, a wrong key or model 2.\nWriting commands (run, batch, schedule, serve, prune, score --db) run a quicker check on their own and refuse a damaged store.\nExamples:\n  taskeval doctor\n  taskeval doctor --db /srv/taskeval/taskeval.db --json\n  taskeval doctor --judge openai-compatible --judge-base-url http://127.0.0.1:8080/v1 --judge-model qwen',
     )
     .action(async (options: DoctorOptions) => {
       const { config, path: configPath } = await loadConfig(io.cwd, options.config);
       const location = resolveStoreLocation(options, io, config, configPath);
+      const judge = options.judge !== undefined ? await checkJudge(options, config, io) : null;
+      if (judge && !options.json) io.stdout(judge.line);
+      // Checking the judge alone is fine before any store exists.
+      if (judge && (location.kind !== 'sqlite' || !existsSync(location.path))) {
+        if (options.json) io.stdout(`${JSON.stringify({ judge: judge.probe }, null, 2)}\n`);
+        return;
+      }
       if (location.kind !== 'sqlite') {
         throw new ConfigError(
           'usage',
@@ -35,7 +58,8 @@ export function registerDoctorCommand(program: Command, io: CliIo): void {
         );
       }
       const report = diagnoseSqliteStore(location.path);
-      io.stdout(options.json ? `${JSON.stringify(report, null, 2)}\n` : renderDiagnosis(report));
+      const json = judge ? { ...report, judge: judge.probe } : report;
+      io.stdout(options.json ? `${JSON.stringify(json, null, 2)}\n` : renderDiagnosis(report));
       if (!report.healthy) {
         throw new StoreError('store_corrupt', `${report.path}: the store is damaged`, {
           field: 'db',
@@ -43,6 +67,37 @@ export function registerDoctorCommand(program: Command, io: CliIo): void {
         });
       }
     });
+}
+
+/** `--judge`: the run's probe, alone; throws its error (naming the flag or variable) when the judge fails it. */
+async function checkJudge(
+  options: DoctorOptions,
+  config: TaskevalConfig,
+  io: CliIo,
+): Promise<{ probe: JudgeProbe; line: string }> {
+  const spec = resolveJudgeSpec(
+    {
+      ...(typeof options.judge === 'string' ? { judge: options.judge } : {}),
+      ...(options.judgeModel !== undefined ? { judgeModel: options.judgeModel } : {}),
+      ...(options.judgeBaseUrl !== undefined ? { judgeBaseUrl: options.judgeBaseUrl } : {}),
+      ...(options.judgeCommand !== undefined ? { judgeCommand: options.judgeCommand } : {}),
+      timeout: options.timeout ?? '60',
+    },
+    config.judge,
+  );
+  if (!spec) {
+    throw new ConfigError('usage', '--judge without a provider, and the config names none', {
+      field: '--judge',
+      hint: 'Give --judge openai|anthropic|openai-compatible|command, or judge.provider in taskeval.config.json.',
+    });
+  }
+  const judge = openJudge(spec, io.env, { cwd: io.cwd })!;
+  const probe = await probeJudge(judge.judge, spec);
+  const where = spec.baseUrl ? ` at ${redactUrl(spec.baseUrl)}` : '';
+  return {
+    probe,
+    line: `judge:     ${terminalSafe(`${probe.provider}/${probe.model}${where}`)} answers (${(probe.elapsedMs / 1000).toFixed(1)} s)\n`,
+  };
 }
 
 function renderDiagnosis(d: StoreDiagnosis): string {

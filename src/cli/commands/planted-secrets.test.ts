@@ -126,6 +126,7 @@ describe('secrets planted everywhere a user can put one', () => {
         '--judge-base-url',
         withUser,
         '--no-cache',
+        '--no-probe',
       ],
       { TASKEVAL_JUDGE_API_KEY: '' },
     );

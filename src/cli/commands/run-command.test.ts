@@ -214,6 +214,7 @@ describe('taskeval run and the reading commands', () => {
       'command',
       '--judge-command',
       'node -e "process.exit(3)"',
+      '--no-probe',
     ]);
     expect(down.code).toBe(4);
     expect(down.json().run.counts).toMatchObject({ total: 3, errored: 3 });

@@ -20,16 +20,20 @@ export function addJudgeOptions(command: Command): Command {
     .option('--judge-temperature <t>', 'sampling temperature (default 0)')
     .option(
       '--judge-max-tokens <n>',
-      "output tokens one judge call may generate (max_tokens; default: the provider's): a model that never closes its JSON stops there",
+      'output tokens one judge call may generate (max_tokens; default: the largest answer the schema allows, 5,514): a model that never closes its JSON stops there',
     )
     .option('--samples <n>', 'ask the judge N times and use the median per category (default 1)')
-    .option('--concurrency <n>', 'tasks judged at once (default 4)')
+    .option('--concurrency <n>', 'tasks judged at once (default 4; 1 for a judge on this machine)')
     .option('--timeout <seconds>', 'per-call judge timeout (default 120)')
     .option(
       '--max-cost <usd>',
       'stop starting judge calls once this many US dollars are spent (needs judge.prices in taskeval.config.json)',
     )
-    .option('--no-cache', 'ask the judge again even when the cache holds an answer');
+    .option('--no-cache', 'ask the judge again even when the cache holds an answer')
+    .option(
+      '--no-probe',
+      'skip the one tiny judge call made before the first task to check address, key and model (e.g. offline, everything cached)',
+    );
   if (!command.options.some((o) => o.long === '--db')) {
     command.option(
       '--db <path>',

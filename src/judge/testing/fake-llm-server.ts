@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { PROBE_SYSTEM_PROMPT } from '../probe-judge.js';
 import { validAnswerFromPrompt } from './judge-answer-builders.js';
 
 /** What one request to a fake provider should get back. */
@@ -56,8 +57,11 @@ export const fakeTokens = (text: string): number => Math.ceil(text.length / 4);
 export interface FakeLlmServer {
   /** Base URL including `/v1`, ready for --judge-base-url. */
   baseUrl: string;
+  /** Requests about tasks, in order (probes are kept apart). */
   requests: FakeRequest[];
   readonly calls: number;
+  /** taskeval's probes (one tiny call before the first task), answered like any request but not counted as calls. */
+  probes: FakeRequest[];
   /** Answers generated after the client had gone (a queued call the client gave up on): work nobody read. */
   readonly abandoned: number;
   /** Most requests held at once (in a slot or queued). */
@@ -87,6 +91,7 @@ export async function startFakeLlmServer(
 ): Promise<FakeLlmServer> {
   const queue: FakeReply[] = [];
   const requests: FakeRequest[] = [];
+  const probes: FakeRequest[] = [];
   let fallback: FakeReplyFn = (req) => ({ answer: validAnswerFromPrompt(req.prompt) });
   let abandoned = 0;
   let inFlight = 0;
@@ -140,8 +145,10 @@ export async function startFakeLlmServer(
         prompt = prompt.slice(prompt.length - context * 4);
       }
       const request: FakeRequest = { index: requests.length, path, headers: req.headers, body, prompt };
-      requests.push(request);
-      const reply = queue.shift() ?? fallback(request);
+      const probe = prompt.includes(PROBE_SYSTEM_PROMPT);
+      (probe ? probes : requests).push(request);
+      // A probe takes the server's standing behaviour (an error status, a slot), never a reply queued for a task.
+      const reply = probe ? { ...fallback(request), answer: { ok: true } } : (queue.shift() ?? fallback(request));
       inFlight += 1;
       maxInFlight = Math.max(maxInFlight, inFlight);
       let finished = false;
@@ -201,6 +208,7 @@ export async function startFakeLlmServer(
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
+    probes,
     get calls() {
       return requests.length;
     },
