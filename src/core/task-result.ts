@@ -41,6 +41,14 @@ export const ProvenanceSchema = z.object({
   taskevalVersion: z.string().optional(),
   /** What the git history lacked when this result was made (shallow clone, missing objects, unreadable dates); absent when whole. */
   historyGaps: z.array(z.string()).optional(),
+  /** The judge prompt's estimated size, the model's context when known, and the evidence left out to fit it. */
+  prompt: z
+    .object({
+      estimatedTokens: z.number().int().nonnegative(),
+      contextTokens: z.number().int().positive().nullable(),
+      dropped: z.record(z.string(), z.number().int().positive()),
+    })
+    .optional(),
 });
 
 export const CitationIssueSchema = z.object({

@@ -1,4 +1,9 @@
-import { SCORE_CATEGORIES, type DeterministicAssessment, type EvidenceBundle } from '../core/index.js';
+import {
+  SCORE_CATEGORIES,
+  type DeterministicAssessment,
+  type EvidenceBundle,
+  type EvidenceSource,
+} from '../core/index.js';
 import { escapeBlock, escapeInline, formatEvidenceRecord } from './format-evidence-record.js';
 import {
   ANSWER_FORMAT,
@@ -23,6 +28,8 @@ export interface JudgePromptInput {
   task: JudgeTaskSummary;
   assessment: DeterministicAssessment;
   bundle: EvidenceBundle;
+  /** Entries left out of each group to fit the model's context (fitJudgePrompt), said in the group's line. */
+  dropped?: Partial<Record<EvidenceSource, number>>;
 }
 
 export interface JudgePrompt {
@@ -38,7 +45,7 @@ export function buildJudgePrompt(input: JudgePromptInput): JudgePrompt {
     categoriesSection(),
     taskSection(input.task),
     signalsSection(input.assessment),
-    evidenceSection(input.bundle),
+    evidenceSection(input.bundle, input.dropped ?? {}),
     `## Answer\n${ANSWER_FORMAT}`,
   ];
   return { system: JUDGE_SYSTEM_PROMPT, prompt: sections.join('\n\n'), promptVersion: PROMPT_VERSION };
@@ -88,11 +95,12 @@ function signalsSection(assessment: DeterministicAssessment): string {
   return lines.join('\n');
 }
 
-function evidenceSection(bundle: EvidenceBundle): string {
+function evidenceSection(bundle: EvidenceBundle, dropped: Partial<Record<EvidenceSource, number>>): string {
   const lines = ['## Evidence', UNTRUSTED_NOTE];
   for (const group of bundle.groups) {
     const omitted = group.omitted ? `, ${group.omitted} older omitted` : '';
-    lines.push('', `group ${group.source}: ${group.entries.length} of ${group.total} entries${omitted}`);
+    const left = dropped[group.source] ? `, ${dropped[group.source]} more left out to fit the context` : '';
+    lines.push('', `group ${group.source}: ${group.entries.length} of ${group.total} entries${omitted}${left}`);
     for (const entry of group.entries) lines.push(formatEvidenceRecord(entry));
   }
   return lines.join('\n');

@@ -55,6 +55,7 @@ export {
   type JudgeTaskInput,
   type JudgeTaskOutcome,
   type JudgeProvenance,
+  type PromptFit,
   type JudgeSpend,
 } from './judge-task.js';
 export { createJudge, API_KEY_VARIABLES, type JudgeSettings, type CreateJudgeOptions } from './create-judge.js';
@@ -74,4 +75,12 @@ export {
   toJudgeUsage,
 } from './providers/index.js';
 export { meterJudge, type JudgeMeter, type JudgeTotals } from './judge-meter.js';
-export { probeJudge, type JudgeProbe } from './probe-judge.js';
+export { probeJudge, PROBE_SYSTEM_PROMPT, type JudgeProbe } from './probe-judge.js';
+export {
+  fitJudgePrompt,
+  TRIM_ORDER,
+  CONTEXT_MARGIN_TOKENS,
+  type FittedPrompt,
+  type FitPromptInput,
+} from './fit-judge-prompt.js';
+export { estimateTokens, fewestTokens } from './estimate-tokens.js';

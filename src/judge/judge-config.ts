@@ -26,6 +26,8 @@ export const JudgeConfigSchema = z.strictObject({
   samples: z.number().int().min(1).max(25).default(1),
   /** Output tokens a call may generate (sent as max_tokens): a model that never closes its JSON stops there. */
   maxTokens: z.number().int().min(16).max(1_000_000).optional(),
+  /** The model's context in tokens (prompt and answer together); evidence is left out to fit it. Absent: asked of the server where it says. */
+  contextTokens: z.number().int().min(512).max(100_000_000).optional(),
   /** Retries of a malformed answer, with the validation error fed back. */
   maxRetries: z.number().int().min(0).max(5).default(2),
   /** Price table by model id; turns token usage into cost. */

@@ -34,14 +34,18 @@ describe('costOf', () => {
 });
 
 describe('createCostBudget', () => {
-  it('allows calls until the spend reaches the limit, and always without one', () => {
+  it("holds each call's worst case until it settles, so calls in flight together can never pass the limit", () => {
     const budget = createCostBudget(1);
-    expect(budget.canStart()).toBe(true);
-    budget.add(0.6);
-    expect(budget.canStart()).toBe(true);
-    budget.add(0.4);
-    expect(budget.canStart()).toBe(false);
-    expect(createCostBudget().canStart()).toBe(true);
+    const a = budget.reserve(0.4)!;
+    const b = budget.reserve(0.4)!;
+    // A third call that might cost 0.4 would pass 1.00 if all three cost their worst: it is not started.
+    expect(budget.reserve(0.4)).toBeNull();
+    a.settle(0.1);
+    b.settle(0.1);
+    expect(budget.spentUsd).toBeCloseTo(0.2);
+    expect(budget.reservedUsd).toBe(0);
+    expect(budget.reserve(0.8)).not.toBeNull();
+    expect(createCostBudget().reserve(1e9)).not.toBeNull();
   });
 });
 

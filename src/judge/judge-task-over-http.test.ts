@@ -169,3 +169,68 @@ describe.each(providers)('judgeTask against the $name wire protocol', ({ start, 
     expect(again).toMatchObject({ status: 'ok', cacheHits: 1, calls: 0, provenance: { cached: true } });
   });
 });
+
+describe('judgeTask against a local server with a small context', () => {
+  const settings = (baseUrl: string): JudgeSettings => ({
+    ...base,
+    provider: 'openai-compatible',
+    model: 'llama-test',
+    baseUrl,
+  });
+  const ask = (server: FakeLlmServer, over: Partial<Parameters<typeof judgeTask>[0]> = {}) =>
+    judgeTask({
+      judge: createJudge(settings(server.baseUrl), env),
+      task: SAMPLE_TASK,
+      bundle: sampleBundle(),
+      assessment: sampleAssessment(),
+      backoff: { sleep: async () => undefined, random: () => 1, baseDelayMs: 1 },
+      ...over,
+    });
+
+  it("llama.cpp's 400 for a prompt over the context is an error naming --judge-context, not a provider outage", async () => {
+    const server = await startFakeOpenAIServer({ contextTokens: 600, overflow: 'reject' });
+    try {
+      const outcome = await ask(server);
+      expect(outcome).toMatchObject({
+        status: 'error',
+        providerFailure: false,
+        reason: expect.stringMatching(/HTTP 400.*exceeds the available context.*--judge-context/),
+      });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('with the context given, leaves evidence out to fit, cites only what was shown, and records it', async () => {
+    const server = await startFakeOpenAIServer({ contextTokens: 2_300, overflow: 'reject' });
+    try {
+      server.setDefault((req) => ({ answer: schemaConstrainedAnswer(req.body) }));
+      const outcome = await ask(server, { contextTokens: 2_300, spec: { ...base, maxTokens: 400 } });
+      expect(outcome).toMatchObject({ status: 'ok', calls: 1 });
+      if (outcome.status !== 'ok') return;
+      expect(outcome.provenance.prompt.contextTokens).toBe(2_300);
+      expect(Object.values(outcome.provenance.prompt.dropped).reduce((a, b) => a + (b ?? 0), 0)).toBeGreaterThan(0);
+      expect(outcome.provenance.prompt.estimatedTokens).toBeLessThanOrEqual(2_300 - 400 - 256);
+      expect(server.requests[0]!.prompt).toContain('left out to fit the context');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("Ollama's silent cut of a long prompt is caught by its own token count: an error result, never a score", async () => {
+    const server = await startFakeOpenAIServer({ contextTokens: 600, overflow: 'truncate' });
+    try {
+      const outcome = await ask(server);
+      expect(outcome).toMatchObject({
+        status: 'error',
+        transient: false,
+        calls: 1,
+        reason: expect.stringMatching(
+          /the server read only 600 prompt tokens of a prompt of at least [\d,]+: it cut the prompt/,
+        ),
+      });
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -203,7 +203,8 @@ describe('judgeTask', () => {
   });
 
   it('computes cost from a price and stops starting calls once the budget is spent', async () => {
-    const budget = createCostBudget(0.001);
+    // Room for one call at its worst (its prompt and the whole output cap, about $0.0127 here: 1,653 prompt tokens at $1/M and 5,514 at $2/M), not two.
+    const budget = createCostBudget(0.014);
     const price = { inputPerMTok: 1, outputPerMTok: 2 };
     const first = await input(
       [{ answer: validAnswer(IDS), usage: { inputTokens: 1000, outputTokens: 500, cachedTokens: 0 } }],
@@ -216,7 +217,11 @@ describe('judgeTask', () => {
     });
     const outcome = await second.run();
     expect(second.judge.requests).toHaveLength(0);
-    expect(outcome).toMatchObject({ status: 'error', transient: true, reason: expect.stringMatching(/cost limit/) });
+    expect(outcome).toMatchObject({
+      status: 'error',
+      transient: true,
+      reason: expect.stringMatching(/cost limit of \$0\.014 would be passed \(spent \$0\.0020/),
+    });
   });
 
   it('throws when cancelled instead of recording a result', async () => {

@@ -4,11 +4,14 @@ import {
   truncateExcerpt,
   type DeterministicAssessment,
   type EvidenceBundle,
+  type EvidenceSource,
   type JudgedCategories,
   type ScoreCategory,
 } from '../core/index.js';
 import type { BackoffOptions } from './backoff.js';
-import { buildJudgePrompt, withRetryFeedback, type JudgeTaskSummary } from './build-judge-prompt.js';
+import { withRetryFeedback, type JudgeTaskSummary } from './build-judge-prompt.js';
+import { estimateTokens, fewestTokens } from './estimate-tokens.js';
+import { fitJudgePrompt } from './fit-judge-prompt.js';
 import { combineSamples, type VerifiedSample } from './combine-samples.js';
 import { completeWithBackoff } from './complete-with-backoff.js';
 import type { CostBudget } from './cost-budget.js';
@@ -40,6 +43,8 @@ export interface JudgeTaskInput {
   signal?: AbortSignal;
   backoff?: BackoffOptions;
   budget?: CostBudget;
+  /** The model's context in tokens when known (the spec's, or what the server said); evidence is left out to fit it. */
+  contextTokens?: number | null;
   now?: () => Date;
 }
 
@@ -54,6 +59,15 @@ export interface JudgeProvenance {
   cached: boolean;
   samples: number;
   spread: Record<ScoreCategory, number> | null;
+  /** The prompt's estimated size and what was left out to fit the context. */
+  prompt: PromptFit;
+}
+
+/** What a result records of its prompt's fit (provenance.prompt). */
+export interface PromptFit {
+  estimatedTokens: number;
+  contextTokens: number | null;
+  dropped: Partial<Record<EvidenceSource, number>>;
 }
 
 /** What this evaluation actually spent (cache hits cost nothing). */
@@ -90,14 +104,33 @@ export async function judgeTask(input: JudgeTaskInput): Promise<JudgeTaskOutcome
   const spec = input.spec ?? DEFAULT_SPEC;
   const sampleCount = Math.max(1, spec.samples);
   const maxRetries = spec.maxRetries;
-  const { system, prompt, promptVersion } = buildJudgePrompt({ task: input.task, assessment, bundle });
+  const maxTokens = spec.maxTokens ?? DEFAULT_JUDGE_MAX_TOKENS;
+  const contextTokens = input.contextTokens ?? spec.contextTokens ?? null;
+  const fitted = fitJudgePrompt({ task: input.task, assessment, bundle, contextTokens, maxTokens });
+  const { system, prompt, promptVersion } = fitted;
+  const fit: PromptFit = { estimatedTokens: fitted.estimatedTokens, contextTokens, dropped: fitted.dropped };
   const spend = { calls: 0, cacheHits: 0, usage: { ...ZERO_USAGE } };
   const price = judgePrice(spec, judge.modelId);
-  // Per request: the bundle's own ids are the only citations a constrained decoder can produce.
-  const schema = judgeAnswerJsonSchema(bundleEntries(bundle).map((e) => e.id));
-  const maxTokens = spec.maxTokens ?? DEFAULT_JUDGE_MAX_TOKENS;
+  // Per request: the ids shown are the only citations a constrained decoder can produce.
+  const schema = judgeAnswerJsonSchema(bundleEntries(fitted.shown).map((e) => e.id));
+  // Below this many prompt tokens counted by the server, it did not read the whole prompt.
+  const fewest = fewestTokens(system) + fewestTokens(prompt);
+  const base = { provider: judge.provider, model: judge.modelId, promptVersion, samples: sampleCount, prompt: fit };
+  if (!fitted.fits) {
+    return {
+      status: 'error',
+      reason: `the prompt needs about ${fitted.estimatedTokens.toLocaleString('en-US')} tokens even with only the task record as evidence, and with the answer's ${maxTokens.toLocaleString('en-US')} that passes the judge's context of ${contextTokens!.toLocaleString('en-US')}: raise the server's context and --judge-context, or lower --judge-max-tokens`,
+      rawAnswer: null,
+      transient: false,
+      providerFailure: false,
+      provenance: { ...base, usage: { ...ZERO_USAGE }, costUsd: null },
+      calls: 0,
+      cacheHits: 0,
+      usage: { ...ZERO_USAGE },
+      costUsd: null,
+    };
+  }
   const cost = (usage: JudgeUsage) => (price ? costOf(usage, price) : null);
-  const base = { provider: judge.provider, model: judge.modelId, promptVersion, samples: sampleCount };
 
   const askSample = async (sample: number): Promise<SampleOutcome> => {
     const key = judgeCacheKey({
@@ -123,10 +156,19 @@ export async function judgeTask(input: JudgeTaskInput): Promise<JudgeTaskOutcome
     let rawAnswer: string | null = null;
     let usage = { ...ZERO_USAGE };
     for (let attempt = 0; attempt <= maxRetries; attempt++) {
-      if (input.budget && !input.budget.canStart()) {
+      const asked = feedback ? withRetryFeedback(prompt, feedback) : prompt;
+      // The call's worst case (its whole prompt, the answer's whole cap) is held until it settles: no overshoot.
+      const worst = price
+        ? costOf(
+            { inputTokens: estimateTokens(system) + estimateTokens(asked), outputTokens: maxTokens, cachedTokens: 0 },
+            price,
+          )
+        : 0;
+      const reservation = input.budget ? input.budget.reserve(worst) : null;
+      if (input.budget && !reservation) {
         return {
           ok: false,
-          reason: `not judged: the cost limit of $${input.budget.maxUsd} was reached`,
+          reason: `not judged: the cost limit of $${input.budget.maxUsd} would be passed (spent $${input.budget.spentUsd.toFixed(4)}, $${input.budget.reservedUsd.toFixed(4)} held by calls in flight, this call up to $${worst.toFixed(4)})`,
           rawAnswer,
           transient: true,
         };
@@ -137,7 +179,7 @@ export async function judgeTask(input: JudgeTaskInput): Promise<JudgeTaskOutcome
           judge,
           {
             system,
-            prompt: feedback ? withRetryFeedback(prompt, feedback) : prompt,
+            prompt: asked,
             schema,
             maxTokens,
             timeoutMs: spec.timeoutMs,
@@ -146,15 +188,40 @@ export async function judgeTask(input: JudgeTaskInput): Promise<JudgeTaskOutcome
           input.backoff,
         ));
       } catch (error) {
-        if (error instanceof JudgeCallError)
-          return { ok: false, reason: error.message, rawAnswer, transient: error.transient, providerFailure: true };
+        reservation?.settle(0);
+        if (error instanceof JudgeCallError) {
+          // llama.cpp's server and vLLM refuse a prompt over the context with a 400 that says so.
+          const context =
+            error.status === 400 && /context/i.test(error.message)
+              ? `; give the model's context as --judge-context (or judge.contextTokens) and evidence is left out to fit`
+              : '';
+          return {
+            ok: false,
+            reason: `${error.message}${context}`,
+            rawAnswer,
+            transient: error.transient,
+            providerFailure: context === '',
+          };
+        }
         throw error;
       }
+      reservation?.settle(cost(response.usage) ?? 0);
       spend.calls += 1;
       usage = addUsage(usage, response.usage);
       spend.usage = addUsage(spend.usage, response.usage);
-      const spent = cost(response.usage);
-      if (spent !== null) input.budget?.add(spent);
+      if (
+        judge.provider === 'openai-compatible' &&
+        response.usage.inputTokens > 0 &&
+        response.usage.inputTokens < fewest
+      ) {
+        // Ollama's OpenAI endpoint cuts a prompt to its num_ctx without an error; its count gives it away.
+        return {
+          ok: false,
+          reason: `the server read only ${response.usage.inputTokens.toLocaleString('en-US')} prompt tokens of a prompt of at least ${fewest.toLocaleString('en-US')}: it cut the prompt without saying (Ollama does at its num_ctx); raise the server's context and give it as --judge-context`,
+          rawAnswer: null,
+          transient: false,
+        };
+      }
       const oversized = oversizedAnswer(response);
       if (oversized) {
         // Not worth a retry with feedback: a model that answers like this does it again, and each try costs.

@@ -10,7 +10,7 @@ import {
   type TaskResult,
 } from '../core/index.js';
 import { deriveTaskTitle } from '../evidence/index.js';
-import { judgeTask, type BackoffOptions, type JudgeCache } from '../judge/index.js';
+import { judgeTask, type BackoffOptions, type JudgeCache, type PromptFit } from '../judge/index.js';
 import { deterministicProvenance, prepareTask, scorePrepared, type PreparedTask } from './evaluate-task.js';
 import type { OpenedJudge } from './open-judge.js';
 import type { RunTask } from './run-task.js';
@@ -99,6 +99,7 @@ export async function scoreOrJudge(
       usage: Provenance['usage'];
       costUsd: number | null;
       samples: number;
+      prompt: PromptFit;
     },
     extra: Partial<Provenance>,
   ): Provenance => ({
@@ -110,6 +111,7 @@ export async function scoreOrJudge(
     usage: p.usage,
     costUsd: p.costUsd,
     samples: p.samples,
+    prompt: { ...p.prompt, dropped: { ...p.prompt.dropped } },
     ...extra,
   });
   if (outcome.status === 'error') {

@@ -9,6 +9,7 @@ export interface JudgeFlagValues {
   judgeCommand?: string;
   judgeTemperature?: string;
   judgeMaxTokens?: string;
+  judgeContext?: string;
   samples?: string;
   concurrency?: string;
   timeout?: string;
@@ -30,6 +31,7 @@ const FLAG_OF: Record<string, string> = {
   command: '--judge-command',
   temperature: '--judge-temperature',
   maxTokens: '--judge-max-tokens',
+  contextTokens: '--judge-context',
   samples: '--samples',
   concurrency: '--concurrency',
   timeoutMs: '--timeout',
@@ -48,6 +50,7 @@ export function resolveJudgeSpec(values: JudgeFlagValues, config: JudgeConfig | 
   if (values.judgeTemperature !== undefined)
     flags.temperature = numberFlag('--judge-temperature', values.judgeTemperature);
   if (values.judgeMaxTokens !== undefined) flags.maxTokens = numberFlag('--judge-max-tokens', values.judgeMaxTokens);
+  if (values.judgeContext !== undefined) flags.contextTokens = numberFlag('--judge-context', values.judgeContext);
   if (values.samples !== undefined) flags.samples = numberFlag('--samples', values.samples);
   if (values.concurrency !== undefined) flags.concurrency = numberFlag('--concurrency', values.concurrency);
   if (values.timeout !== undefined) flags.timeoutMs = Math.round(numberFlag('--timeout', values.timeout) * 1000);

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PROBE_SYSTEM_PROMPT } from '../../judge/probe-judge.js';
 import { startFakeOpenAIServer, validAnswerFromPrompt, type FakeLlmServer } from '../../judge/testing/index.js';
 import { runCli } from '../run-cli.js';
 import { captureIo } from '../testing/capture-io.js';
@@ -112,9 +113,12 @@ describe.skipIf(!url)(
 
     it('three worker processes finish a run while one of them is killed with SIGKILL holding jobs: every task once, none lost', async () => {
       await writeTasks(24);
-      // The first two calls hang: the first worker holds two jobs when it is killed.
+      // The first two task calls hang (the run's probe does not count): the first worker holds two jobs when it is killed.
       let hung = 0;
-      server.setDefault((req) => ({ answer: validAnswerFromPrompt(req.prompt), delayMs: hung++ < 2 ? 60_000 : 150 }));
+      server.setDefault((req) => ({
+        answer: validAnswerFromPrompt(req.prompt),
+        delayMs: !req.prompt.includes(PROBE_SYSTEM_PROMPT) && hung++ < 2 ? 60_000 : 150,
+      }));
       const queued = await cli([
         'run',
         '--tasks',

@@ -9,6 +9,7 @@ import {
   validAnswer,
   validAnswerFromPrompt,
   type FakeLlmServer,
+  fakeTokens,
 } from '../../judge/testing/index.js';
 import { runCli } from '../run-cli.js';
 import { captureIo } from '../testing/capture-io.js';
@@ -75,13 +76,16 @@ describe('taskeval score --judge', () => {
         promptVersion: expect.stringMatching(/^[0-9a-f]{12}$/),
         rubricVersion: expect.any(String),
         bundleDigest: result.evidenceBundle.digest,
-        usage: { inputTokens: 1200, outputTokens: 300, cachedTokens: 0 },
+        // The fake counts the prompt it read, four characters a token, as a server does with its tokenizer.
+        usage: { inputTokens: expect.any(Number), outputTokens: 300, cachedTokens: 0 },
         cached: false,
       });
     }
     expect(server.calls).toBe(3);
+    const input = server.requests.reduce((sum, r) => sum + fakeTokens(r.prompt), 0);
+    expect(results.reduce((sum, r) => sum + r.provenance.usage!.inputTokens, 0)).toBe(input);
     expect(err).toContain(
-      'judge openai-compatible/judge-m: 3 calls, 0 cache hits, 3,600 input + 900 output tokens (0 cached), cost unknown',
+      `judge openai-compatible/judge-m: 3 calls, 0 cache hits, ${input.toLocaleString('en-US')} input + 900 output tokens (0 cached), cost unknown`,
     );
     // A server on this machine is asked one task at a time unless --concurrency says otherwise, and that is said.
     expect(err).toContain(`note: judge: one task at a time for the local server at ${server.baseUrl}`);
@@ -217,20 +221,32 @@ describe('taskeval score --judge', () => {
     });
   });
 
-  it('stops starting calls once --max-cost is spent, recording the rest as transient errors', async () => {
-    await writeFile(
-      join(dir, 'taskeval.config.json'),
-      JSON.stringify({ judge: { prices: { 'judge-m': { inputPerMTok: 10, outputPerMTok: 10 } } } }),
-    );
-    const { code, out, err } = await score(['--max-cost', '0.01', '--concurrency', '1', '--no-cache']);
-    // One call costs 1,500 tokens × $10/M = $0.015, past the limit: the next tasks are not judged.
-    expect(server.calls).toBe(1);
-    expect(code).toBe(4);
-    const results = JSON.parse(out) as TaskResult[];
-    expect(results.map((r) => r.status)).toEqual(['scored', 'error', 'error']);
-    expect(results[1]).toMatchObject({ transient: true, reason: expect.stringMatching(/cost limit of \$0.01/) });
-    expect(err).toContain('$0.0150');
-  });
+  it.each(['1', '4'])(
+    'never passes --max-cost, even with %s calls at once: each call holds its worst case until it is done',
+    async (concurrency) => {
+      await writeFile(
+        join(dir, 'taskeval.config.json'),
+        JSON.stringify({ judge: { prices: { 'judge-m': { inputPerMTok: 1, outputPerMTok: 1 } } } }),
+      );
+      // A call's worst case is its prompt (about 3,000 tokens estimated) and the whole 5,514-token cap, about $0.0085;
+      // it costs about $0.0027. After one, or beside one in flight, another might pass $0.01: it is not started.
+      const { code, out, err } = await score(['--max-cost', '0.01', '--concurrency', concurrency, '--no-cache']);
+      expect(server.calls).toBe(1);
+      expect(code).toBe(4);
+      const results = JSON.parse(out) as TaskResult[];
+      expect(results.filter((r) => r.status === 'scored')).toHaveLength(1);
+      const refused = results.filter((r) => r.status === 'error');
+      expect(refused).toHaveLength(2);
+      for (const r of refused)
+        expect(r).toMatchObject({
+          transient: true,
+          reason: expect.stringMatching(/cost limit of \$0.01 would be passed/),
+        });
+      const spent = Number(/\$(\d+\.\d{4})/.exec(err)![1]);
+      expect(spent).toBeGreaterThan(0);
+      expect(spent).toBeLessThanOrEqual(0.01);
+    },
+  );
 
   it('reads the judge from taskeval.config.json and names a bad key', async () => {
     await writeFile(

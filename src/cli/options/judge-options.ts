@@ -22,6 +22,10 @@ export function addJudgeOptions(command: Command): Command {
       '--judge-max-tokens <n>',
       'output tokens one judge call may generate (max_tokens; default: the largest answer the schema allows, 5,514): a model that never closes its JSON stops there',
     )
+    .option(
+      '--judge-context <tokens>',
+      "the model's context in tokens (prompt and answer); evidence is left out, in a stated order, to fit it (default: asked of a local server, else unknown)",
+    )
     .option('--samples <n>', 'ask the judge N times and use the median per category (default 1)')
     .option('--concurrency <n>', 'tasks judged at once (default 4; 1 for a judge on this machine)')
     .option('--timeout <seconds>', 'per-call judge timeout (default 120)')

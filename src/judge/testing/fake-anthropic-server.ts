@@ -24,7 +24,7 @@ export const ANTHROPIC_MESSAGES_PROTOCOL: WireProtocol = {
   success(body, reply, text, object) {
     const tools = body.tools as { name?: string }[] | undefined;
     const useTool = Boolean(tools?.length) && object !== undefined && !reply.hitTokenLimit;
-    const usage = reply.usage ?? { input: 1200, output: 300, cached: 0 };
+    const usage = reply.usage ?? { input: 1200, output: 300, cached: 0 }; // the server sets it from the prompt
     return {
       id: 'msg_fake',
       type: 'message',

@@ -173,7 +173,8 @@ export async function startFakeLlmServer(
         }
         const object = typeof reply.answer === 'string' ? undefined : reply.answer;
         const text = typeof reply.answer === 'string' ? reply.answer : JSON.stringify(reply.answer ?? {});
-        const usage = reply.usage ?? (context !== undefined ? { input: fakeTokens(prompt), output: 300 } : undefined);
+        // Like a real server, it counts the prompt it read (after any silent cut).
+        const usage = reply.usage ?? { input: fakeTokens(prompt), output: 300 };
         const payload = JSON.stringify(protocol.success(body, { ...reply, ...(usage ? { usage } : {}) }, text, object));
         if (reply.truncateBody) {
           res.writeHead(200, {

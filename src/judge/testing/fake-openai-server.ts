@@ -20,7 +20,7 @@ export const OPENAI_CHAT_PROTOCOL: WireProtocol = {
   success(body, reply, text) {
     const tools = body.tools as { function?: { name?: string } }[] | undefined;
     const forcedTool = tools?.length && body.tool_choice && body.tool_choice !== 'auto' && body.tool_choice !== 'none';
-    const usage = reply.usage ?? { input: 1200, output: 300, cached: 0 };
+    const usage = reply.usage ?? { input: 1200, output: 300, cached: 0 }; // the server sets it from the prompt
     const message = forcedTool
       ? {
           role: 'assistant',

@@ -1,0 +1,88 @@
+import type { EvidenceBundle, EvidenceSource } from '../core/index.js';
+import { buildJudgePrompt, type JudgePrompt, type JudgePromptInput } from './build-judge-prompt.js';
+import { estimateTokens } from './estimate-tokens.js';
+import { formatEvidenceRecord } from './format-evidence-record.js';
+
+/**
+ * Which evidence goes first when a prompt must shrink: what happened around the work before the work itself, and
+ * the task record last. Within a group the oldest entries go first (the newest are what the bundle kept over its cap).
+ */
+export const TRIM_ORDER: readonly EvidenceSource[] = [
+  'taskActivity',
+  'agentLogs',
+  'runAudit',
+  'documents',
+  'reviews',
+  'workflow',
+  'commits',
+  'taskMetadata',
+];
+
+/** Tokens kept free besides the answer: the chat template's own tokens and the estimate's rounding. */
+export const CONTEXT_MARGIN_TOKENS = 256;
+
+export interface FitPromptInput extends JudgePromptInput {
+  /** The model's context in tokens; null when unknown (nothing is trimmed). */
+  contextTokens: number | null;
+  /** The answer's output cap, which the context must hold too. */
+  maxTokens: number;
+}
+
+/** The prompt as it will be sent, its size, and what was left out to fit the context. */
+export interface FittedPrompt extends JudgePrompt {
+  /** Estimated tokens of system and prompt (estimateTokens: an over-count). */
+  estimatedTokens: number;
+  contextTokens: number | null;
+  /** Evidence entries left out to fit, by group; empty when nothing was. */
+  dropped: Partial<Record<EvidenceSource, number>>;
+  /** The bundle as shown to the judge (the whole one when nothing was left out). */
+  shown: EvidenceBundle;
+  /** False when even the task record alone does not fit: the task is not sent. */
+  fits: boolean;
+}
+
+/**
+ * Builds the judge prompt and, when the model's context is known and too small, leaves out evidence in TRIM_ORDER
+ * until the prompt and the answer's cap fit. Pure: the same inputs give the same prompt.
+ */
+export function fitJudgePrompt(input: FitPromptInput): FittedPrompt {
+  const whole = buildJudgePrompt(input);
+  const size = (p: JudgePrompt) => estimateTokens(p.system) + estimateTokens(p.prompt);
+  const base = { contextTokens: input.contextTokens, dropped: {}, shown: input.bundle };
+  const wholeSize = size(whole);
+  if (input.contextTokens === null) return { ...whole, ...base, estimatedTokens: wholeSize, fits: true };
+  const budget = input.contextTokens - input.maxTokens - CONTEXT_MARGIN_TOKENS;
+  if (wholeSize <= budget) return { ...whole, ...base, estimatedTokens: wholeSize, fits: true };
+
+  const keep = new Map(input.bundle.groups.map((g) => [g.source, [...g.entries]]));
+  const dropped: Partial<Record<EvidenceSource, number>> = {};
+  let fitted = whole;
+  let estimatedTokens = wholeSize;
+  let shown = input.bundle;
+  // Entries are taken out by their estimated size, then the prompt is rebuilt and measured again (its headers change).
+  while (estimatedTokens > budget) {
+    let over = estimatedTokens - budget;
+    let took = false;
+    for (const source of TRIM_ORDER) {
+      const entries = keep.get(source) ?? [];
+      while (over > 0 && entries.length > 0) {
+        over -= estimateTokens(`${formatEvidenceRecord(entries.shift()!)}\n`);
+        dropped[source] = (dropped[source] ?? 0) + 1;
+        took = true;
+      }
+      if (over <= 0) break;
+    }
+    if (!took) break;
+    shown = { ...input.bundle, groups: input.bundle.groups.map((g) => ({ ...g, entries: keep.get(g.source) ?? [] })) };
+    fitted = buildJudgePrompt({ ...input, bundle: shown, dropped });
+    estimatedTokens = size(fitted);
+  }
+  return {
+    ...fitted,
+    estimatedTokens,
+    contextTokens: input.contextTokens,
+    dropped,
+    shown,
+    fits: estimatedTokens <= budget,
+  };
+}
