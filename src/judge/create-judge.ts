@@ -105,6 +105,10 @@ export function createJudge(
         inner ??= make();
         return inner.complete(request);
       },
+      async modelContext(signal?: AbortSignal) {
+        inner ??= make();
+        return inner.modelContext ? inner.modelContext(signal) : { contextTokens: null, source: null };
+      },
     },
     secrets,
   );

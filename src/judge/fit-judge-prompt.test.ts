@@ -61,3 +61,20 @@ describe('fitting the judge prompt into the model context', () => {
     expect(Object.keys(fitted.dropped)).toEqual(TRIM_ORDER.filter((s) => ids(bigBundle(20), s).length > 0));
   });
 });
+
+describe('the output cap beside a known context', () => {
+  const input = { task: SAMPLE_TASK, assessment: sampleAssessment(), bundle: sampleBundle() };
+
+  it('shrinks a default cap to what the context leaves, so prompt and max_tokens never pass it (vLLM refuses that)', () => {
+    const fitted = fitJudgePrompt({ ...input, contextTokens: 4_096, maxTokens: 5_514 });
+    expect(fitted.fits).toBe(true);
+    expect(fitted.answerTokens).toBe(4_096 - fitted.estimatedTokens - 256);
+    expect(fitJudgePrompt({ ...input, contextTokens: 200_000, maxTokens: 5_514 }).answerTokens).toBe(5_514);
+  });
+
+  it('keeps a cap the user chose whole, leaving evidence out (or refusing) instead', () => {
+    const fitted = fitJudgePrompt({ ...input, contextTokens: 4_096, maxTokens: 3_000, capChosen: true });
+    expect(fitted.answerTokens).toBe(3_000);
+    expect(fitted.fits).toBe(false);
+  });
+});

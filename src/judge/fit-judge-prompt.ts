@@ -21,11 +21,16 @@ export const TRIM_ORDER: readonly EvidenceSource[] = [
 /** Tokens kept free besides the answer: the chat template's own tokens and the estimate's rounding. */
 export const CONTEXT_MARGIN_TOKENS = 256;
 
+/** Room an answer needs at least when the cap is the default: three short rationales and their citations. */
+export const MIN_ANSWER_TOKENS = 1_024;
+
 export interface FitPromptInput extends JudgePromptInput {
   /** The model's context in tokens; null when unknown (nothing is trimmed). */
   contextTokens: number | null;
   /** The answer's output cap, which the context must hold too. */
   maxTokens: number;
+  /** The cap was chosen by the user: the context must hold all of it. Otherwise it shrinks to what is left, down to MIN_ANSWER_TOKENS. */
+  capChosen?: boolean;
 }
 
 /** The prompt as it will be sent, its size, and what was left out to fit the context. */
@@ -39,6 +44,8 @@ export interface FittedPrompt extends JudgePrompt {
   shown: EvidenceBundle;
   /** False when even the task record alone does not fit: the task is not sent. */
   fits: boolean;
+  /** The output cap to send: maxTokens, or what the context leaves when that is less (a default cap only). */
+  answerTokens: number;
 }
 
 /**
@@ -50,9 +57,16 @@ export function fitJudgePrompt(input: FitPromptInput): FittedPrompt {
   const size = (p: JudgePrompt) => estimateTokens(p.system) + estimateTokens(p.prompt);
   const base = { contextTokens: input.contextTokens, dropped: {}, shown: input.bundle };
   const wholeSize = size(whole);
-  if (input.contextTokens === null) return { ...whole, ...base, estimatedTokens: wholeSize, fits: true };
-  const budget = input.contextTokens - input.maxTokens - CONTEXT_MARGIN_TOKENS;
-  if (wholeSize <= budget) return { ...whole, ...base, estimatedTokens: wholeSize, fits: true };
+  if (input.contextTokens === null)
+    return { ...whole, ...base, estimatedTokens: wholeSize, fits: true, answerTokens: input.maxTokens };
+  const context = input.contextTokens;
+  // vLLM and OpenAI refuse a request whose prompt and max_tokens pass the context: a default cap shrinks to fit.
+  const answerFloor = input.capChosen ? input.maxTokens : Math.min(input.maxTokens, MIN_ANSWER_TOKENS);
+  const budget = context - answerFloor - CONTEXT_MARGIN_TOKENS;
+  const answerTokens = (promptTokens: number) =>
+    Math.max(answerFloor, Math.min(input.maxTokens, context - promptTokens - CONTEXT_MARGIN_TOKENS));
+  if (wholeSize <= budget)
+    return { ...whole, ...base, estimatedTokens: wholeSize, fits: true, answerTokens: answerTokens(wholeSize) };
 
   const keep = new Map(input.bundle.groups.map((g) => [g.source, [...g.entries]]));
   const dropped: Partial<Record<EvidenceSource, number>> = {};
@@ -84,5 +98,6 @@ export function fitJudgePrompt(input: FitPromptInput): FittedPrompt {
     dropped,
     shown,
     fits: estimatedTokens <= budget,
+    answerTokens: answerTokens(estimatedTokens),
   };
 }

@@ -104,9 +104,16 @@ export async function judgeTask(input: JudgeTaskInput): Promise<JudgeTaskOutcome
   const spec = input.spec ?? DEFAULT_SPEC;
   const sampleCount = Math.max(1, spec.samples);
   const maxRetries = spec.maxRetries;
-  const maxTokens = spec.maxTokens ?? DEFAULT_JUDGE_MAX_TOKENS;
   const contextTokens = input.contextTokens ?? spec.contextTokens ?? null;
-  const fitted = fitJudgePrompt({ task: input.task, assessment, bundle, contextTokens, maxTokens });
+  const fitted = fitJudgePrompt({
+    task: input.task,
+    assessment,
+    bundle,
+    contextTokens,
+    maxTokens: spec.maxTokens ?? DEFAULT_JUDGE_MAX_TOKENS,
+    capChosen: spec.maxTokens !== undefined,
+  });
+  const maxTokens = fitted.answerTokens;
   const { system, prompt, promptVersion } = fitted;
   const fit: PromptFit = { estimatedTokens: fitted.estimatedTokens, contextTokens, dropped: fitted.dropped };
   const spend = { calls: 0, cacheHits: 0, usage: { ...ZERO_USAGE } };

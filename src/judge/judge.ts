@@ -35,6 +35,14 @@ export interface Judge {
   readonly modelId: string;
   readonly supportsStructuredOutput: boolean;
   complete(request: JudgeRequest): Promise<JudgeResponse>;
+  /** The model's context as the server says it (local servers); absent when the provider cannot tell. */
+  modelContext?(signal?: AbortSignal): Promise<ModelContext>;
+}
+
+/** What a server said of the model's context, and where the figure came from. */
+export interface ModelContext {
+  contextTokens: number | null;
+  source: string | null;
 }
 
 export const ZERO_USAGE: Readonly<JudgeUsage> = Object.freeze({ inputTokens: 0, outputTokens: 0, cachedTokens: 0 });

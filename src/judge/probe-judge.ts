@@ -9,6 +9,10 @@ export interface JudgeProbe {
   provider: string;
   model: string;
   elapsedMs: number;
+  /** The model's context: the spec's, else what the server said (or Ollama's assumed default); null when unknown. */
+  contextTokens: number | null;
+  /** Where that figure came from: "configured", the server's field, or why it is assumed. */
+  contextSource: string | null;
 }
 
 /** The probe's system prompt: a server (or a test's fake) tells the probe from a task by it. */
@@ -24,7 +28,7 @@ const PROBE_TIMEOUT_MS = 60_000;
  */
 export async function probeJudge(
   judge: Judge,
-  spec: Pick<JudgeSpec, 'provider' | 'baseUrl' | 'timeoutMs'>,
+  spec: Pick<JudgeSpec, 'provider' | 'baseUrl' | 'timeoutMs' | 'contextTokens'>,
   options: { signal?: AbortSignal; now?: () => number } = {},
 ): Promise<JudgeProbe> {
   const now = options.now ?? Date.now;
@@ -42,7 +46,18 @@ export async function probeJudge(
     const failure = error instanceof JudgeCallError ? probeFailure(error, judge, spec) : error;
     if (failure) throw failure;
   }
-  return { provider: judge.provider, model: judge.modelId, elapsedMs: now() - started };
+  const elapsedMs = now() - started;
+  const context =
+    spec.contextTokens !== undefined
+      ? { contextTokens: spec.contextTokens, source: 'configured' }
+      : ((await judge.modelContext?.(options.signal)) ?? { contextTokens: null, source: null });
+  return {
+    provider: judge.provider,
+    model: judge.modelId,
+    elapsedMs,
+    contextTokens: context.contextTokens,
+    contextSource: context.source,
+  };
 }
 
 /** The error a failed probe stops on, or null when the server answered (any other status: it is there). */

@@ -76,6 +76,7 @@ export async function scoreOrJudge(
     judge: opened.judge,
     spec: opened.spec,
     budget: opened.budget,
+    ...(opened.contextTokens !== undefined ? { contextTokens: opened.contextTokens } : {}),
     task: { id: task.id, title, description: task.description ?? null, status: task.column ?? null },
     bundle,
     assessment,

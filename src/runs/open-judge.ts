@@ -17,6 +17,8 @@ export interface OpenedJudge {
   cache?: JudgeCache;
   /** Provider failures in a row: the evaluation stops when the judge is down. */
   health: JudgeHealth;
+  /** The model's context as the probe learned it (the spec's wins); absent: the spec's, or unknown. */
+  contextTokens?: number | null;
 }
 
 /** Default number of tasks judged at once. */

@@ -57,6 +57,8 @@ export interface EvaluationIo extends RunObserver {
   onScored?(result: TaskResult): void;
   /** A line for a long-lived evaluation's log (completion runs). */
   log?(line: string): void;
+  /** Something the evaluation learned and chose for the user, said once (the judge's context). */
+  note?(line: string): void;
   /** Completion runs: how often the source is polled. */
   pollIntervalMs?: number;
 }
@@ -103,7 +105,14 @@ export async function runEvaluation<T>(
   try {
     const judge = openJudge(plan.judge, io.env, { cwd: io.cwd });
     // A wrong address, key or model is one clear error now, with nothing stored, not a failure per task.
-    if (judge && plan.probe) await probeJudge(judge.judge, judge.spec, io.signal ? { signal: io.signal } : {});
+    if (judge && plan.probe) {
+      const probe = await probeJudge(judge.judge, judge.spec, io.signal ? { signal: io.signal } : {});
+      judge.contextTokens = probe.contextTokens;
+      if (probe.contextTokens !== null && probe.contextSource !== 'configured')
+        io.note?.(
+          `judge: the model's context is ${probe.contextTokens.toLocaleString('en-US')} tokens (${probe.contextSource}); prompts are fitted to it`,
+        );
+    }
     if (plan.kind === 'score') return await report({ ...(await score(plan, io, judge, store)), store });
     return await report({ ...(await evaluateStored(plan, io, judge, store!)), store });
   } finally {

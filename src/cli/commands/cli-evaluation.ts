@@ -55,6 +55,7 @@ export async function evaluateFromCli<T>(
     cwd: io.cwd,
     ...(signal ? { signal } : {}),
     taskevalVersion: TASKEVAL_VERSION,
+    note: (line) => io.stderr(`note: ${line}\n`),
     openStore: async (location) => {
       if (shared) return { store: shared, close: async () => undefined };
       const store = await openStoreAt(location, io);

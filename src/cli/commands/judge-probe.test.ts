@@ -150,3 +150,46 @@ describe('a judge that goes down during a run', () => {
     expect(run).toMatchObject({ status: 'completed', counts: { errored: 3, scored: 3 } });
   });
 });
+
+describe("the model's context, asked of a local server by the probe", () => {
+  const runs: [string, Parameters<typeof startFakeOpenAIServer>[0], RegExp][] = [
+    [
+      'vLLM',
+      { models: ['judge-m'], modelFields: { max_model_len: 3_500 }, contextTokens: 3_500, countCap: true },
+      /3,500 tokens \(the server's max_model_len\)/,
+    ],
+    ["llama.cpp's server", { slotContext: 3_500 }, /3,500 tokens \(llama\.cpp's n_ctx per slot\)/],
+    ['Ollama', { ollama: true }, /4,096 tokens \(assumed: Ollama's default num_ctx/],
+  ];
+  it.each(runs)('%s: said once, and prompts are fitted to it', async (_name, options, said) => {
+    await server.close();
+    server = await startFakeOpenAIServer(options);
+    const { code, out, err } = await cli(['score', '--tasks', 'tasks.jsonl', '--json', '--no-cache', ...judged()]);
+    expect(code).toBe(0);
+    expect(err).toMatch(said);
+    const results = JSON.parse(out) as { provenance: { prompt: { contextTokens: number } } }[];
+    expect(
+      results.every(
+        (r) => r.provenance.prompt.contextTokens === Number(said.source.match(/^([\d,]+)/)![1]!.replace(',', '')),
+      ),
+    ).toBe(true);
+  });
+
+  it('--judge-context wins over what the server says, and nothing is said', async () => {
+    await server.close();
+    server = await startFakeOpenAIServer({ slotContext: 2_300 });
+    const { out, err } = await cli([
+      'score',
+      '--tasks',
+      'tasks.jsonl',
+      '--json',
+      '--judge-context',
+      '32000',
+      ...judged(),
+    ]);
+    expect(err).not.toContain("the model's context");
+    expect(
+      (JSON.parse(out) as { provenance: { prompt: { contextTokens: number } } }[])[0]!.provenance.prompt.contextTokens,
+    ).toBe(32_000);
+  });
+});

@@ -1,5 +1,6 @@
 import type { Judge } from '../judge.js';
 import { createAiSdkJudge } from './ai-sdk-judge.js';
+import { askModelContext } from './ask-model-context.js';
 import type { HttpJudgeOptions } from './create-openai-judge.js';
 
 export interface OpenAICompatibleJudgeOptions extends HttpJudgeOptions {
@@ -11,7 +12,7 @@ export interface OpenAICompatibleJudgeOptions extends HttpJudgeOptions {
 /** Any `/v1/chat/completions` endpoint: Ollama, vLLM, llama.cpp server, LM Studio, OpenRouter. */
 export function createOpenAICompatibleJudge(options: OpenAICompatibleJudgeOptions): Judge {
   const structured = options.structuredOutput ?? true;
-  return createAiSdkJudge({
+  const judge = createAiSdkJudge({
     provider: 'openai-compatible',
     modelId: options.model,
     model: async () => {
@@ -34,6 +35,21 @@ export function createOpenAICompatibleJudge(options: OpenAICompatibleJudgeOption
     ...(options.spec ? { spec: options.spec } : {}),
     providerOptions: { openaiCompatible: { strictJsonSchema: false } },
   });
+  return {
+    ...judge,
+    modelContext: (signal) => {
+      const { baseURL, queryParams, basicAuth } = splitUrl(options.baseURL);
+      const authorization = options.apiKey ? `Bearer ${options.apiKey}` : basicAuth;
+      return askModelContext({
+        baseURL,
+        model: options.model,
+        headers: authorization ? { Authorization: authorization } : {},
+        ...(queryParams ? { queryParams } : {}),
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+        ...(signal ? { signal } : {}),
+      });
+    },
+  };
 }
 
 /**

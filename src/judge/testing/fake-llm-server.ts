@@ -43,12 +43,18 @@ export interface FakeServerOptions {
   contextTokens?: number;
   /** `reject`: HTTP 400 as llama.cpp's server; `truncate`: the prompt's start is dropped without a word, as Ollama. */
   overflow?: 'reject' | 'truncate';
+  /** Count the request's max_tokens against the context too, refusing with 400 as vLLM and OpenAI do. */
+  countCap?: boolean;
   /** Models listed by GET /models; the default lists none (a server that does not say). */
   models?: readonly string[];
   /** Extra fields of each listed model (vLLM's max_model_len). */
   modelFields?: Record<string, unknown>;
   /** Status GET /models answers instead (401 for a wrong key, 404 for a wrong path). */
   modelsStatus?: number;
+  /** Answer GET /props as llama.cpp's server does, with this per-slot context (n_ctx). */
+  slotContext?: number;
+  /** Answer GET /api/version as Ollama does. */
+  ollama?: boolean;
 }
 
 /** The fake's token count: four characters a token, close to real tokenizers on English and JSON. */
@@ -122,6 +128,13 @@ export async function startFakeLlmServer(
         body = {};
       }
       const path = (req.url ?? '').split('?')[0] ?? '';
+      if (req.method === 'GET' && path === '/props' && options.slotContext !== undefined)
+        return send(res, 200, {
+          default_generation_settings: { n_ctx: options.slotContext },
+          total_slots: options.slots ?? 1,
+        });
+      if (req.method === 'GET' && path === '/api/version' && options.ollama)
+        return send(res, 200, { version: '0.9.0' });
       if (req.method === 'GET' && path === modelsPath) {
         if (options.modelsStatus) return send(res, options.modelsStatus, protocol.error(options.modelsStatus));
         return send(res, 200, protocol.models(options.models ?? [], options.modelFields ?? {}));
@@ -130,6 +143,16 @@ export async function startFakeLlmServer(
         return send(res, 404, { error: { message: `no route ${req.method} ${path}` } });
       let prompt = protocol.promptOf(body);
       const context = options.contextTokens;
+      const cap = protocol.maxTokensOf(body) ?? 0;
+      if (context !== undefined && options.countCap && fakeTokens(prompt) + cap > context) {
+        return send(res, 400, {
+          error: {
+            message: `This model's maximum context length is ${context} tokens. However, you requested ${fakeTokens(prompt) + cap} tokens (${fakeTokens(prompt)} in the messages, ${cap} in the completion).`,
+            type: 'BadRequestError',
+            code: 400,
+          },
+        });
+      }
       if (context !== undefined && fakeTokens(prompt) > context) {
         if (options.overflow !== 'truncate') {
           return send(res, 400, {
