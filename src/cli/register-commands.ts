@@ -22,6 +22,7 @@ import { registerSessionsCommand } from './commands/sessions-command.js';
 import { registerMigrateCommand } from './commands/migrate-command.js';
 import { registerInitCommand } from './commands/init-command.js';
 import { registerRescoreCommand } from './commands/rescore-command.js';
+import { registerPromptCommand } from './commands/prompt-command.js';
 
 export type { SetExitCode } from './set-exit-code.js';
 
@@ -30,6 +31,7 @@ export function registerCommands(program: Command, io: CliIo, setExitCode: SetEx
   registerScoreCommand(program, io, setExitCode);
   registerDemoCommand(program, io, setExitCode);
   registerSchemaCommand(program, io);
+  registerPromptCommand(program, io);
   registerServeCommand(program, io);
   registerRunCommand(program, io, setExitCode);
   registerRescoreCommand(program, io, setExitCode);

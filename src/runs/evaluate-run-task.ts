@@ -11,7 +11,13 @@ import {
 } from '../core/index.js';
 import { deriveTaskTitle } from '../evidence/index.js';
 import { judgeTask, type BackoffOptions, type JudgeCache, type PromptFit } from '../judge/index.js';
-import { deterministicProvenance, prepareTask, scorePrepared, type PreparedTask } from './evaluate-task.js';
+import {
+  deterministicProvenance,
+  judgeTaskSummary,
+  prepareTask,
+  scorePrepared,
+  type PreparedTask,
+} from './evaluate-task.js';
 import type { OpenedJudge } from './open-judge.js';
 import type { RunTask } from './run-task.js';
 
@@ -77,7 +83,7 @@ export async function scoreOrJudge(
     spec: opened.spec,
     budget: opened.budget,
     ...(opened.contextTokens !== undefined ? { contextTokens: opened.contextTokens } : {}),
-    task: { id: task.id, title, description: task.description ?? null, status: task.column ?? null },
+    task: judgeTaskSummary(prepared),
     bundle,
     assessment,
     ...(input.backoff ? { backoff: input.backoff } : {}),

@@ -11,6 +11,7 @@ import {
   type Task,
 } from '../core/index.js';
 import { buildEvidenceBundle, deriveTaskTitle } from '../evidence/index.js';
+import type { JudgeTaskSummary } from '../judge/index.js';
 
 export interface EvaluateTaskInput {
   task: Task;
@@ -38,6 +39,12 @@ export function prepareTask(input: Pick<EvaluateTaskInput, 'task' | 'runId' | 'c
   const bundle = buildEvidenceBundle(task, { runId, ...(commits ? { commits } : {}), ...(history ? { history } : {}) });
   const assessment = assessTask({ task, bundle, ...(commits ? { commits } : {}), ...(history ? { history } : {}) });
   return { task, title: deriveTaskTitle(task), bundle, assessment };
+}
+
+/** What the judge is told of the task itself: the same for a judged task and a previewed prompt. */
+export function judgeTaskSummary(prepared: Pick<PreparedTask, 'task' | 'title'>): JudgeTaskSummary {
+  const { task } = prepared;
+  return { id: task.id, title: prepared.title, description: task.description ?? null, status: task.column ?? null };
 }
 
 /** The deterministic-only result of a prepared task: the code-owned blend with no judge. */

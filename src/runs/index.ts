@@ -113,3 +113,4 @@ export {
   type LoadedRunTasks,
 } from './run-evaluation.js';
 export { pullOutcome, PullOutcomeSchema, PULL_FATES, type PullOutcome } from './pull-outcome.js';
+export { previewPrompts, type PromptPreview } from './preview-prompts.js';

@@ -33,6 +33,8 @@ export interface EvaluationFlags extends JudgeFlagValues, StoreFlagValues {
   queue?: boolean;
   detach?: boolean;
   jobTimeout?: string;
+  /** `score --dry-run`: build each task's judge prompt and say its size; nothing is sent or stored. */
+  dryRun?: boolean;
 }
 
 /** One evaluation, decided before anything is opened: the same value for the CLI, the dashboard and the workers. */
@@ -58,6 +60,8 @@ export interface EvaluationPlan {
   notes?: string[];
   /** Check the judge with one tiny call before the first task (not with --no-probe). */
   probe?: boolean;
+  /** Only build the judge prompts (`score --dry-run`, `taskeval prompt`): no judge call, no store. */
+  dryRun?: boolean;
 }
 
 /**
@@ -84,6 +88,8 @@ export function planEvaluation(
   const concurrencyNote = judgeConcurrencyNote(flags, config.judge, judge);
   const labels = attempt(() => parseLabels(flags.label), {});
   const queue = attempt(() => planQueue(kind, flags), null);
+  if (flags.dryRun && kind !== 'score')
+    problems.push(new ConfigError('usage', '--dry-run is for taskeval score', { field: '--dry-run' }));
   if (flags.resume !== undefined && kind !== 'run')
     problems.push(new ConfigError('usage', '--resume is for taskeval run', { field: '--resume' }));
   if (problems.length > 1) {
@@ -95,7 +101,9 @@ export function planEvaluation(
   if (problems[0]) throw problems[0];
   // A `score` keeps nothing; only a judge's cache needs the store.
   const store =
-    kind === 'score' && !judge?.useCache ? null : resolveStoreLocation(flags, where, config, where.configPath);
+    kind === 'score' && (!judge?.useCache || flags.dryRun)
+      ? null
+      : resolveStoreLocation(flags, where, config, where.configPath);
   return {
     kind,
     trigger: TRIGGER[kind],
@@ -104,7 +112,8 @@ export function planEvaluation(
     column: flags.column ?? (kind === 'batch' || kind === 'completion' ? 'done' : undefined),
     labels,
     ...(concurrencyNote ? { notes: [concurrencyNote] } : {}),
-    ...(judge && flags.probe !== false ? { probe: true } : {}),
+    ...(judge && flags.probe !== false && !flags.dryRun ? { probe: true } : {}),
+    ...(flags.dryRun ? { dryRun: true } : {}),
     resume: flags.resume ?? null,
     queue,
     ...(kind === 'batch' && config.retentionDays !== undefined ? { retentionDays: config.retentionDays } : {}),

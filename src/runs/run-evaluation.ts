@@ -17,6 +17,7 @@ import { openJudge, type OpenedJudge } from './open-judge.js';
 import { planBatch, type BatchPlan } from './plan-batch.js';
 import type { EvaluationPlan } from './plan-evaluation.js';
 import { planResume } from './plan-resume.js';
+import { previewPrompts, type PromptPreview } from './preview-prompts.js';
 import { EvaluationQueue, enqueueRun, followQueuedRun } from './queue/index.js';
 import type { RunObserver } from './run-progress.js';
 import type { RunTask } from './run-task.js';
@@ -59,6 +60,8 @@ export interface EvaluationIo extends RunObserver {
   log?(line: string): void;
   /** Something the evaluation learned and chose for the user, said once (the judge's context). */
   note?(line: string): void;
+  /** A dry run: each task's judge prompt, in task order. */
+  onPrompt?(preview: PromptPreview): void;
   /** Completion runs: how often the source is polled. */
   pollIntervalMs?: number;
 }
@@ -100,6 +103,11 @@ export async function runEvaluation<T>(
   io: EvaluationIo,
   report: (result: EvaluationResult) => Promise<T>,
 ): Promise<T> {
+  if (plan.dryRun) {
+    const set = await io.loadTasks(plan, null);
+    previewPrompts(set.tasks, plan.judge, ephemeralRunId('score', new Date()), (p) => io.onPrompt?.(p));
+    return report({ ...NOTHING, store: null });
+  }
   const opened = plan.store ? await io.openStore(plan.store) : null;
   const store = opened?.store ?? null;
   try {

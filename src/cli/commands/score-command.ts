@@ -18,9 +18,11 @@ import {
 } from '../render/index.js';
 import { parseFailUnder } from './fail-under-option.js';
 import { evaluateFromCli } from './cli-evaluation.js';
+import { scoreDryRun } from './score-dry-run.js';
 
 interface ScoreOptions extends SourceOptionValues, JudgeOptionValues {
   json?: boolean;
+  dryRun?: boolean;
   format?: 'table' | 'json' | 'markdown';
   failUnder?: string;
 }
@@ -45,6 +47,8 @@ Examples:
   taskeval score --tasks tasks.jsonl
   taskeval score --tasks tasks.jsonl --judge openai-compatible --judge-base-url http://127.0.0.1:11434/v1 --judge-model llama3.1
   taskeval score --tasks tasks.jsonl --judge command --judge-command "claude -p" --json
+  taskeval score --project . --dry-run --judge-context 8192   # prompt sizes, nothing sent
+  taskeval prompt FN-12 --project .                          # one task's prompt, whole
   taskeval score --tasks tasks.json --json > results.json
   taskeval score --tasks tasks.jsonl --strict
   taskeval score --project . --since 2026-11-01 --format markdown --fail-under 60 >> "$GITHUB_STEP_SUMMARY"`;
@@ -66,11 +70,16 @@ export function registerScoreCommand(program: Command, io: CliIo, setExitCode: (
     .option(
       '--fail-under <score>',
       'exit 1 when a scored task is under this overall score, listing them (exit 4 for unscored tasks wins)',
+    )
+    .option(
+      '--dry-run',
+      "build each task's judge prompt and print its estimated size against the model's context (--judge-context), what would be left out to fit, and whether it fits (exit 4 if not); nothing is sent or stored",
     );
   addJudgeOptions(addConfigOption(addHindsightOption(addSourceOptions(command))))
     .addHelpText('after', HELP_AFTER)
     .action(async (options: ScoreOptions) => {
       const format = options.json ? 'json' : (options.format ?? 'table');
+      if (options.dryRun) return setExitCode(await scoreDryRun(options, io, format === 'json'));
       const failUnder = parseFailUnder(options.failUnder);
       // What the gate and the exit code need of each result; the scorecard needs more, so it keeps more.
       const gate: GateEntry[] = [];

@@ -1,0 +1,38 @@
+import { DEFAULT_JUDGE_MAX_TOKENS, fitJudgePrompt, type FittedPrompt, type JudgeSpec } from '../judge/index.js';
+import { judgeTaskSummary, prepareTask } from './evaluate-task.js';
+import type { RunTask } from './run-task.js';
+
+/** One task's judge prompt as it would be sent, without sending it. */
+export interface PromptPreview extends Omit<FittedPrompt, 'shown'> {
+  taskId: string;
+  title: string | null;
+}
+
+/**
+ * The judge prompt of each task, fitted to the spec's context and cap exactly as judgeTask fits it, handed on one at a
+ * time (a prompt is tens of kilobytes; thousands are never held at once). Nothing is sent, opened or stored.
+ */
+export function previewPrompts(
+  items: readonly RunTask[],
+  spec: Pick<JudgeSpec, 'maxTokens' | 'contextTokens'> | null,
+  runId: string,
+  onPrompt: (preview: PromptPreview) => void,
+): void {
+  for (const item of items) {
+    const prepared = prepareTask({
+      task: item.task,
+      runId,
+      ...(item.commits ? { commits: item.commits } : {}),
+      ...(item.history ? { history: item.history } : {}),
+    });
+    const { shown: _shown, ...fitted } = fitJudgePrompt({
+      task: judgeTaskSummary(prepared),
+      assessment: prepared.assessment,
+      bundle: prepared.bundle,
+      contextTokens: spec?.contextTokens ?? null,
+      maxTokens: spec?.maxTokens ?? DEFAULT_JUDGE_MAX_TOKENS,
+      capChosen: spec?.maxTokens !== undefined,
+    });
+    onPrompt({ taskId: item.task.id, title: prepared.title, ...fitted });
+  }
+}
