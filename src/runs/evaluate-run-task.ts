@@ -10,7 +10,7 @@ import {
   type TaskResult,
 } from '../core/index.js';
 import { deriveTaskTitle } from '../evidence/index.js';
-import { judgeTask, type BackoffOptions, type JudgeCache, type PromptFit } from '../judge/index.js';
+import { judgeTask, type BackoffOptions, type JudgeCache, type JudgeUsage, type PromptFit } from '../judge/index.js';
 import {
   deterministicProvenance,
   judgeTaskSummary,
@@ -34,9 +34,10 @@ export interface EvaluateRunTaskInput {
   now?: () => Date;
 }
 
-/** Tokens this evaluation spent on the judge, for progress. */
+/** What this evaluation spent on the judge: tokens for progress, and the whole spend for the run's record. */
 export interface EvaluationSpend {
   tokens: number;
+  judge?: { calls: number; cacheHits: number; usage: JudgeUsage; costUsd: number | null };
 }
 
 /**
@@ -97,6 +98,12 @@ export async function scoreOrJudge(
       : { providerFailure: false },
   );
   const tokens = outcome.usage.inputTokens + outcome.usage.outputTokens;
+  const judgeSpend = {
+    calls: outcome.calls,
+    cacheHits: outcome.cacheHits,
+    usage: outcome.usage,
+    costUsd: outcome.costUsd,
+  };
   if (input.signal?.aborted) throw new JudgeError('cancelled', `interrupted while judging ${task.id}`);
   const provenance = (
     p: {
@@ -134,7 +141,7 @@ export async function scoreOrJudge(
         signals: assessment,
         provenance: provenance(outcome.provenance, {}),
       }),
-      spend: { tokens },
+      spend: { tokens, judge: judgeSpend },
     };
   }
   const judgedProvenance = provenance(outcome.provenance, {
@@ -151,7 +158,7 @@ export async function scoreOrJudge(
       judged: outcome.judged,
       evaluatedAt,
     }),
-    spend: { tokens },
+    spend: { tokens, judge: judgeSpend },
   };
 }
 

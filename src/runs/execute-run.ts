@@ -6,6 +6,7 @@ import type { RunObserver, RunProgress } from './run-progress.js';
 import type { RunDefinition } from './run-definition.js';
 import { runProvenance, runSettings } from './run-settings.js';
 import { saveResultOrError } from './save-result-or-error.js';
+import { addJudgeSpend, formatRunJudgeSpend, NO_JUDGE_SPEND, type RunJudgeSpend } from './run-judge-spend.js';
 import { summarizeRun } from './summarize-run.js';
 
 /** Deterministic tasks evaluated while earlier results are still being written. */
@@ -96,6 +97,7 @@ export async function executeRun(input: ExecuteRunInput): Promise<RunOutcome> {
     tokens: 0,
     elapsedMs: 0,
   };
+  let judgeSpend: RunJudgeSpend = { ...NO_JUDGE_SPEND };
   const signal = input.signal;
   // Without a judge, a store across the network still gets a few writes in flight while the next tasks are
   // evaluated; SQLite writes in-process, so one slot is as fast and stops exactly where Ctrl-C came.
@@ -121,6 +123,7 @@ export async function executeRun(input: ExecuteRunInput): Promise<RunOutcome> {
         if (input.keepResults !== false) results.push(lightResult(stored));
         progress.done += 1;
         progress.tokens += spend.tokens;
+        if (spend.judge) judgeSpend = addJudgeSpend(judgeSpend, spend.judge);
         if (stored.status === 'scored') progress.scored += 1;
         else if (stored.status === 'skipped') progress.skipped += 1;
         else progress.errors += 1;
@@ -135,25 +138,33 @@ export async function executeRun(input: ExecuteRunInput): Promise<RunOutcome> {
     clearInterval(timer);
   }
 
+  // The run's record keeps what its judge spent now: a line in the summary, and the figures in an event.
+  const spent = judge ? formatRunJudgeSpend(judgeSpend) : null;
+  if (spent)
+    await store
+      .appendEvent(runId, { type: 'info', message: spent, data: { judgeSpend }, now: iso() })
+      .catch(() => undefined);
   const live = await store.getRun(runId);
   const requested = live.requestedTaskIds.length;
+  const summarize = (status: 'completed' | 'cancelled' | 'failed') =>
+    `${summarizeRun(live, requested, status)}${spent ? `; ${spent}` : ''}`;
   let run: EvalRun;
   if (fatal) {
     const message = fatal.error instanceof Error ? fatal.error.message : String(fatal.error);
     await store
-      .transitionRun(runId, 'failed', { reason: message, summary: summarizeRun(live, requested, 'failed'), now: iso() })
+      .transitionRun(runId, 'failed', { reason: message, summary: summarize('failed'), now: iso() })
       .catch(() => undefined);
     throw fatal.error;
   }
   if (signal?.aborted) {
     run = await store.transitionRun(runId, 'cancelled', {
       reason: 'cancelled by the user',
-      summary: summarizeRun(live, requested, 'cancelled'),
+      summary: summarize('cancelled'),
       now: iso(),
     });
   } else {
     run = await store.transitionRun(runId, 'completed', {
-      summary: summarizeRun(live, requested, 'completed'),
+      summary: summarize('completed'),
       now: iso(),
     });
   }

@@ -256,6 +256,19 @@ describe('pages with results', () => {
     expect(spend).toContain('8,000 input + 1,200 output (0 cached) over 2 results');
     expect(spend).toContain('$0.02 over 2 results');
     expect(spend).toContain('not recorded');
+    expect(spend).toMatch(/Judge calls\s+counted when the run finishes/);
+    // What the run's record keeps of the calls it made (executeRun appends it before the run ends).
+    const live = await seedRun(fx.store, [hybridResult({ taskId: 'FN-5' })], { status: 'running', at: 10 });
+    await fx.store.appendEvent(live.run.id, {
+      type: 'info',
+      message: 'judge: 2 calls, 1 cache hit, 8,000 input + 1,200 output tokens, $0.0200',
+      data: {
+        judgeSpend: { calls: 2, cacheHits: 1, inputTokens: 8000, outputTokens: 1200, cachedTokens: 0, costUsd: 0.02 },
+      },
+      now: '2026-03-02T10:20:00.000Z',
+    });
+    await fx.store.transitionRun(live.run.id, 'completed', { now: '2026-03-02T10:21:00.000Z' });
+    expect(await page(fx, `/runs/${live.run.id}`)).toMatch(/Judge calls<\/dt><dd>2 made, 1 answered from the cache</);
     const plain = await seedRun(fx.store, [deterministicOnlyResult({ taskId: 'FN-4' })], { judge: false, at: 30 });
     expect(await page(fx, `/runs/${plain.run.id}`)).toMatch(/Judge tokens<\/dt><dd>none — deterministic only</);
     expect(await (await fx.get(`/api/runs/${run.id}`)).json()).toMatchObject({

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_RATIONALE_CHARS } from '../../judge/bound-judge-answer.js';
 import { startFakeOpenAIServer, validAnswerFromPrompt, type FakeLlmServer } from '../../judge/testing/index.js';
+import { defaultDbPath, openSqliteStore } from '../../store/index.js';
 import { runCli } from '../run-cli.js';
 import { captureIo } from '../testing/capture-io.js';
 
@@ -49,6 +50,12 @@ describe('taskeval run --judge over HTTP', () => {
     });
     expect(results.map((r: { mode: string }) => r.mode)).toEqual(['hybrid', 'hybrid']);
     expect(server.calls).toBe(2);
+    // The run's record keeps what the judge cost now: a line in its summary, the figures in an event.
+    expect(run.summary).toMatch(/; judge: 2 calls, 0 cache hits, [\d,]+ input \+ 600 output tokens, cost unknown$/);
+    const store = openSqliteStore({ path: defaultDbPath(dir) });
+    const events = await store.listEvents(run.id);
+    await store.close();
+    expect(events.find((e) => e.type === 'info')?.data).toMatchObject({ judgeSpend: { calls: 2, cacheHits: 0 } });
 
     const shown = await cli(['show', 'FN-1']);
     expect(shown.out).toMatch(/\(det \d+\s+ai \d+\s+weight 0\.3\)/);
@@ -57,6 +64,7 @@ describe('taskeval run --judge over HTTP', () => {
 
     const again = await cli(['run', '--tasks', 'tasks.jsonl', '--json', ...judged()]);
     expect(server.calls).toBe(2);
+    expect(JSON.parse(again.out).run.summary).toMatch(/judge: 0 calls, 2 cache hits, 0 input \+ 0 output tokens/);
     expect(JSON.parse(again.out).results.every((r: { provenance: { cached: boolean } }) => r.provenance.cached)).toBe(
       true,
     );

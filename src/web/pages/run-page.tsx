@@ -138,7 +138,7 @@ export const RunPage: FC<RunPageProps> = ({ run, events, bands, results, spend, 
           <h3>Bands</h3>
           <BandDistribution bands={bands} />
           <h3>Tokens and cost</h3>
-          <SpendFacts spend={spend} judged={Boolean(p.judgeProvider)} />
+          <SpendFacts spend={spend} judged={Boolean(p.judgeProvider)} calls={judgeCalls(events)} />
           {validations.length ? (
             <p class="small">
               <a href={hrefWith('/validity', { run: run.id })} data-testid="run-validity-link">
@@ -210,9 +210,33 @@ export const RunPage: FC<RunPageProps> = ({ run, events, bands, results, spend, 
 
 const n = (v: number) => v.toLocaleString('en-US');
 
+/** The judge calls a finished run made and answered from the cache, from the event its record keeps; null before. */
+function judgeCalls(events: readonly RunEvent[]): { calls: number; cacheHits: number } | null {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const spent = (events[i]!.data as { judgeSpend?: { calls?: unknown; cacheHits?: unknown } } | null)?.judgeSpend;
+    if (typeof spent?.calls === 'number' && typeof spent.cacheHits === 'number')
+      return { calls: spent.calls, cacheHits: spent.cacheHits };
+  }
+  return null;
+}
+
 /** The run's judge and agent spend, each with how many results it is known for; never a made-up zero. */
-const SpendFacts: FC<{ spend: RunSpend; judged: boolean }> = ({ spend, judged }) => (
+const SpendFacts: FC<{ spend: RunSpend; judged: boolean; calls: { calls: number; cacheHits: number } | null }> = ({
+  spend,
+  judged,
+  calls,
+}) => (
   <dl class="kv" data-testid="run-spend">
+    {judged && (
+      <>
+        <dt>Judge calls</dt>
+        <dd>
+          {calls
+            ? `${n(calls.calls)} made, ${n(calls.cacheHits)} answered from the cache`
+            : 'counted when the run finishes'}
+        </dd>
+      </>
+    )}
     <dt>Judge tokens</dt>
     <dd>
       {!judged
