@@ -254,3 +254,10 @@ export {
 export { ForgeSchema, forgeLink, parseForgeRemote, type Forge } from './forge.js';
 export { taskErrorResult, isBug, MAX_ERROR_REASON_LENGTH, type TaskErrorInput } from './task-error-result.js';
 export { isPullTaskId } from './pull-task-id.js';
+export {
+  tallyJudgeWarnings,
+  MIN_JUDGED_FOR_WARNINGS,
+  SAME_SCORE_SHARE,
+  SPREAD_POINTS,
+  type JudgeWarningTally,
+} from './judge-warnings.js';

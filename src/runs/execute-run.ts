@@ -1,3 +1,4 @@
+import { tallyJudgeWarnings } from '../core/index.js';
 import type { JudgeCache } from '../judge/index.js';
 import type { EvalRun, StoredResult } from '../store/index.js';
 import { evaluateTasks, type EvaluateOne } from './evaluate-tasks.js';
@@ -98,6 +99,7 @@ export async function executeRun(input: ExecuteRunInput): Promise<RunOutcome> {
     elapsedMs: 0,
   };
   let judgeSpend: RunJudgeSpend = { ...NO_JUDGE_SPEND };
+  const judgeSigns = tallyJudgeWarnings();
   const signal = input.signal;
   // Without a judge, a store across the network still gets a few writes in flight while the next tasks are
   // evaluated; SQLite writes in-process, so one slot is as fast and stops exactly where Ctrl-C came.
@@ -124,6 +126,7 @@ export async function executeRun(input: ExecuteRunInput): Promise<RunOutcome> {
         progress.done += 1;
         progress.tokens += spend.tokens;
         if (spend.judge) judgeSpend = addJudgeSpend(judgeSpend, spend.judge);
+        judgeSigns.add(stored);
         if (stored.status === 'scored') progress.scored += 1;
         else if (stored.status === 'skipped') progress.skipped += 1;
         else progress.errors += 1;
@@ -144,6 +147,11 @@ export async function executeRun(input: ExecuteRunInput): Promise<RunOutcome> {
     await store
       .appendEvent(runId, { type: 'info', message: spent, data: { judgeSpend }, now: iso() })
       .catch(() => undefined);
+  // A judge that looks broken is said on the run (a warning event each) and to whoever watches it.
+  for (const warning of judgeSigns.warnings()) {
+    input.onWarning?.(warning);
+    await store.appendEvent(runId, { type: 'warning', message: warning, now: iso() }).catch(() => undefined);
+  }
   const live = await store.getRun(runId);
   const requested = live.requestedTaskIds.length;
   const summarize = (status: 'completed' | 'cancelled' | 'failed') =>

@@ -194,6 +194,7 @@ async function evaluateStored(
     ...(io.onStart ? { onStart: io.onStart } : {}),
     ...(io.onResult ? { onResult: io.onResult } : {}),
     ...(io.onProgress ? { onProgress: io.onProgress } : {}),
+    ...(io.onWarning ? { onWarning: io.onWarning } : {}),
   };
   if (plan.kind === 'completion') {
     const first = await io.loadTasks(plan, store);

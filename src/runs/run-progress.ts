@@ -19,4 +19,6 @@ export interface RunObserver {
   onStart?: (info: { runId: string; total: number }) => void;
   onResult?: (result: StoredResult, progress: RunProgress) => void;
   onProgress?: (progress: RunProgress) => void;
+  /** Something about the run as a whole worth a look (a judge that looks broken), said once as it finishes. */
+  onWarning?: (message: string) => void;
 }

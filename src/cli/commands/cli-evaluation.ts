@@ -79,6 +79,7 @@ export function progressHooks(reporter: ProgressReporter): CliEvaluationHooks {
   return {
     onStart: ({ runId, total }) => reporter.start(runId, total),
     onResult: (result, progress) => reporter.result(result, progress),
+    onWarning: (message) => reporter.warn(message),
   };
 }
 

@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_RATIONALE_CHARS } from '../../judge/bound-judge-answer.js';
-import { startFakeOpenAIServer, validAnswerFromPrompt, type FakeLlmServer } from '../../judge/testing/index.js';
+import {
+  constantAnswerFromPrompt,
+  startFakeOpenAIServer,
+  validAnswerFromPrompt,
+  type FakeLlmServer,
+} from '../../judge/testing/index.js';
 import { defaultDbPath, openSqliteStore } from '../../store/index.js';
 import { runCli } from '../run-cli.js';
 import { captureIo } from '../testing/capture-io.js';
@@ -106,5 +111,34 @@ describe('taskeval run --judge over HTTP', () => {
       expect(rationale.endsWith('… [truncated]')).toBe(true);
     }
     expect(exported.out.length).toBeLessThan(200_000);
+  });
+});
+
+describe('a judge that looks broken', () => {
+  it('answering 73 for every category of every task is said on stderr and kept as a warning on the run', async () => {
+    const tasks = Array.from({ length: 12 }, (_, i) =>
+      JSON.stringify({
+        id: `BR-${i + 1}`,
+        title: `Task ${i + 1}`,
+        column: 'done',
+        executionCompletedAt: `2026-03-01T1${i % 10}:00:00Z`,
+        workflowStepResults:
+          i % 2 ? [{ workflowStepId: 'tests', workflowStepName: 'Run tests', status: 'failed' }] : [],
+      }),
+    );
+    await writeFile(join(dir, 'broken.jsonl'), tasks.join('\n'));
+    server.setDefault((req) => ({ answer: constantAnswerFromPrompt(req.prompt) }));
+    const { code, out, err } = await cli(['run', '--tasks', 'broken.jsonl', '--json', ...judged()]);
+    expect(code).toBe(0);
+    expect(err).toContain(
+      'warning: the judge gave 73 to 100% of 36 category scores: it does not seem to read the evidence',
+    );
+    const { run } = JSON.parse(out);
+    const store = openSqliteStore({ path: defaultDbPath(dir) });
+    const events = await store.listEvents(run.id);
+    await store.close();
+    expect(events.filter((e) => e.type === 'warning').map((e) => e.message)).toEqual([
+      expect.stringMatching(/^the judge gave 73 to 100%/),
+    ]);
   });
 });

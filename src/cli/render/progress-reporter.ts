@@ -16,6 +16,8 @@ export interface ProgressReporter {
   result(result: StoredResult, progress: RunProgress): void;
   /** Ends the bar's line so later output starts clean. */
   finish(): void;
+  /** A warning about the run as a whole, on its own line whatever the mode. */
+  warn(message: string): void;
 }
 
 export function createProgressReporter(options: ProgressReporterOptions): ProgressReporter {
@@ -40,6 +42,11 @@ export function createProgressReporter(options: ProgressReporterOptions): Progre
         return;
       }
       write(`${formatProgressLine(result, progress)}\n`);
+    },
+    warn(message) {
+      if (drawn) write('\n');
+      drawn = false;
+      write(`warning: ${message}\n`);
     },
     finish() {
       if (drawn) write('\n');
