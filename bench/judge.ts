@@ -6,6 +6,7 @@ import { JudgeSpecSchema, meterJudge } from '../src/judge/index.js';
 import { executeRun, openJudge, type OpenedJudge, type RunTask } from '../src/runs/index.js';
 import { runTasks } from '../src/runs/testing/run-task-builders.js';
 import { openSqliteStore, type SqliteStore } from '../src/store/index.js';
+import { runLocalJudge, type LocalJudgeReport } from './local-judge.js';
 import { startJudgeServerProcess } from './start-judge-server-process.js';
 
 export interface JudgeBenchOptions {
@@ -23,10 +24,14 @@ export interface JudgeBenchReport {
   secondRatio: number;
   calls: number;
   cacheHits: number;
+  local: LocalJudgeReport;
   pass: boolean;
 }
 
-/** `npm run bench -- judge`: 200 tasks at concurrency 8 against a loopback judge answering in 200 ms, then again from the SQLite cache. */
+/**
+ * `npm run bench -- judge`: 200 tasks at concurrency 8 against a loopback judge answering in 200 ms, then again from the
+ * SQLite cache; then 200 tasks against a one-slot local server answering in 2 s (`--quick`: 20 tasks in 500 ms).
+ */
 export async function run(options: JudgeBenchOptions = {}): Promise<JudgeBenchReport> {
   const tasks = options.tasks ?? 200;
   const concurrency = options.concurrency ?? 8;
@@ -71,6 +76,8 @@ export async function run(options: JudgeBenchOptions = {}): Promise<JudgeBenchRe
       `  cached run ${pass2.ms.toFixed(0)} ms = ${(secondRatio * 100).toFixed(2)}% of the first (target < 5%), ${pass2.hits} cache hits, ${pass2.calls} calls`,
     );
     log(`  ${pass ? 'PASS' : 'FAIL'}`);
+    const quick = process.argv.includes('--quick');
+    const local = await runLocalJudge({ tasks: quick ? 20 : 200, answerMs: quick ? 500 : 2_000, log });
     return {
       tasks,
       firstMs: pass1.ms,
@@ -79,7 +86,8 @@ export async function run(options: JudgeBenchOptions = {}): Promise<JudgeBenchRe
       secondRatio,
       calls: pass1.calls + pass2.calls,
       cacheHits: pass2.hits,
-      pass,
+      local,
+      pass: pass && local.pass,
     };
   } finally {
     await store.close();
