@@ -61,9 +61,9 @@ async function run(...argv: string[]) {
 }
 
 async function scores(...extra: string[]): Promise<string> {
-  const { code, out } = await run('score', '--project', repo.dir, '--json', ...extra);
-  expect(code).toBe(0);
-  const path = join(dir, `scores${extra.join('')}.json`);
+  const { code, out, err } = await run('score', '--project', repo.dir, '--json', ...extra);
+  expect(code, err).toBe(0);
+  const path = join(dir, `scores${extra.join('').replace(/[^\w-]/g, '_')}.json`);
   await writeFile(path, out);
   return path;
 }
@@ -236,6 +236,40 @@ describe('taskeval validate', () => {
     const overall = (ids: string[]) => parsed.filter((r) => ids.includes(r.taskId)).map((r) => r.overallScore);
     expect(report.categories.overall.auc).toBeCloseTo(computeAuc(overall(['T-1', 'T-3']), overall(['T-2', 'T-4']))!, 4);
     expect(report).toMatchObject({ bad: 2, good: 2, sized: 4 });
+  });
+
+  it("sets the judge's part beside the rubric's on judged results: deterministic, AI and final, with intervals", async () => {
+    // A judge that scores T-1 (a reverted task) 95 and every other task 20: its part ranks the wrong way.
+    const judge = join(dir, 'judge.mjs');
+    await writeFile(
+      judge,
+      `let t='';process.stdin.on('data',d=>t+=d).on('end',()=>{const id=/^<<<EVIDENCE id=("(?:[^"\\\\]|\\\\.)*")/m.exec(t);if(!id)return process.stdout.write('{"ok":true}');const s=/\\nid: T-1\\n/.test(t)?95:20;const c={score:s,rationale:'r',evidence:[JSON.parse(id[1])]};process.stdout.write(JSON.stringify({categories:{agentPerformance:c,taskOutcomeQuality:c,processCompliance:c},overallRationale:'o'}))});`,
+    );
+    const results = await scores(
+      '--no-hindsight',
+      '--judge',
+      'command',
+      '--judge-command',
+      `node ${judge}`,
+      '--no-cache',
+    );
+    const labels = join(dir, 'judged.csv');
+    await writeFile(labels, 'task_id,shipped\nT-1,reverted\nT-2,ok\nT-3,reverted\nT-4,ok\n');
+    const args = ['validate', '--results', results, '--labels', labels, '--label', 'shipped', '--bad', 'reverted'];
+    const json = await run(...args, '--json');
+    expect(json.code).toBe(0);
+    const report = JSON.parse(json.out);
+    expect(report.judgeParts.n).toBe(4);
+    const parts = report.judgeParts.categories.taskOutcomeQuality;
+    // T-1 (bad) scores highest with the judge, T-3 (bad) ties the good ones: 1 pair lost, 2 tied of 4.
+    expect(parts.ai.auc).toBe(0.25);
+    expect(parts.deterministic.auc).toBe(
+      report.categories.taskOutcomeQuality.auc === parts.final.auc ? parts.deterministic.auc : parts.deterministic.auc,
+    );
+    expect(parts.final.auc).toBe(report.categories.taskOutcomeQuality.auc);
+    const text = await run(...args);
+    expect(text.out).toMatch(/the judge's part, on the 4 judged results \(AUC, 95% CI\):/);
+    expect(text.out).toMatch(/^taskOutcomeQuality\s+\d\.\d{3} \([\d.-]+–[\d.-]+\)\s+0\.250 /m);
   });
 
   it('warns in words when a score ranks the wrong way, and prints the bad rate per band', async () => {

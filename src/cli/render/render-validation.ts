@@ -1,4 +1,4 @@
-import { SCORE_BAND_NAMES, VALIDATED_SCORES, type ValidationReport } from '../../core/index.js';
+import { SCORE_BAND_NAMES, SCORE_CATEGORIES, VALIDATED_SCORES, type ValidationReport } from '../../core/index.js';
 import { renderTable } from './render-table.js';
 
 const fixed = (v: number | null): string => (v === null ? '-' : v.toFixed(3));
@@ -44,6 +44,7 @@ export function renderValidation(report: ValidationReport, notes: readonly strin
           ),
         ]),
       )}`;
+  const judge = renderJudgeParts(report, stat);
   const warnings = report.warnings.map((w) => `warning: ${w}\n`).join('');
   const fired = report.rules.filter((r) => r.fired > 0);
   const rules =
@@ -57,5 +58,31 @@ export function renderValidation(report: ValidationReport, notes: readonly strin
     ? 'rho: rank correlation of score and rating (1: same order, 0: none).'
     : 'AUC: probability that a bad task scores lower than a good one (0.5 is chance, 1 a perfect ranking).';
   const tail = notes.length ? `\n${notes.map((n) => `note: ${n}`).join('\n')}\n` : '';
-  return `${head}${scores}${bands}${warnings ? `\n${warnings}` : ''}\n${rules}\n${reading} 95% CI from ${report.bootstrap.iterations} bootstrap resamples (seed ${report.bootstrap.seed}).\n${tail}`;
+  return `${head}${scores}${bands}${judge}${warnings ? `\n${warnings}` : ''}\n${rules}\n${reading} 95% CI from ${report.bootstrap.iterations} bootstrap resamples (seed ${report.bootstrap.seed}).\n${tail}`;
+}
+
+/** The judge's part against the rubric's, on the judged results: does the 30% add to the ranking or take from it? */
+function renderJudgeParts(report: ValidationReport, stat: string): string {
+  const parts = report.judgeParts;
+  if (!parts) return '';
+  const ordinal = report.kind === 'ordinal';
+  const figure = (v: { auc: number | null; rho: number | null; ciLow: number | null; ciHigh: number | null }) =>
+    `${fixed(ordinal ? v.rho : v.auc)} (${fixed(v.ciLow)}–${fixed(v.ciHigh)})`;
+  const rows = SCORE_CATEGORIES.map((c) => {
+    const p = parts.categories[c];
+    const det = ordinal ? p.deterministic.rho : p.deterministic.auc;
+    const fin = ordinal ? p.final.rho : p.final.auc;
+    const change = det === null || fin === null ? '-' : `${fin >= det ? '+' : ''}${(fin - det).toFixed(3)}`;
+    return [c, figure(p.deterministic), figure(p.ai), figure(p.final), change];
+  });
+  return `\nthe judge's part, on the ${parts.n} judged results (${stat}, 95% CI):\n${renderTable(
+    [
+      { header: 'category' },
+      { header: 'deterministic' },
+      { header: 'AI' },
+      { header: 'final (0.7 det + 0.3 AI)' },
+      { header: 'judge adds', align: 'right' },
+    ],
+    rows,
+  )}`;
 }

@@ -1,6 +1,6 @@
 import type { TaskResult } from '../task-result.js';
 import { changeSizeOf } from './change-size.js';
-import type { ValidationItem } from './validate-scores.js';
+import type { ValidationItem } from './score-validity.js';
 
 export interface LabelledTask {
   label: boolean | number;
@@ -63,6 +63,13 @@ export function validationItems(
       rulePoints,
       label: labelled.label,
       size: labelled.size !== undefined ? labelled.size : changeSizeOf(result.signals.values),
+      ...(result.mode === 'hybrid' && result.categoryScores.every((c) => c.aiScore !== null)
+        ? {
+            parts: Object.fromEntries(
+              result.categoryScores.map((c) => [c.category, { deterministic: c.deterministicScore, ai: c.aiScore! }]),
+            ) as NonNullable<ValidationItem['parts']>,
+          }
+        : {}),
       ...(project !== null ? { project } : {}),
     });
   }
