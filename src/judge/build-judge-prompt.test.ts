@@ -52,8 +52,10 @@ describe('buildJudgePrompt', () => {
       expect(prompt).toContain(`### ${c}`);
     expect(prompt).toContain('- 0-39 failing');
     expect(prompt).toContain('- 90-100 excellent');
-    expect(prompt).toContain('### taskOutcomeQuality: deterministic score 60');
-    expect(prompt).toContain('+10 workflow.passed: tests passed [evidence: workflow-tests]');
+    expect(prompt).toContain('- counts for: workflow.passed: tests passed [evidence: workflow-tests]');
+    // The rubric's numbers are not there to copy: not its scores, not its points.
+    expect(prompt).not.toMatch(/deterministic score \d/);
+    expect(prompt).not.toMatch(/^- [+-]?\d+ /m);
     expect(prompt.split('\n').filter((l) => l === '## Evidence')).toHaveLength(1);
     expect(system).toMatch(/untrusted data/);
     expect(system).toMatch(/Claim nothing the evidence does not show/);

@@ -79,17 +79,19 @@ function taskSection(task: JudgeTaskSummary): string {
 }
 
 function signalsSection(assessment: DeterministicAssessment): string {
+  // The rules that fired and which way, never the rubric's number: a judge shown 73 tends to answer 73.
   const lines = [
     `## Deterministic signals`,
-    `Computed by code from rubric ${escapeInline(assessment.rubricVersion)}; use them as context, not as your answer.`,
+    `What the rubric (${escapeInline(assessment.rubricVersion)}) found in the evidence, as context: judge the evidence yourself.`,
   ];
   for (const category of SCORE_CATEGORIES) {
-    const { score, contributions } = assessment.categories[category];
-    lines.push('', `### ${category}: deterministic score ${score}`);
-    if (contributions.length === 0) lines.push('- (no rule moved this score)');
+    const { contributions } = assessment.categories[category];
+    lines.push('', `### ${category}`);
+    if (contributions.length === 0) lines.push('- (no rule applied)');
     for (const c of contributions) {
       const cites = c.evidence.length ? ` [evidence: ${c.evidence.map(escapeInline).join(', ')}]` : '';
-      lines.push(`- ${c.points > 0 ? '+' : ''}${c.points} ${escapeInline(c.rule)}: ${escapeInline(c.label)}${cites}`);
+      const way = c.points > 0 ? 'counts for' : c.points < 0 ? 'counts against' : 'noted';
+      lines.push(`- ${way}: ${escapeInline(c.rule)}: ${escapeInline(c.label)}${cites}`);
     }
   }
   return lines.join('\n');

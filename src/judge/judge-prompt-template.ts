@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ScoreCategory } from '../core/index.js';
 
 /** Bump when the rendering in build-judge-prompt.ts or format-evidence-record.ts changes shape. */
-const LAYOUT_REVISION = 'records-1';
+const LAYOUT_REVISION = 'records-2';
 
 export const JUDGE_SYSTEM_PROMPT = `You are taskeval's judge. You assess the work an AI coding agent did on one task, using only the evidence you are given and the rubric in the prompt.
 

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createJudge, type JudgeSettings } from './create-judge.js';
 import { createMemoryJudgeCache } from './judge-cache.js';
 import { DEFAULT_JUDGE_MAX_TOKENS } from './judge-answer-json-schema.js';
+import { fitJudgePrompt } from './fit-judge-prompt.js';
 import { judgeTask } from './judge-task.js';
 import {
   SAMPLE_TASK,
@@ -202,15 +203,24 @@ describe('judgeTask against a local server with a small context', () => {
   });
 
   it('with the context given, leaves evidence out to fit, cites only what was shown, and records it', async () => {
-    const server = await startFakeOpenAIServer({ contextTokens: 2_300, overflow: 'reject' });
+    // A context just short of the whole prompt with a 400-token cap: something must be left out.
+    const whole = fitJudgePrompt({
+      task: SAMPLE_TASK,
+      assessment: sampleAssessment(),
+      bundle: sampleBundle(),
+      contextTokens: null,
+      maxTokens: 400,
+    }).estimatedTokens;
+    const context = whole + 400 + 256 - 30;
+    const server = await startFakeOpenAIServer({ contextTokens: context, overflow: 'reject' });
     try {
       server.setDefault((req) => ({ answer: schemaConstrainedAnswer(req.body) }));
-      const outcome = await ask(server, { contextTokens: 2_300, spec: { ...base, maxTokens: 400 } });
+      const outcome = await ask(server, { contextTokens: context, spec: { ...base, maxTokens: 400 } });
       expect(outcome).toMatchObject({ status: 'ok', calls: 1 });
       if (outcome.status !== 'ok') return;
-      expect(outcome.provenance.prompt.contextTokens).toBe(2_300);
+      expect(outcome.provenance.prompt.contextTokens).toBe(context);
       expect(Object.values(outcome.provenance.prompt.dropped).reduce((a, b) => a + (b ?? 0), 0)).toBeGreaterThan(0);
-      expect(outcome.provenance.prompt.estimatedTokens).toBeLessThanOrEqual(2_300 - 400 - 256);
+      expect(outcome.provenance.prompt.estimatedTokens).toBeLessThanOrEqual(context - 400 - 256);
       expect(server.requests[0]!.prompt).toContain('left out to fit the context');
     } finally {
       await server.close();
