@@ -10,8 +10,11 @@ import { bundleDigest } from './bundle-digest.js';
 import { collectActivityEntries } from './collect-activity-entries.js';
 import { collectAgentLogEntries } from './collect-agent-log-entries.js';
 import { collectAuditEntries } from './collect-audit-entries.js';
+import type { TaskChange } from './change-hunk.js';
+import { collectChangeEntries } from './collect-change-entries.js';
 import { collectCommitEntries } from './collect-commit-entries.js';
 import { collectDocumentEntries } from './collect-document-entries.js';
+import { collectStatementEntries } from './collect-statement-entries.js';
 import { collectMetadataEntries } from './collect-metadata-entries.js';
 import { collectReviewEntries } from './collect-review-entries.js';
 import { collectWorkflowEntries } from './collect-workflow-entries.js';
@@ -24,6 +27,8 @@ export interface BuildEvidenceBundleOptions {
   commits?: CommitRecord[] | null;
   /** What later history says about those commits; adds the `task-history` entry. */
   history?: CommitHistorySignals | null;
+  /** The change itself (read for a judge): its most telling hunks join the commits group. */
+  change?: TaskChange | null;
 }
 
 /**
@@ -35,10 +40,13 @@ export interface BuildEvidenceBundleOptions {
 export function buildEvidenceBundle(task: Task, options: BuildEvidenceBundleOptions): EvidenceBundle {
   const drafts: Record<EvidenceSource, () => DraftEntry[]> = {
     taskMetadata: () => collectMetadataEntries(task, options.history),
-    commits: () => collectCommitEntries(task.id, options.commits ?? []),
+    commits: () => [
+      ...collectCommitEntries(task.id, options.commits ?? []),
+      ...collectChangeEntries(task.id, options.change),
+    ],
     workflow: () => collectWorkflowEntries(task),
     reviews: () => collectReviewEntries(task),
-    documents: () => collectDocumentEntries(task),
+    documents: () => [...collectStatementEntries(task), ...collectDocumentEntries(task)],
     taskActivity: () => collectActivityEntries(task),
     agentLogs: () => collectAgentLogEntries(task),
     runAudit: () => collectAuditEntries(task),

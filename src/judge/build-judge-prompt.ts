@@ -43,7 +43,7 @@ export function buildJudgePrompt(input: JudgePromptInput): JudgePrompt {
   const sections = [
     `# Evaluate one completed task`,
     categoriesSection(),
-    taskSection(input.task),
+    taskSection(input.task, statementIds(input.bundle)),
     signalsSection(input.assessment),
     evidenceSection(input.bundle, input.dropped ?? {}),
     `## Answer\n${ANSWER_FORMAT}`,
@@ -65,7 +65,13 @@ function categoriesSection(): string {
   return ['## Categories and score levels', ...parts].join('\n\n');
 }
 
-function taskSection(task: JudgeTaskSummary): string {
+/** The statement's parts shown as evidence (collectStatementEntries), so the task section need not repeat them. */
+function statementIds(bundle: EvidenceBundle): string[] {
+  const documents = bundle.groups.find((g) => g.source === 'documents');
+  return (documents?.entries ?? []).filter((e) => /^statement-\d+$/.test(e.id)).map((e) => e.id);
+}
+
+function taskSection(task: JudgeTaskSummary, statement: readonly string[]): string {
   const lines = [
     '## Task',
     '<<<TASK>>>',
@@ -73,7 +79,8 @@ function taskSection(task: JudgeTaskSummary): string {
     `title: ${escapeInline(task.title ?? '(none)')}`,
   ];
   if (task.status) lines.push(`status: ${escapeInline(task.status)}`);
-  if (task.description) lines.push('description:', escapeBlock(task.description));
+  if (statement.length > 0) lines.push(`description: in the evidence records ${statement.join(', ')}`);
+  else if (task.description) lines.push('description:', escapeBlock(task.description));
   lines.push('<<<END TASK>>>');
   return lines.join('\n');
 }

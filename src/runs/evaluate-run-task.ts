@@ -1,6 +1,7 @@
 import {
   buildScoredResult,
   isBug,
+  isTaskevalError,
   JudgeError,
   TaskSchema,
   taskErrorResult,
@@ -9,7 +10,7 @@ import {
   type Provenance,
   type TaskResult,
 } from '../core/index.js';
-import { deriveTaskTitle } from '../evidence/index.js';
+import { deriveTaskTitle, type TaskChange } from '../evidence/index.js';
 import { judgeTask, type BackoffOptions, type JudgeCache, type JudgeUsage, type PromptFit } from '../judge/index.js';
 import {
   deterministicProvenance,
@@ -58,7 +59,9 @@ function withHistoryGaps(result: TaskResult, gaps: readonly string[] | undefined
 }
 
 async function evaluateOnce(input: EvaluateRunTaskInput): Promise<{ result: TaskResult; spend: EvaluationSpend }> {
-  const prepared = prepareOrError(input);
+  // The judge sees the change itself; the rubric does not need it, so a deterministic run never reads it.
+  const change = input.judge && input.item.readChange ? await readChangeOrNone(input.item.readChange) : null;
+  const prepared = prepareOrError(input, change);
   if (!('bundle' in prepared)) return { result: prepared, spend: { tokens: 0 } };
   return scoreOrJudge(prepared, input);
 }
@@ -162,14 +165,26 @@ export async function scoreOrJudge(
   };
 }
 
+/** The task's change, or none when git cannot show it (a missing object): the judge then sees the commits alone. */
+async function readChangeOrNone(read: () => Promise<TaskChange>): Promise<TaskChange | null> {
+  try {
+    return await read();
+  } catch (error) {
+    if (isTaskevalError(error) && error.code === 'cancelled') throw error;
+    return null;
+  }
+}
+
 function prepareOrError(
   input: Pick<EvaluateRunTaskInput, 'item' | 'runId' | 'evaluatedAt'>,
+  change: TaskChange | null = null,
 ): PreparedTask | ErrorResult {
   const { item } = input;
   try {
     return prepareTask({
       task: item.task,
       runId: input.runId,
+      ...(change ? { change } : {}),
       ...(item.commits ? { commits: item.commits } : {}),
       ...(item.history ? { history: item.history } : {}),
     });

@@ -10,7 +10,7 @@ import {
   type ScoredResult,
   type Task,
 } from '../core/index.js';
-import { buildEvidenceBundle, deriveTaskTitle } from '../evidence/index.js';
+import { buildEvidenceBundle, deriveTaskTitle, type TaskChange } from '../evidence/index.js';
 import type { JudgeTaskSummary } from '../judge/index.js';
 
 export interface EvaluateTaskInput {
@@ -34,9 +34,16 @@ export interface PreparedTask {
 }
 
 /** Builds the bundle and runs the rubric: the part every evaluation shares, judged or not. Throws on a task it cannot read. */
-export function prepareTask(input: Pick<EvaluateTaskInput, 'task' | 'runId' | 'commits' | 'history'>): PreparedTask {
-  const { task, runId, commits, history } = input;
-  const bundle = buildEvidenceBundle(task, { runId, ...(commits ? { commits } : {}), ...(history ? { history } : {}) });
+export function prepareTask(
+  input: Pick<EvaluateTaskInput, 'task' | 'runId' | 'commits' | 'history'> & { change?: TaskChange | null },
+): PreparedTask {
+  const { task, runId, commits, history, change } = input;
+  const bundle = buildEvidenceBundle(task, {
+    runId,
+    ...(commits ? { commits } : {}),
+    ...(history ? { history } : {}),
+    ...(change ? { change } : {}),
+  });
   const assessment = assessTask({ task, bundle, ...(commits ? { commits } : {}), ...(history ? { history } : {}) });
   return { task, title: deriveTaskTitle(task), bundle, assessment };
 }

@@ -12,16 +12,18 @@ export interface PromptPreview extends Omit<FittedPrompt, 'shown'> {
  * The judge prompt of each task, fitted to the spec's context and cap exactly as judgeTask fits it, handed on one at a
  * time (a prompt is tens of kilobytes; thousands are never held at once). Nothing is sent, opened or stored.
  */
-export function previewPrompts(
+export async function previewPrompts(
   items: readonly RunTask[],
   spec: Pick<JudgeSpec, 'maxTokens' | 'contextTokens'> | null,
   runId: string,
   onPrompt: (preview: PromptPreview) => void,
-): void {
+): Promise<void> {
   for (const item of items) {
+    const change = item.readChange ? await item.readChange().catch(() => null) : null;
     const prepared = prepareTask({
       task: item.task,
       runId,
+      ...(change ? { change } : {}),
       ...(item.commits ? { commits: item.commits } : {}),
       ...(item.history ? { history: item.history } : {}),
     });

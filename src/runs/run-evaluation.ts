@@ -9,6 +9,7 @@ import {
   type Store,
   type StoreLocation,
 } from '../store/index.js';
+import { readChangeHunks } from '../evidence/index.js';
 import { evaluateTasks } from './evaluate-tasks.js';
 import { executeRun } from './execute-run.js';
 import { executeBatch } from './execute-batch.js';
@@ -32,6 +33,8 @@ export interface LoadedRunTasks {
   tasks: RunTask[];
   /** Source problems, kept as warning events on the run. */
   warnings: string[];
+  /** The repository the tasks' commits came from, where their change is read for a judge; null without one. */
+  repo?: string | null;
 }
 
 /** Narrows the loaded tasks before their evidence is read (a batch's window and retries). */
@@ -100,12 +103,17 @@ const NOTHING: Omit<EvaluationResult, 'store'> = {
  */
 export async function runEvaluation<T>(
   plan: EvaluationPlan,
-  io: EvaluationIo,
+  given: EvaluationIo,
   report: (result: EvaluationResult) => Promise<T>,
 ): Promise<T> {
+  // With a judge (or a look at its prompts) each task can read its own change; without one nothing is read.
+  const io: EvaluationIo =
+    plan.judge || plan.dryRun
+      ? { ...given, loadTasks: async (p, store, choose) => withChange(await given.loadTasks(p, store, choose)) }
+      : given;
   if (plan.dryRun) {
     const set = await io.loadTasks(plan, null);
-    previewPrompts(set.tasks, plan.judge, ephemeralRunId('score', new Date()), (p) => io.onPrompt?.(p));
+    await previewPrompts(set.tasks, plan.judge, ephemeralRunId('score', new Date()), (p) => io.onPrompt?.(p));
     return report({ ...NOTHING, store: null });
   }
   const opened = plan.store ? await io.openStore(plan.store) : null;
@@ -126,6 +134,27 @@ export async function runEvaluation<T>(
   } finally {
     await opened?.close();
   }
+}
+
+/** Gives each task with commits in a known repository a way to read its change (one `git show`, when judged). */
+function withChange(set: LoadedRunTasks): LoadedRunTasks {
+  const repo = set.repo;
+  if (!repo) return set;
+  return {
+    ...set,
+    tasks: set.tasks.map((t) => {
+      const commits = t.commits;
+      if (!commits?.length) return t;
+      return {
+        ...t,
+        readChange: () =>
+          readChangeHunks(
+            repo,
+            commits.map((c) => ({ sha: c.sha, date: c.date })),
+          ),
+      };
+    }),
+  };
 }
 
 /** `score`: every task through the evaluation loop, handed on in task order; nothing stored. */

@@ -1,4 +1,5 @@
 import type { CommitHistorySignals, CommitRecord, Task } from '../core/index.js';
+import type { TaskChange } from '../evidence/index.js';
 
 /**
  * One task to evaluate, as a source loads it (structurally the sources layer's LoadedTask):
@@ -10,6 +11,8 @@ export interface RunTask {
   history: CommitHistorySignals | null;
   completedAt: string | null;
   createdAt?: string | null;
+  /** Reads the change itself (its hunks) for a judge; absent without a repository or a judge. */
+  readChange?: () => Promise<TaskChange>;
 }
 
 /** Orders tasks by completion time, then creation time, then id (contract section 8); missing times go last. */

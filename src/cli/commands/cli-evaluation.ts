@@ -126,6 +126,7 @@ async function loadCliTasks(
     projectDir: loaded.set.projectDir,
     forge: loaded.set.forge,
     tasks: loaded.set.items,
+    repo: loaded.set.repo,
     warnings: loaded.problems.map((problem) => formatSourceProblem(problem)),
   };
 }

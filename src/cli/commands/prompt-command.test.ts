@@ -86,6 +86,32 @@ describe('taskeval prompt TASK', () => {
     expect(out).toContain('## Evidence');
     expect(out).toContain('feat(FN-2): add part 2');
     expect(out).not.toContain('feat(FN-3)');
+    // The change itself, as the judge sees it: the task's own hunk, citable.
+    expect(out).toMatch(/<<<EVIDENCE id="hunk-[0-9a-f]{12}-1" source="commits">>>/);
+    expect(out).toContain('src/part2.ts @@ -0,0 +1,40 @@');
+    expect(out).toContain('| +export const part2 = 2;');
+  });
+
+  it('a judged run keeps the change in its bundle; a deterministic run reads none', async () => {
+    expect((await cli(['run', '--project', '.', '--db', 'plain.db'])).code).toBe(0);
+    const plain = JSON.parse((await cli(['show', 'FN-1', '--db', 'plain.db', '--json'])).out);
+    const ids = (r: { evidenceBundle: { groups: { entries: { id: string }[] }[] } }) =>
+      r.evidenceBundle.groups.flatMap((g) => g.entries.map((e) => e.id));
+    expect(ids(plain).some((id) => id.startsWith('hunk-'))).toBe(false);
+    const judgedRun = await cli([
+      'run',
+      '--project',
+      '.',
+      '--db',
+      'judged.db',
+      ...judged,
+      '--judge-base-url',
+      server.baseUrl,
+    ]);
+    expect(judgedRun.code).toBe(0);
+    const withChange = JSON.parse((await cli(['show', 'FN-1', '--db', 'judged.db', '--json'])).out);
+    expect(ids(withChange).filter((id) => id.startsWith('hunk-'))).toHaveLength(1);
+    expect(server.requests.some((r) => r.prompt.includes('+export const part1 = 1;'))).toBe(true);
   });
 
   it('gives the same prompt as JSON, and names an unknown task (exit 3)', async () => {

@@ -259,7 +259,11 @@ describe.skipIf(!url)(needs("Fusion's PostgreSQL era (--fusion-db)", [!url && 'T
         ref: expect.objectContaining({ activityType: 'board:task:moved' }),
       }),
     );
-    expect(entries('documents')).toHaveLength(1);
+    // The document it wrote, and its statement (its description) as the judge's citable spec.
+    expect(entries('documents').map((e) => e.id.replace(/-r\d+$/, ''))).toEqual(
+      expect.arrayContaining(['statement-1', expect.stringMatching(/^document-/)]),
+    );
+    expect(entries('documents')).toHaveLength(2);
     expect(entries('runAudit')).toHaveLength(1);
     expect(entries('commits')).toHaveLength(1);
   });
