@@ -7,6 +7,7 @@ const BENCHES: Record<string, () => Promise<{ run: () => Promise<{ pass: boolean
   sessions: () => import('./sessions.js'),
   sources: () => import('./sources.js'),
   store: () => import('./store.js'),
+  tokens: () => import('./prompt-tokens.js'),
   transcripts: () => import('./transcript-rss.js'),
   validity: () => import('./validity.js'),
   workers: () => import('./workers.js'),

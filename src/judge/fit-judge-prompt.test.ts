@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { EvidenceBundle, EvidenceEntry } from '../core/index.js';
 import { estimateTokens } from './estimate-tokens.js';
 import { fitJudgePrompt, TRIM_ORDER } from './fit-judge-prompt.js';
+import { formatEvidenceRecord } from './format-evidence-record.js';
 import { SAMPLE_TASK, sampleAssessment, sampleBundle } from './testing/index.js';
 
 /** The sample bundle with `n` long activity entries and agent log entries added. */
@@ -42,7 +43,10 @@ describe('fitting the judge prompt into the model context', () => {
   it('leaves out activity before agent logs before the work itself, oldest first, and says so in the group line', () => {
     const whole = fitJudgePrompt({ ...input, bundle: bigBundle(20), contextTokens: null });
     // Room for the prompt less about 25 entries' worth: all activity and a few agent log entries go.
-    const context = whole.estimatedTokens + 1_000 + 256 - 25 * 190;
+    const perEntry = estimateTokens(
+      `${formatEvidenceRecord(bigBundle(20).groups.find((g) => g.source === 'agentLogs')!.entries[0]!)}\n`,
+    );
+    const context = whole.estimatedTokens + 1_000 + 256 - 25 * perEntry;
     const fitted = fitJudgePrompt({ ...input, bundle: bigBundle(20), contextTokens: context });
     expect(fitted.fits).toBe(true);
     expect(fitted.estimatedTokens).toBeLessThanOrEqual(context - 1_000 - 256);

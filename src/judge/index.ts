@@ -83,4 +83,9 @@ export {
   type FittedPrompt,
   type FitPromptInput,
 } from './fit-judge-prompt.js';
-export { estimateTokens, fewestTokens } from './estimate-tokens.js';
+export {
+  BYTES_PER_TOKEN_LOWER_BOUND,
+  BYTES_PER_TOKEN_UPPER_BOUND,
+  estimateTokens,
+  fewestTokens,
+} from './estimate-tokens.js';

@@ -203,7 +203,7 @@ describe('judgeTask', () => {
   });
 
   it('computes cost from a price and stops starting calls once the budget is spent', async () => {
-    // Room for one call at its worst (its prompt and the whole output cap, about $0.0127 here: 1,653 prompt tokens at $1/M and 5,514 at $2/M), not two.
+    // Room for one call at its worst (its prompt and the whole output cap, about $0.0130 here: 1,984 prompt tokens estimated at $1/M and 5,514 at $2/M), not two.
     const budget = createCostBudget(0.014);
     const price = { inputPerMTok: 1, outputPerMTok: 2 };
     const first = await input(

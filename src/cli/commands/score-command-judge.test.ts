@@ -228,7 +228,7 @@ describe('taskeval score --judge', () => {
         join(dir, 'taskeval.config.json'),
         JSON.stringify({ judge: { prices: { 'judge-m': { inputPerMTok: 1, outputPerMTok: 1 } } } }),
       );
-      // A call's worst case is its prompt (about 3,000 tokens estimated) and the whole 5,514-token cap, about $0.0085;
+      // A call's worst case is its prompt (about 3,600 tokens estimated) and the whole 5,514-token cap, about $0.009;
       // it costs about $0.0027. After one, or beside one in flight, another might pass $0.01: it is not started.
       const { code, out, err } = await score(['--max-cost', '0.01', '--concurrency', concurrency, '--no-cache']);
       expect(server.calls).toBe(1);

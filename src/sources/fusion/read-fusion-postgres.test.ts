@@ -248,7 +248,9 @@ describe.skipIf(!url)(needs("Fusion's PostgreSQL era (--fusion-db)", [!url && 'T
     expect(io.out() + io.err()).not.toContain('pw-never-shown');
     const results = JSON.parse(io.out()) as {
       taskId: string;
-      evidenceBundle: { groups: { source: string; entries: { label: string; ref: Record<string, unknown> }[] }[] };
+      evidenceBundle: {
+        groups: { source: string; entries: { id: string; label: string; ref: Record<string, unknown> }[] }[];
+      };
     }[];
     expect(results.map((r) => r.taskId).sort()).toEqual(['FN-1', 'FN-2']);
     const groups = results.find((r) => r.taskId === 'FN-1')!.evidenceBundle.groups;
