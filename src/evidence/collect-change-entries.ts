@@ -1,5 +1,6 @@
 import type { ChangeHunk, TaskChange } from './change-hunk.js';
 import type { PathKind } from './git/classify-path.js';
+import { MAX_EXCERPT_LENGTH } from '../core/index.js';
 import { makeEntry, type DraftEntry } from './make-entry.js';
 
 /** Hunks a bundle shows at most: with the task's commits they stay within the commits group's cap of 20. */
@@ -16,32 +17,50 @@ const KIND_ORDER: readonly PathKind[] = ['code', 'test', 'config', 'docs'];
  */
 export function collectChangeEntries(taskId: string, change: TaskChange | null | undefined): DraftEntry[] {
   if (!change || change.hunks.length === 0) return [];
-  const numbered = change.hunks.map((hunk, i) => ({ hunk, n: ordinalInCommit(change.hunks, i) }));
-  const files = new Map<string, { kind: PathKind; size: number; hunks: typeof numbered }>();
-  for (const item of numbered) {
-    const key = `${item.hunk.sha}\u0000${item.hunk.path}`;
-    const file = files.get(key) ?? { kind: item.hunk.kind, size: 0, hunks: [] };
-    file.size += item.hunk.added + item.hunk.removed;
-    file.hunks.push(item);
+  const { shown, files } = selectHunks(change.hunks);
+  const entries = shown.map((i) => hunkEntry(taskId, change.hunks[i]!, ordinalInCommit(change.hunks, i)));
+  if (shown.length < change.hunks.length || change.cut) entries.push(leftOutEntry(taskId, change, shown.length, files));
+  return entries;
+}
+
+/**
+ * The change as a queued job carries it: every hunk's place and size (what ranking and the left-out entry need), and
+ * text only for the hunks the bundle shows, cut past what an excerpt can hold. The bundle built from it is the same.
+ */
+export function compactChange(change: TaskChange): TaskChange {
+  const shown = new Set(selectHunks(change.hunks).shown);
+  return {
+    cut: change.cut,
+    hunks: change.hunks.map((hunk, i) => ({
+      ...hunk,
+      text: shown.has(i) ? hunk.text.slice(0, 2 * MAX_EXCERPT_LENGTH) : '',
+    })),
+  };
+}
+
+/** Which hunks the bundle shows, in order (indexes into `hunks`), and how many files they came from. */
+function selectHunks(hunks: readonly ChangeHunk[]): { shown: number[]; files: number } {
+  const files = new Map<string, { kind: PathKind; size: number; hunks: number[] }>();
+  hunks.forEach((hunk, i) => {
+    const key = `${hunk.sha}\u0000${hunk.path}`;
+    const file = files.get(key) ?? { kind: hunk.kind, size: 0, hunks: [] };
+    file.size += hunk.added + hunk.removed;
+    file.hunks.push(i);
     files.set(key, file);
-  }
+  });
   const ranked = [...files.values()].sort(
     (a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) || b.size - a.size,
   );
-  const shown: typeof numbered = [];
+  const size = (i: number) => hunks[i]!.added + hunks[i]!.removed;
+  const shown: number[] = [];
   for (const file of ranked) {
-    const largest = [...file.hunks].sort(
-      (a, b) => b.hunk.added + b.hunk.removed - (a.hunk.added + a.hunk.removed) || a.n - b.n,
-    );
-    for (const item of largest.slice(0, MAX_HUNKS_PER_FILE)) {
+    const largest = [...file.hunks].sort((a, b) => size(b) - size(a) || a - b);
+    for (const i of largest.slice(0, MAX_HUNKS_PER_FILE)) {
       if (shown.length >= MAX_CHANGE_HUNKS) break;
-      shown.push(item);
+      shown.push(i);
     }
   }
-  const entries = shown.map(({ hunk, n }) => hunkEntry(taskId, hunk, n));
-  const leftOut = change.hunks.length - shown.length;
-  if (leftOut > 0 || change.cut) entries.push(leftOutEntry(taskId, change, shown.length, ranked.length));
-  return entries;
+  return { shown, files: ranked.length };
 }
 
 /** The hunk's place among its commit's hunks, so its id is the same whatever else the task changed. */

@@ -51,5 +51,5 @@ export {
   TaskOutcomeSchema,
 } from './outcomes/index.js';
 export { type ChangeHunk, type TaskChange } from './change-hunk.js';
-export { collectChangeEntries, MAX_CHANGE_HUNKS, MAX_HUNKS_PER_FILE } from './collect-change-entries.js';
+export { collectChangeEntries, compactChange, MAX_CHANGE_HUNKS, MAX_HUNKS_PER_FILE } from './collect-change-entries.js';
 export { readChangeHunks, MAX_CHANGE_BYTES } from './git/read-change-hunks.js';

@@ -60,7 +60,8 @@ function withHistoryGaps(result: TaskResult, gaps: readonly string[] | undefined
 
 async function evaluateOnce(input: EvaluateRunTaskInput): Promise<{ result: TaskResult; spend: EvaluationSpend }> {
   // The judge sees the change itself; the rubric does not need it, so a deterministic run never reads it.
-  const change = input.judge && input.item.readChange ? await readChangeOrNone(input.item.readChange) : null;
+  const { readChange } = input.item;
+  const change = !input.judge ? null : (input.item.change ?? (readChange ? await readChangeOrNone(readChange) : null));
   const prepared = prepareOrError(input, change);
   if (!('bundle' in prepared)) return { result: prepared, spend: { tokens: 0 } };
   return scoreOrJudge(prepared, input);

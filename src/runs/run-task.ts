@@ -13,6 +13,8 @@ export interface RunTask {
   createdAt?: string | null;
   /** Reads the change itself (its hunks) for a judge; absent without a repository or a judge. */
   readChange?: () => Promise<TaskChange>;
+  /** The change already read (a queued job carries it to a worker that may not have the repository). */
+  change?: TaskChange | null;
 }
 
 /** Orders tasks by completion time, then creation time, then id (contract section 8); missing times go last. */

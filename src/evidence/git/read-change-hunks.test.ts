@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { collectChangeEntries, MAX_CHANGE_HUNKS } from '../collect-change-entries.js';
+import { collectChangeEntries, compactChange, MAX_CHANGE_HUNKS } from '../collect-change-entries.js';
 import { readChangeHunks } from './read-change-hunks.js';
 import { createGitTestRepo, type GitTestRepo } from './testing/git-test-repo.js';
 
@@ -58,6 +58,19 @@ describe('the change itself, read from git for the judge', () => {
     expect(entries.at(-1)!.excerpt).toContain('10 of 14 hunks shown (14 code; 14 files)');
     expect(entries[0]!.ref.path).toBe('src/f13.ts');
     expect(await readChangeHunks(repo.dir, [{ sha: 'f'.repeat(40), date: '' }])).toEqual({ hunks: [], cut: false });
+  });
+
+  it('compacted for a queued job (text only for the hunks shown), gives the same entries', async () => {
+    const files = Object.fromEntries(
+      Array.from({ length: 14 }, (_, i) => [`src/f${i}.ts`, `${lines(200 + i, 'v')}\n`]),
+    );
+    const sha = await repo.commit({ subject: 'feat(FN-4): many files', files });
+    const change = await readChangeHunks(repo.dir, [{ sha, date: '2026-03-01T10:00:00Z' }]);
+    const compact = compactChange(change);
+    expect(compact.hunks.filter((h) => h.text === '')).toHaveLength(4);
+    expect(JSON.stringify(compact).length).toBeLessThan(JSON.stringify(change).length / 2);
+    const entries = (c: typeof change) => collectChangeEntries('FN-4', c).map((d) => d.entry);
+    expect(entries(compact)).toEqual(entries(change));
   });
 
   it('gives a hunk the same id whatever else the task changed', async () => {

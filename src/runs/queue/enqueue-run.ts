@@ -1,7 +1,9 @@
 import { ConfigError } from '../../core/index.js';
+import { compactChange } from '../../evidence/index.js';
 import type { JudgeSpec } from '../../judge/index.js';
 import { isQueueableStore, type EvalRun } from '../../store/index.js';
 import type { RunDefinition } from '../run-definition.js';
+import type { RunTask } from '../run-task.js';
 import { runProvenance, runSettings } from '../run-settings.js';
 import type { EvaluationQueue } from './evaluation-queue.js';
 import { finishQueuedRun } from './finish-queued-run.js';
@@ -34,6 +36,8 @@ export async function enqueueRun(input: EnqueueRunInput): Promise<EvalRun> {
   }
   const settings = input.judge;
   const judge = settings ? { provider: settings.provider, modelId: settings.model ?? settings.provider } : null;
+  // A worker may run where the repository is not: the change a judge sees is read here and travels in the job.
+  const items = settings ? await withChangeRead(input.tasks) : input.tasks;
   const run = await store.createQueuedRun(
     {
       projectId: input.projectId,
@@ -48,7 +52,7 @@ export async function enqueueRun(input: EnqueueRunInput): Promise<EvalRun> {
     (sql, runId) =>
       queue.enqueue(
         sql,
-        input.tasks.map((item) => ({ runId, item })),
+        items.map((item) => ({ runId, item })),
         { expireInSeconds: input.jobTimeoutSeconds ?? DEFAULT_JOB_TIMEOUT_SECONDS, retryLimit: JOB_RETRY_LIMIT },
       ),
   );
@@ -58,4 +62,14 @@ export async function enqueueRun(input: EnqueueRunInput): Promise<EvalRun> {
   if (input.tasks.length === 0)
     return (await finishQueuedRun(store, queue, run.id, () => input.now)) ?? store.getRun(run.id);
   return run;
+}
+
+/** Each task with its change read (compacted: text only for the hunks shown), one `git show` at a time. */
+async function withChangeRead(tasks: readonly RunTask[]): Promise<RunTask[]> {
+  const out: RunTask[] = [];
+  for (const { readChange, ...item } of tasks) {
+    const change = readChange ? await readChange().catch(() => null) : null;
+    out.push(change ? { ...item, change: compactChange(change) } : item);
+  }
+  return out;
 }
