@@ -9,8 +9,8 @@ import {
   type Store,
   type StoreLocation,
 } from '../store/index.js';
-import { readChangeHunks } from '../evidence/index.js';
 import { evaluateTasks } from './evaluate-tasks.js';
+import { withChange } from './with-change.js';
 import { executeRun } from './execute-run.js';
 import { executeBatch } from './execute-batch.js';
 import type { RetryPlan } from './find-retry-candidates.js';
@@ -134,27 +134,6 @@ export async function runEvaluation<T>(
   } finally {
     await opened?.close();
   }
-}
-
-/** Gives each task with commits in a known repository a way to read its change (one `git show`, when judged). */
-function withChange(set: LoadedRunTasks): LoadedRunTasks {
-  const repo = set.repo;
-  if (!repo) return set;
-  return {
-    ...set,
-    tasks: set.tasks.map((t) => {
-      const commits = t.commits;
-      if (!commits?.length) return t;
-      return {
-        ...t,
-        readChange: () =>
-          readChangeHunks(
-            repo,
-            commits.map((c) => ({ sha: c.sha, date: c.date })),
-          ),
-      };
-    }),
-  };
 }
 
 /** `score`: every task through the evaluation loop, handed on in task order; nothing stored. */
