@@ -84,6 +84,17 @@ describe('the judge probe before the first task', () => {
     expect(await storedRuns()).toEqual([]);
   });
 
+  it('checks the judge before a rescore too: nothing is stored when it is down', async () => {
+    expect((await cli(['run', '--tasks', 'tasks.jsonl'])).code).toBe(0);
+    const url = `http://127.0.0.1:${await closedPort()}/v1`;
+    const { code, err } = await cli(['rescore', '--run', 'latest', ...judged(url)]);
+    expect(code).toBe(4);
+    expect(err).toContain('could not be reached');
+    expect(await storedRuns()).toHaveLength(1);
+    expect((await cli(['rescore', '--run', 'latest', ...judged()])).code).toBe(0);
+    expect(server.probes).toHaveLength(1);
+  });
+
   it('is one call before the tasks, and --no-probe skips it', async () => {
     {
       expect((await cli(['score', '--tasks', 'tasks.jsonl', '--no-cache', ...judged()])).code).toBe(0);

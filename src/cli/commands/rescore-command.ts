@@ -1,5 +1,6 @@
 import { Option, type Command } from 'commander';
 import { ConfigError } from '../../core/index.js';
+import { probeJudge } from '../../judge/index.js';
 import {
   executeRescore,
   openJudge,
@@ -109,6 +110,12 @@ export function registerRescoreCommand(program: Command, io: CliIo, setExitCode:
               : `run ${plan.source.id} has no result to re-score\n`,
           );
           return;
+        }
+        // As every evaluation: a wrong address, key or model is one clear error before anything is stored.
+        if (judge && options.probe !== false) {
+          judge.contextTokens = (
+            await probeJudge(judge.judge, judge.spec, io.signal ? { signal: io.signal } : {})
+          ).contextTokens;
         }
         io.stderr(
           `re-scoring run ${plan.source.id}: ${plan.items.length} stored result${plan.items.length === 1 ? '' : 's'}, ${judge ? `judge ${judge.judge.provider}/${judge.judge.modelId}` : 'deterministic only'}, rubric ${options.rubric}\n`,
