@@ -27,6 +27,8 @@ export interface JudgeCacheKeyParts {
   /** How the judge was asked: its sampling and output cap change the answer. */
   spec: Pick<JudgeConfig, 'temperature' | 'maxTokens'>;
   sample: number;
+  /** Evidence left out of the prompt to fit the model's context: another prompt, another answer. */
+  dropped?: Readonly<Record<string, number | undefined>>;
 }
 
 /** sha256 hex of the canonical key parts (fixed order, JSON-encoded, so no two part lists collide). */
@@ -42,6 +44,10 @@ export function judgeCacheKey(parts: JudgeCacheKeyParts): string {
     parts.sample,
     // Absent from keys made before the cap existed, so their answers are still found.
     ...(parts.spec.maxTokens !== undefined ? [{ maxTokens: parts.spec.maxTokens }] : []),
+    // Likewise absent when the whole bundle was shown.
+    ...(parts.dropped && Object.keys(parts.dropped).length
+      ? [{ dropped: Object.entries(parts.dropped).sort(([x], [y]) => (x < y ? -1 : 1)) }]
+      : []),
   ]);
   return createHash('sha256').update(canonical).digest('hex');
 }

@@ -72,9 +72,12 @@ describe('judgeCacheKey', () => {
       { spec: { temperature: 0.2 } },
       { spec: { temperature: 0, maxTokens: 800 } },
       { sample: 1 },
+      { dropped: { taskActivity: 3 } },
     ]) {
       expect(judgeCacheKey({ ...parts, ...change })).not.toBe(key);
     }
+    // Nothing left out is the key of the whole bundle, as before fitting existed.
+    expect(judgeCacheKey({ ...parts, dropped: {} })).toBe(key);
   });
 });
 

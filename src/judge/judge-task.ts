@@ -148,6 +148,7 @@ export async function judgeTask(input: JudgeTaskInput): Promise<JudgeTaskOutcome
       model: judge.modelId,
       spec,
       sample,
+      dropped: fitted.dropped,
     });
     const hit = input.cache ? await input.cache.get(key) : null;
     if (hit) {
