@@ -70,14 +70,14 @@ describe('the output cap beside a known context', () => {
   const input = { task: SAMPLE_TASK, assessment: sampleAssessment(), bundle: sampleBundle() };
 
   it('shrinks a default cap to what the context leaves, so prompt and max_tokens never pass it (vLLM refuses that)', () => {
-    const fitted = fitJudgePrompt({ ...input, contextTokens: 4_096, maxTokens: 5_514 });
+    const fitted = fitJudgePrompt({ ...input, contextTokens: 4_096 });
     expect(fitted.fits).toBe(true);
     expect(fitted.answerTokens).toBe(4_096 - fitted.estimatedTokens - 256);
-    expect(fitJudgePrompt({ ...input, contextTokens: 200_000, maxTokens: 5_514 }).answerTokens).toBe(5_514);
+    expect(fitJudgePrompt({ ...input, contextTokens: 200_000 }).answerTokens).toBe(5_514);
   });
 
   it('keeps a cap the user chose whole, leaving evidence out (or refusing) instead', () => {
-    const fitted = fitJudgePrompt({ ...input, contextTokens: 4_096, maxTokens: 3_000, capChosen: true });
+    const fitted = fitJudgePrompt({ ...input, contextTokens: 4_096, maxTokens: 3_000 });
     expect(fitted.answerTokens).toBe(3_000);
     expect(fitted.fits).toBe(false);
   });

@@ -1,6 +1,7 @@
 import type { EvidenceBundle, EvidenceSource } from '../core/index.js';
 import { buildJudgePrompt, type JudgePrompt, type JudgePromptInput } from './build-judge-prompt.js';
 import { estimateTokens } from './estimate-tokens.js';
+import { DEFAULT_JUDGE_MAX_TOKENS } from './judge-answer-json-schema.js';
 import { formatEvidenceRecord } from './format-evidence-record.js';
 
 /**
@@ -27,10 +28,11 @@ export const MIN_ANSWER_TOKENS = 1_024;
 export interface FitPromptInput extends JudgePromptInput {
   /** The model's context in tokens; null when unknown (nothing is trimmed). */
   contextTokens: number | null;
-  /** The answer's output cap, which the context must hold too. */
-  maxTokens: number;
-  /** The cap was chosen by the user: the context must hold all of it. Otherwise it shrinks to what is left, down to MIN_ANSWER_TOKENS. */
-  capChosen?: boolean;
+  /**
+   * The output cap the user chose (`--judge-max-tokens`), which the context must hold whole; absent: the default
+   * (DEFAULT_JUDGE_MAX_TOKENS), which shrinks to what the prompt leaves, down to MIN_ANSWER_TOKENS.
+   */
+  maxTokens?: number | undefined;
 }
 
 /** The prompt as it will be sent, its size, and what was left out to fit the context. */
@@ -44,7 +46,7 @@ export interface FittedPrompt extends JudgePrompt {
   shown: EvidenceBundle;
   /** False when even the task record alone does not fit: the task is not sent. */
   fits: boolean;
-  /** The output cap to send: maxTokens, or what the context leaves when that is less (a default cap only). */
+  /** The output cap to send: the chosen one, or the default cut to what the context leaves. */
   answerTokens: number;
 }
 
@@ -57,14 +59,15 @@ export function fitJudgePrompt(input: FitPromptInput): FittedPrompt {
   const size = (p: JudgePrompt) => estimateTokens(p.system) + estimateTokens(p.prompt);
   const base = { contextTokens: input.contextTokens, dropped: {}, shown: input.bundle };
   const wholeSize = size(whole);
+  const cap = input.maxTokens ?? DEFAULT_JUDGE_MAX_TOKENS;
   if (input.contextTokens === null)
-    return { ...whole, ...base, estimatedTokens: wholeSize, fits: true, answerTokens: input.maxTokens };
+    return { ...whole, ...base, estimatedTokens: wholeSize, fits: true, answerTokens: cap };
   const context = input.contextTokens;
   // vLLM and OpenAI refuse a request whose prompt and max_tokens pass the context: a default cap shrinks to fit.
-  const answerFloor = input.capChosen ? input.maxTokens : Math.min(input.maxTokens, MIN_ANSWER_TOKENS);
+  const answerFloor = input.maxTokens ?? Math.min(cap, MIN_ANSWER_TOKENS);
   const budget = context - answerFloor - CONTEXT_MARGIN_TOKENS;
   const answerTokens = (promptTokens: number) =>
-    Math.max(answerFloor, Math.min(input.maxTokens, context - promptTokens - CONTEXT_MARGIN_TOKENS));
+    Math.max(answerFloor, Math.min(cap, context - promptTokens - CONTEXT_MARGIN_TOKENS));
   if (wholeSize <= budget)
     return { ...whole, ...base, estimatedTokens: wholeSize, fits: true, answerTokens: answerTokens(wholeSize) };
 

@@ -15,7 +15,7 @@ import { fitJudgePrompt } from './fit-judge-prompt.js';
 import { combineSamples, type VerifiedSample } from './combine-samples.js';
 import { completeWithBackoff } from './complete-with-backoff.js';
 import type { CostBudget } from './cost-budget.js';
-import { DEFAULT_JUDGE_MAX_TOKENS, judgeAnswerJsonSchema } from './judge-answer-json-schema.js';
+import { judgeAnswerJsonSchema } from './judge-answer-json-schema.js';
 import { judgeCacheKey, type JudgeCache } from './judge-cache.js';
 import { JudgeCallError } from './judge-call-error.js';
 import { JudgeConfigSchema, type JudgeConfig } from './judge-config.js';
@@ -110,8 +110,7 @@ export async function judgeTask(input: JudgeTaskInput): Promise<JudgeTaskOutcome
     assessment,
     bundle,
     contextTokens,
-    maxTokens: spec.maxTokens ?? DEFAULT_JUDGE_MAX_TOKENS,
-    capChosen: spec.maxTokens !== undefined,
+    maxTokens: spec.maxTokens,
   });
   const maxTokens = fitted.answerTokens;
   const { system, prompt, promptVersion } = fitted;

@@ -1,4 +1,4 @@
-import { DEFAULT_JUDGE_MAX_TOKENS, fitJudgePrompt, type FittedPrompt, type JudgeSpec } from '../judge/index.js';
+import { fitJudgePrompt, type FittedPrompt, type JudgeSpec } from '../judge/index.js';
 import { judgeTaskSummary, prepareTask } from './evaluate-task.js';
 import type { RunTask } from './run-task.js';
 
@@ -32,8 +32,7 @@ export async function previewPrompts(
       assessment: prepared.assessment,
       bundle: prepared.bundle,
       contextTokens: spec?.contextTokens ?? null,
-      maxTokens: spec?.maxTokens ?? DEFAULT_JUDGE_MAX_TOKENS,
-      capChosen: spec?.maxTokens !== undefined,
+      maxTokens: spec?.maxTokens,
     });
     onPrompt({ taskId: item.task.id, title: prepared.title, ...fitted });
   }
