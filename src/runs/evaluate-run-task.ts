@@ -1,7 +1,6 @@
 import {
   buildScoredResult,
   isBug,
-  isTaskevalError,
   JudgeError,
   TaskSchema,
   taskErrorResult,
@@ -21,6 +20,7 @@ import {
 } from './evaluate-task.js';
 import type { OpenedJudge } from './open-judge.js';
 import type { RunTask } from './run-task.js';
+import { changeOf } from './with-change.js';
 
 export interface EvaluateRunTaskInput {
   item: RunTask;
@@ -60,8 +60,7 @@ function withHistoryGaps(result: TaskResult, gaps: readonly string[] | undefined
 
 async function evaluateOnce(input: EvaluateRunTaskInput): Promise<{ result: TaskResult; spend: EvaluationSpend }> {
   // The judge sees the change itself; the rubric does not need it, so a deterministic run never reads it.
-  const { readChange } = input.item;
-  const change = !input.judge ? null : (input.item.change ?? (readChange ? await readChangeOrNone(readChange) : null));
+  const change = input.judge ? await changeOf(input.item) : null;
   const prepared = prepareOrError(input, change);
   if (!('bundle' in prepared)) return { result: prepared, spend: { tokens: 0 } };
   return scoreOrJudge(prepared, input);
@@ -164,16 +163,6 @@ export async function scoreOrJudge(
     }),
     spend: { tokens, judge: judgeSpend },
   };
-}
-
-/** The task's change, or none when git cannot show it (a missing object): the judge then sees the commits alone. */
-async function readChangeOrNone(read: () => Promise<TaskChange>): Promise<TaskChange | null> {
-  try {
-    return await read();
-  } catch (error) {
-    if (isTaskevalError(error) && error.code === 'cancelled') throw error;
-    return null;
-  }
 }
 
 function prepareOrError(

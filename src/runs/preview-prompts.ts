@@ -1,6 +1,7 @@
 import { fitJudgePrompt, type FittedPrompt, type JudgeSpec } from '../judge/index.js';
 import { judgeTaskSummary, prepareTask } from './evaluate-task.js';
 import type { RunTask } from './run-task.js';
+import { changeOf } from './with-change.js';
 
 /** One task's judge prompt as it would be sent, without sending it. */
 export interface PromptPreview extends Omit<FittedPrompt, 'shown'> {
@@ -19,7 +20,7 @@ export async function previewPrompts(
   onPrompt: (preview: PromptPreview) => void,
 ): Promise<void> {
   for (const item of items) {
-    const change = item.readChange ? await item.readChange().catch(() => null) : null;
+    const change = await changeOf(item);
     const prepared = prepareTask({
       task: item.task,
       runId,

@@ -1,4 +1,5 @@
-import { readChangeHunks } from '../evidence/index.js';
+import { isTaskevalError } from '../core/index.js';
+import { readChangeHunks, type TaskChange } from '../evidence/index.js';
 import type { RunTask } from './run-task.js';
 
 /** Gives each task with commits in a known repository a way to read its change (one `git show`, when judged). */
@@ -20,4 +21,19 @@ export function withChange<T extends { repo?: string | null; tasks: RunTask[] }>
       };
     }),
   };
+}
+
+/**
+ * The task's change as a judge sees it: the one carried with it (a queued job), else read now, else none. A change
+ * git cannot show (a missing object) is none, and the judge sees the commits alone; only cancellation throws.
+ */
+export async function changeOf(item: Pick<RunTask, 'change' | 'readChange'>): Promise<TaskChange | null> {
+  if (item.change) return item.change;
+  if (!item.readChange) return null;
+  try {
+    return await item.readChange();
+  } catch (error) {
+    if (isTaskevalError(error) && error.code === 'cancelled') throw error;
+    return null;
+  }
 }

@@ -4,6 +4,7 @@ import type { JudgeSpec } from '../../judge/index.js';
 import { isQueueableStore, type EvalRun } from '../../store/index.js';
 import type { RunDefinition } from '../run-definition.js';
 import type { RunTask } from '../run-task.js';
+import { changeOf } from '../with-change.js';
 import { runProvenance, runSettings } from '../run-settings.js';
 import type { EvaluationQueue } from './evaluation-queue.js';
 import { finishQueuedRun } from './finish-queued-run.js';
@@ -67,8 +68,9 @@ export async function enqueueRun(input: EnqueueRunInput): Promise<EvalRun> {
 /** Each task with its change read (compacted: text only for the hunks shown), one `git show` at a time. */
 async function withChangeRead(tasks: readonly RunTask[]): Promise<RunTask[]> {
   const out: RunTask[] = [];
-  for (const { readChange, ...item } of tasks) {
-    const change = readChange ? await readChange().catch(() => null) : null;
+  for (const task of tasks) {
+    const change = await changeOf(task);
+    const { readChange: _read, ...item } = task;
     out.push(change ? { ...item, change: compactChange(change) } : item);
   }
   return out;
