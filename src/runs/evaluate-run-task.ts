@@ -10,7 +10,7 @@ import {
   type TaskResult,
 } from '../core/index.js';
 import { deriveTaskTitle, type TaskChange } from '../evidence/index.js';
-import { judgeTask, type BackoffOptions, type JudgeCache, type JudgeUsage, type PromptFit } from '../judge/index.js';
+import { judgeTask, type BackoffOptions, type JudgeCache, type PromptFit } from '../judge/index.js';
 import {
   deterministicProvenance,
   judgeTaskSummary,
@@ -19,6 +19,7 @@ import {
   type PreparedTask,
 } from './evaluate-task.js';
 import type { OpenedJudge } from './open-judge.js';
+import type { RunJudgeSpend } from './run-judge-spend.js';
 import type { RunTask } from './run-task.js';
 import { changeOf } from './with-change.js';
 
@@ -38,7 +39,7 @@ export interface EvaluateRunTaskInput {
 /** What this evaluation spent on the judge: tokens for progress, and the whole spend for the run's record. */
 export interface EvaluationSpend {
   tokens: number;
-  judge?: { calls: number; cacheHits: number; usage: JudgeUsage; costUsd: number | null };
+  judge?: RunJudgeSpend;
 }
 
 /**

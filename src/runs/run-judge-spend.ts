@@ -1,36 +1,23 @@
-import type { JudgeUsage } from '../judge/index.js';
+import { addUsage, ZERO_USAGE, type JudgeTotals } from '../judge/index.js';
 
-/** What a run spent on its judge now: calls made, cache hits, tokens and cost (cache hits cost nothing). */
-export interface RunJudgeSpend {
-  calls: number;
-  cacheHits: number;
-  inputTokens: number;
-  outputTokens: number;
-  cachedTokens: number;
-  /** US dollars; null when the model has no price. */
+/** What a run spent on its judge now: calls made, cache hits, tokens, and cost in US dollars (null: no price). */
+export interface RunJudgeSpend extends JudgeTotals {
   costUsd: number | null;
 }
 
 export const NO_JUDGE_SPEND: Readonly<RunJudgeSpend> = Object.freeze({
   calls: 0,
   cacheHits: 0,
-  inputTokens: 0,
-  outputTokens: 0,
-  cachedTokens: 0,
+  usage: ZERO_USAGE,
   costUsd: null,
 });
 
 /** Adds one evaluation's judge spend to a run's. */
-export function addJudgeSpend(
-  total: RunJudgeSpend,
-  add: { calls: number; cacheHits: number; usage: JudgeUsage; costUsd: number | null },
-): RunJudgeSpend {
+export function addJudgeSpend(total: RunJudgeSpend, add: RunJudgeSpend): RunJudgeSpend {
   return {
     calls: total.calls + add.calls,
     cacheHits: total.cacheHits + add.cacheHits,
-    inputTokens: total.inputTokens + add.usage.inputTokens,
-    outputTokens: total.outputTokens + add.usage.outputTokens,
-    cachedTokens: total.cachedTokens + add.usage.cachedTokens,
+    usage: addUsage(total.usage, add.usage),
     costUsd: add.costUsd === null ? total.costUsd : Math.round(((total.costUsd ?? 0) + add.costUsd) * 1e6) / 1e6,
   };
 }
@@ -39,5 +26,5 @@ export function addJudgeSpend(
 export function formatRunJudgeSpend(spend: RunJudgeSpend): string {
   const n = (v: number) => v.toLocaleString('en-US');
   const cost = spend.costUsd === null ? 'cost unknown' : `$${spend.costUsd.toFixed(4)}`;
-  return `judge: ${n(spend.calls)} call${spend.calls === 1 ? '' : 's'}, ${n(spend.cacheHits)} cache hit${spend.cacheHits === 1 ? '' : 's'}, ${n(spend.inputTokens)} input + ${n(spend.outputTokens)} output tokens, ${cost}`;
+  return `judge: ${n(spend.calls)} call${spend.calls === 1 ? '' : 's'}, ${n(spend.cacheHits)} cache hit${spend.cacheHits === 1 ? '' : 's'}, ${n(spend.usage.inputTokens)} input + ${n(spend.usage.outputTokens)} output tokens, ${cost}`;
 }

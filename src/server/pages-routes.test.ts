@@ -263,7 +263,12 @@ describe('pages with results', () => {
       type: 'info',
       message: 'judge: 2 calls, 1 cache hit, 8,000 input + 1,200 output tokens, $0.0200',
       data: {
-        judgeSpend: { calls: 2, cacheHits: 1, inputTokens: 8000, outputTokens: 1200, cachedTokens: 0, costUsd: 0.02 },
+        judgeSpend: {
+          calls: 2,
+          cacheHits: 1,
+          usage: { inputTokens: 8000, outputTokens: 1200, cachedTokens: 0 },
+          costUsd: 0.02,
+        },
       },
       now: '2026-03-02T10:20:00.000Z',
     });
