@@ -21,10 +21,9 @@ export const ANTHROPIC_MESSAGES_PROTOCOL: WireProtocol = {
       textOf(body.system),
       ...((body.messages as { content?: unknown }[] | undefined) ?? []).map((m) => textOf(m.content)),
     ].join('\n\n'),
-  success(body, reply, text, object) {
+  success(body, reply, text, object, usage) {
     const tools = body.tools as { name?: string }[] | undefined;
     const useTool = Boolean(tools?.length) && object !== undefined && !reply.hitTokenLimit;
-    const usage = reply.usage ?? { input: 1200, output: 300, cached: 0 }; // the server sets it from the prompt
     return {
       id: 'msg_fake',
       type: 'message',

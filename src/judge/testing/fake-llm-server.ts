@@ -82,7 +82,14 @@ export interface FakeLlmServer {
 export interface WireProtocol {
   path: string;
   promptOf(body: Record<string, unknown>): string;
-  success(body: Record<string, unknown>, reply: FakeReply, text: string, object: unknown): unknown;
+  /** The answer on the wire; `usage` is what the server counted (the reply's own, else the prompt it read). */
+  success(
+    body: Record<string, unknown>,
+    reply: FakeReply,
+    text: string,
+    object: unknown,
+    usage: NonNullable<FakeReply['usage']>,
+  ): unknown;
   error(status: number): unknown;
   /** The answer to GET <base>/models. */
   models(ids: readonly string[], fields: Record<string, unknown>): unknown;
@@ -198,7 +205,7 @@ export async function startFakeLlmServer(
         const text = typeof reply.answer === 'string' ? reply.answer : JSON.stringify(reply.answer ?? {});
         // Like a real server, it counts the prompt it read (after any silent cut).
         const usage = reply.usage ?? { input: fakeTokens(prompt), output: 300 };
-        const payload = JSON.stringify(protocol.success(body, { ...reply, ...(usage ? { usage } : {}) }, text, object));
+        const payload = JSON.stringify(protocol.success(body, reply, text, object, usage));
         if (reply.truncateBody) {
           res.writeHead(200, {
             'content-type': 'application/json',

@@ -17,10 +17,9 @@ function textOf(content: unknown): string {
 export const OPENAI_CHAT_PROTOCOL: WireProtocol = {
   path: '/v1/chat/completions',
   promptOf: (body) => ((body.messages as Message[] | undefined) ?? []).map((m) => textOf(m.content)).join('\n\n'),
-  success(body, reply, text) {
+  success(body, reply, text, _object, usage) {
     const tools = body.tools as { function?: { name?: string } }[] | undefined;
     const forcedTool = tools?.length && body.tool_choice && body.tool_choice !== 'auto' && body.tool_choice !== 'none';
-    const usage = reply.usage ?? { input: 1200, output: 300, cached: 0 }; // the server sets it from the prompt
     const message = forcedTool
       ? {
           role: 'assistant',
