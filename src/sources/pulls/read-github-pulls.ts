@@ -125,18 +125,15 @@ export async function readGithubPulls(
     const bundle = bundles.get(n) ?? GithubPullBundleSchema.safeParse(await kept.get(`${scope}:pull:${n}`)).data;
     if (bundle) read.push(bundle);
   }
-  const { tasks, ownCommits } = pullTasks(read, options.hindsight ?? true);
   const perPull = changed.length ? (client.counts.requests / changed.length).toFixed(1) : '0';
-  return {
-    tasks,
-    problems: [],
-    projectId: projectIdOf(scope),
-    ownCommits,
-    requests: client.counts,
-    notices: [
+  return readResult(
+    read,
+    client,
+    scope,
+    options,
+    (tasks) =>
       `pulls: ${tasks.length} pull request${tasks.length === 1 ? '' : 's'} from GitHub ${options.repository} (${changed.length} fetched in ${client.counts.requests} requests, ${perPull} per pull request; ${client.counts.notModified} unchanged by ETag)`,
-    ],
-  };
+  );
 }
 
 /** Named pull requests, each fetched whole (conditionally, from kept ETags); the sync mark is left as it was. */
@@ -154,16 +151,32 @@ async function readNumbered(
     await kept.set(`${scope}:pull:${n}`, bundle);
     fetched.push(bundle);
   }
-  const { tasks, ownCommits } = pullTasks(fetched, options.hindsight ?? true);
+  return readResult(
+    fetched,
+    client,
+    scope,
+    options,
+    (tasks) =>
+      `pulls: ${tasks.map((t) => t.id).join(', ')} from GitHub ${options.repository} (${client.counts.requests} requests, ${client.counts.notModified} unchanged by ETag)`,
+  );
+}
+
+/** What either way of reading gives back: the pull requests as tasks, the requests made, and one notice. */
+function readResult(
+  bundles: readonly GithubPullBundle[],
+  client: ReturnType<typeof createGithubClient>,
+  scope: string,
+  options: GithubPullsOptions,
+  notice: (tasks: SourceReadResult['tasks']) => string,
+): SourceReadResult & { requests: GithubRequestCounts } {
+  const { tasks, ownCommits } = pullTasks(bundles, options.hindsight ?? true);
   return {
     tasks,
     problems: [],
     projectId: projectIdOf(scope),
     ownCommits,
     requests: client.counts,
-    notices: [
-      `pulls: ${tasks.map((t) => t.id).join(', ')} from GitHub ${options.repository} (${client.counts.requests} requests, ${client.counts.notModified} unchanged by ETag)`,
-    ],
+    notices: [notice(tasks)],
   };
 }
 
