@@ -10,7 +10,7 @@ export { loadConfig, stripConfigComments, CONFIG_FILE_NAME } from './config/load
 export { parseConfig } from './config/parse-config.js';
 export { TaskevalConfigSchema, type TaskevalConfig } from './config/taskeval-config.js';
 export { compareRunTasks, type RunTask } from './run-task.js';
-export { DEFAULT_RUN_CONCURRENCY, openJudge, type OpenedJudge } from './open-judge.js';
+export { checkOpenedJudge, DEFAULT_RUN_CONCURRENCY, openJudge, type OpenedJudge } from './open-judge.js';
 export type { RunObserver, RunProgress } from './run-progress.js';
 export { evaluateTasks, type EvaluateTasksInput } from './evaluate-tasks.js';
 export {

@@ -1,6 +1,7 @@
 import {
   createCostBudget,
   createJudge,
+  probeJudge,
   type CostBudget,
   type Judge,
   type JudgeCache,
@@ -19,6 +20,18 @@ export interface OpenedJudge {
   health: JudgeHealth;
   /** The model's context as the probe learned it (the spec's wins); absent: the spec's, or unknown. */
   contextTokens?: number | null;
+}
+
+/**
+ * Checks an opened judge with its probe before the first task (a wrong address, key or model is one clear error,
+ * with nothing stored) and keeps the model's context it learned; returns what to say once, or null.
+ */
+export async function checkOpenedJudge(opened: OpenedJudge, signal?: AbortSignal): Promise<string | null> {
+  const probe = await probeJudge(opened.judge, opened.spec, signal ? { signal } : {});
+  opened.contextTokens = probe.contextTokens;
+  return probe.contextTokens !== null && probe.contextSource !== 'configured'
+    ? `judge: the model's context is ${probe.contextTokens.toLocaleString('en-US')} tokens (${probe.contextSource}); prompts are fitted to it`
+    : null;
 }
 
 /** Default number of tasks judged at once. */

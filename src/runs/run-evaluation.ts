@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { JudgeError, LifecycleError, type Forge, type TaskResult } from '../core/index.js';
-import { costOf, judgePrice, meterJudge, probeJudge, type JudgeTotals } from '../judge/index.js';
+import { costOf, judgePrice, meterJudge, type JudgeTotals } from '../judge/index.js';
 import {
   ageCutoff,
   type EvalRun,
@@ -14,7 +14,7 @@ import { withChange } from './with-change.js';
 import { executeRun } from './execute-run.js';
 import { executeBatch } from './execute-batch.js';
 import type { RetryPlan } from './find-retry-candidates.js';
-import { openJudge, type OpenedJudge } from './open-judge.js';
+import { checkOpenedJudge, openJudge, type OpenedJudge } from './open-judge.js';
 import { planBatch, type BatchPlan } from './plan-batch.js';
 import type { EvaluationPlan } from './plan-evaluation.js';
 import { planResume } from './plan-resume.js';
@@ -120,14 +120,9 @@ export async function runEvaluation<T>(
   const store = opened?.store ?? null;
   try {
     const judge = openJudge(plan.judge, io.env, { cwd: io.cwd });
-    // A wrong address, key or model is one clear error now, with nothing stored, not a failure per task.
     if (judge && plan.probe) {
-      const probe = await probeJudge(judge.judge, judge.spec, io.signal ? { signal: io.signal } : {});
-      judge.contextTokens = probe.contextTokens;
-      if (probe.contextTokens !== null && probe.contextSource !== 'configured')
-        io.note?.(
-          `judge: the model's context is ${probe.contextTokens.toLocaleString('en-US')} tokens (${probe.contextSource}); prompts are fitted to it`,
-        );
+      const note = await checkOpenedJudge(judge, io.signal);
+      if (note) io.note?.(note);
     }
     if (plan.kind === 'score') return await report({ ...(await score(plan, io, judge, store)), store });
     return await report({ ...(await evaluateStored(plan, io, judge, store!)), store });

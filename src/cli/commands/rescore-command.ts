@@ -1,7 +1,7 @@
 import { Option, type Command } from 'commander';
 import { ConfigError } from '../../core/index.js';
-import { probeJudge } from '../../judge/index.js';
 import {
+  checkOpenedJudge,
   executeRescore,
   openJudge,
   planRescore,
@@ -113,9 +113,8 @@ export function registerRescoreCommand(program: Command, io: CliIo, setExitCode:
         }
         // As every evaluation: a wrong address, key or model is one clear error before anything is stored.
         if (judge && options.probe !== false) {
-          judge.contextTokens = (
-            await probeJudge(judge.judge, judge.spec, io.signal ? { signal: io.signal } : {})
-          ).contextTokens;
+          const note = await checkOpenedJudge(judge, io.signal);
+          if (note) io.stderr(`note: ${note}\n`);
         }
         io.stderr(
           `re-scoring run ${plan.source.id}: ${plan.items.length} stored result${plan.items.length === 1 ? '' : 's'}, ${judge ? `judge ${judge.judge.provider}/${judge.judge.modelId}` : 'deterministic only'}, rubric ${options.rubric}\n`,
