@@ -9,6 +9,8 @@ export interface CliIo {
   env: NodeJS.ProcessEnv;
   /** Aborted on Ctrl-C. */
   signal?: AbortSignal;
+  /** What the user types or pipes in, for the commands that ask (label). */
+  stdin?: NodeJS.ReadableStream;
 }
 
 export function processIo(signal?: AbortSignal): CliIo {
@@ -18,6 +20,10 @@ export function processIo(signal?: AbortSignal): CliIo {
     isTTY: Boolean(process.stdout.isTTY),
     cwd: process.cwd(),
     env: process.env,
+    // A getter: touching process.stdin opens it, which only the commands that ask should do.
+    get stdin() {
+      return process.stdin;
+    },
     ...(signal ? { signal } : {}),
   };
 }

@@ -23,6 +23,7 @@ import { registerMigrateCommand } from './commands/migrate-command.js';
 import { registerInitCommand } from './commands/init-command.js';
 import { registerRescoreCommand } from './commands/rescore-command.js';
 import { registerPromptCommand } from './commands/prompt-command.js';
+import { registerLabelCommand } from './commands/label-command.js';
 
 export type { SetExitCode } from './set-exit-code.js';
 
@@ -44,6 +45,7 @@ export function registerCommands(program: Command, io: CliIo, setExitCode: SetEx
   registerScheduleCommand(program, io, setExitCode);
   registerOutcomesCommand(program, io);
   registerValidateCommand(program, io);
+  registerLabelCommand(program, io);
   registerDoctorCommand(program, io);
   registerCompareCommand(program, io, setExitCode);
   registerWorkerCommand(program, io);

@@ -261,3 +261,23 @@ export {
   SPREAD_POINTS,
   type JudgeWarningTally,
 } from './judge-warnings.js';
+export {
+  agreementReport,
+  AgreementReportSchema,
+  cohenKappa,
+  krippendorffAlpha,
+  RATED_ASPECTS,
+  RATING_SCALES,
+  RatedAspectSchema,
+  RatingScaleSchema,
+  scaleValues,
+  scoreOnScale,
+  type AgreementFigure,
+  type AgreementReport,
+  type RatedAspect,
+  type RatedItem,
+  type RatingScale,
+  pairRatings,
+  type HumanRating,
+  type RatedPairing,
+} from './agreement/index.js';

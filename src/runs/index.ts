@@ -114,3 +114,4 @@ export {
 } from './run-evaluation.js';
 export { pullOutcome, PullOutcomeSchema, PULL_FATES, type PullOutcome } from './pull-outcome.js';
 export { previewPrompts, type PromptPreview } from './preview-prompts.js';
+export { sampleForRating, type RatingSample } from './sample-for-rating.js';

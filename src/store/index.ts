@@ -92,3 +92,10 @@ export {
 } from './store-location.js';
 export { openStore, type OpenStoreOptions } from './open-store.js';
 export { isConnectionLoss, RECONNECT_WITHIN_MS, withReconnect } from './postgres/reconnect.js';
+export {
+  ListRatingsQuerySchema,
+  SaveRatingInputSchema,
+  type ListRatingsQuery,
+  type SaveRatingInput,
+} from './rating-inputs.js';
+export type { StoredRating } from './rating-row.js';

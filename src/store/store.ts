@@ -1,5 +1,7 @@
 import type { RunStatus, RunTrigger } from './run-lifecycle.js';
 import type { JudgeCache } from './judge-cache.js';
+import type { ListRatingsQuery, SaveRatingInput } from './rating-inputs.js';
+import type { StoredRating } from './rating-row.js';
 import type { RepositoryCache } from './repository-cache.js';
 import type {
   AppendEventInput,
@@ -75,6 +77,11 @@ export interface Store {
   saveValidation(runId: string, input: SaveValidationInput): Promise<StoredValidation>;
   /** A run's kept validations, newest first; every run's when none is given (at most `limit`). */
   listValidations(query?: { runId?: string; limit?: number }): Promise<StoredValidation[]>;
+
+  /** Keeps people's ratings, all or none; a rater's newer rating of a task's aspect replaces their earlier one. */
+  saveRatings(inputs: readonly SaveRatingInput[]): Promise<StoredRating[]>;
+  /** Kept ratings by project, task, rater and aspect (at most `limit`, 100,000 by default). */
+  listRatings(query?: ListRatingsQuery): Promise<StoredRating[]>;
 
   appendEvent(runId: string, input: AppendEventInput): Promise<RunEvent>;
   listEvents(runId: string, query?: ListEventsQuery): Promise<RunEvent[]>;

@@ -13,7 +13,13 @@ import type { ValidateOptions } from './validate-options.js';
 export async function readValidatedResults(
   options: ValidateOptions,
   io: CliIo,
-): Promise<{ results: TaskResult[]; projects: (string | null)[]; runId: string | null }> {
+): Promise<{
+  results: TaskResult[];
+  projects: (string | null)[];
+  /** Each result's stored project id (runs), or null (files): what people's ratings are kept under. */
+  projectIds: (string | null)[];
+  runId: string | null;
+}> {
   const results: TaskResult[] = [];
   const projects: (string | null)[] = [];
   if (options.run !== undefined) {
@@ -43,6 +49,7 @@ export async function readValidatedResults(
       return {
         results,
         projects: single ? projects.map(() => null) : projects,
+        projectIds: projects,
         runId: runIds.length === 1 ? runIds[0]! : null,
       };
     } finally {
@@ -54,7 +61,12 @@ export async function readValidatedResults(
     results.push(...read);
     projects.push(...read.map(() => path));
   }
-  return { results, projects: options.results!.length > 1 ? projects : projects.map(() => null), runId: null };
+  return {
+    results,
+    projects: options.results!.length > 1 ? projects : projects.map(() => null),
+    projectIds: projects.map(() => null),
+    runId: null,
+  };
 }
 
 async function readResultFile(path: string, io: CliIo): Promise<TaskResult[]> {

@@ -2,6 +2,7 @@ import { Option, type Command } from 'commander';
 import {
   ConfigError,
   isTaskevalError,
+  RATING_SCALES,
   SourceError,
   projectTaskKey,
   validateScores,
@@ -17,12 +18,18 @@ import { renderValidation } from '../render/index.js';
 import { readValidatedResults } from './read-validated-results.js';
 import type { ValidateOptions } from './validate-options.js';
 import { fileLabels, OUTCOME_LABELS, outcomeLabels, type OutcomeLabel } from './validation-labels.js';
+import { storeLabels } from './store-labels.js';
 import { parseCount } from '../../runs/index.js';
 
 const HELP_AFTER = `
 Scores come from --results FILE (what \`taskeval score --json\` printed) or from a stored run (--run ID).
 Labels come from a file (--labels FILE --label COLUMN --bad VALUE; CSV with a header or JSONL, the task id
-in a taskId, task_id or id column) or from git (--outcomes: the SZZ bug-introducing label of
+in a taskId, task_id or id column), from people's ratings kept by \`taskeval label\` (--labels store: the
+mean overall rating per task is the label, and the report adds how far the rubric's part, the judge's part
+and the final score agree with people, as Cohen's kappa (good-bad) or quadratic weighted kappa (1-5) per
+prompt and rubric version, and people with each other, as Krippendorff's alpha, each with a bootstrap
+interval over tasks; a score meets a 1-5 rating as its band, failing 1 … excellent 5, and a good-bad one as
+good from acceptable up), or from git (--outcomes: the SZZ bug-introducing label of
 \`taskeval outcomes\`, over the project's tasks, with --window and --min-lines).
 
 Per category and overall: AUC, the probability that a bad task scores lower than a good one (ties half;
@@ -39,6 +46,7 @@ Examples:
   taskeval score --project . --no-hindsight --json > scores.json
   taskeval validate --results scores.json --outcomes --project .
   taskeval validate --run run_... --labels ratings.csv --label rating --json
+  taskeval validate --run latest --labels store
   taskeval validate --results scores.json --labels resolved.jsonl --label resolved --bad false`;
 
 /** `taskeval validate`: how well the scores predict a label (AUC per category and rule). */
@@ -60,7 +68,14 @@ export function registerValidateCommand(program: Command, io: CliIo): void {
     )
     .option(
       '--labels <file>',
-      'labels: a CSV (with header) or JSONL file with a taskId, task_id or id column (and a project column when the scores come from several projects)',
+      'labels: a CSV (with header) or JSONL file with a taskId, task_id or id column (and a project column when the scores come from several projects), or store for the ratings `taskeval label` kept',
+    )
+    .option('--rater <name>', "with --labels store: only this rater's ratings (default: every rater's)")
+    .addOption(
+      new Option(
+        '--scale <scale>',
+        'with --labels store: the ratings on this scale (default: the most common)',
+      ).choices([...RATING_SCALES]),
     )
     .option(
       '--label <name>',
@@ -97,9 +112,20 @@ export function registerValidateCommand(program: Command, io: CliIo): void {
       const iterations = parseCount('--iterations', options.iterations, 0, 100_000);
       const seed = parseCount('--seed', options.seed, 0, 2 ** 32 - 1);
       checkChoices(options);
-      const { results, projects, runId } = await readValidatedResults(options, io);
+      const { results, projects, projectIds, runId } = await readValidatedResults(options, io);
       if (options.outcomes && !options.allowHindsight) refuseHindsight(results);
-      const { labels, name } = options.outcomes ? await outcomeLabels(options, io) : await fileLabels(options, io);
+      const fromStore = options.labels === 'store';
+      const read = { results, projects, projectIds };
+      const {
+        labels,
+        name,
+        agreement,
+        notes: labelNotes,
+      } = options.outcomes
+        ? { ...(await outcomeLabels(options, io)), agreement: null, notes: [] }
+        : fromStore
+          ? await storeLabels(options, io, read)
+          : { ...(await fileLabels(options, io)), agreement: null, notes: [] };
       refuseAmbiguousIds(results, projects, labels);
       const paired = validationItems(results, labels, projects);
       if (paired.items.length === 0) {
@@ -112,8 +138,8 @@ export function registerValidateCommand(program: Command, io: CliIo): void {
           },
         );
       }
-      const report = validateScores(paired.items, { label: name, iterations, seed });
-      const notes: string[] = [];
+      const report = { ...validateScores(paired.items, { label: name, iterations, seed }), agreement };
+      const notes: string[] = [...labelNotes];
       if (paired.unlabelled) notes.push(`${paired.unlabelled} scored result(s) have no label and were left out`);
       if (paired.unscored) notes.push(`${paired.unscored} label(s) have no scored result and were left out`);
       if (report.sized === 0)
@@ -152,7 +178,11 @@ function checkChoices(options: ValidateOptions): void {
       field: '--label',
     });
   }
-  if (options.labels !== undefined && !options.label)
+  if ((options.rater !== undefined || options.scale !== undefined) && options.labels !== 'store')
+    throw new ConfigError('usage', '--rater and --scale choose among the ratings of --labels store', {
+      field: options.rater !== undefined ? '--rater' : '--scale',
+    });
+  if (options.labels !== undefined && options.labels !== 'store' && !options.label)
     throw new ConfigError('usage', '--labels needs --label COLUMN, the column to predict', { field: '--label' });
 }
 

@@ -1,3 +1,4 @@
+import type { RatingScale } from '../../core/index.js';
 import type { SourceOptionValues } from '../options/source-options.js';
 
 /** The flags `taskeval validate` takes, as commander gives them. */
@@ -6,6 +7,9 @@ export interface ValidateOptions extends SourceOptionValues {
   run?: string[];
   db?: string;
   labels?: string;
+  /** With --labels store: only this rater's ratings, and which scale's. */
+  rater?: string;
+  scale?: RatingScale;
   label?: string;
   bad?: string;
   outcomes?: boolean;

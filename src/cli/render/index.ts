@@ -18,6 +18,8 @@ export {
   type ProgressReporterOptions,
 } from './progress-reporter.js';
 export { renderResultDetail } from './result-detail.js';
+export { renderBlindEvidence } from './render-blind-evidence.js';
+export { renderAgreement } from './render-agreement.js';
 export { renderRunsTable } from './runs-table.js';
 export { renderResultsTable } from './results-table.js';
 export { EXPORT_FORMATS, csvCell, exportResults, type ExportFormat } from '../../runs/index.js';

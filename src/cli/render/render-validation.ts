@@ -1,4 +1,5 @@
 import { SCORE_BAND_NAMES, SCORE_CATEGORIES, VALIDATED_SCORES, type ValidationReport } from '../../core/index.js';
+import { renderAgreement } from './render-agreement.js';
 import { renderTable } from './render-table.js';
 
 const fixed = (v: number | null): string => (v === null ? '-' : v.toFixed(3));
@@ -44,7 +45,7 @@ export function renderValidation(report: ValidationReport, notes: readonly strin
           ),
         ]),
       )}`;
-  const judge = renderJudgeParts(report, stat);
+  const judge = `${renderJudgeParts(report, stat)}${report.agreement ? renderAgreement(report.agreement) : ''}`;
   const warnings = report.warnings.map((w) => `warning: ${w}\n`).join('');
   const fired = report.rules.filter((r) => r.fired > 0);
   const rules =

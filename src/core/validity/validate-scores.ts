@@ -11,6 +11,7 @@ import {
   type ValidationItem,
 } from './score-validity.js';
 import { spearmanRho } from './spearman-rho.js';
+import { AgreementReportSchema } from '../agreement/agreement-report.js';
 
 export {
   MIN_RESAMPLED_PROJECTS,
@@ -52,6 +53,8 @@ export const ValidationReportSchema = z.object({
   warnings: z.array(z.string()),
   /** On the judged results only: each category's deterministic part, AI part and final blend side by side; null without any. */
   judgeParts: JudgePartsSchema.nullable().default(null),
+  /** With people's ratings as the labels: how far rubric, judge and final score agree with them, and they with each other. */
+  agreement: AgreementReportSchema.nullable().default(null),
 });
 
 export type ValidationReport = z.output<typeof ValidationReportSchema>;
@@ -107,6 +110,7 @@ export function validateScores(items: readonly ValidationItem[], options: Valida
     bootstrap: { iterations, seed, by },
     warnings: wrongWay(categories, ordinal),
     judgeParts: judgePartsValidity(items, ordinal, iterations, seed),
+    agreement: null,
   };
 }
 

@@ -58,6 +58,23 @@ import {
 } from './postgres-results.js';
 import { pgInsertEvent, pgInsertRun, pgLockRunStatus, pgRunRow, pgToRun, pgTransition } from './postgres-runs.js';
 import type { StoreUpgrade } from '../store.js';
+import {
+  ListRatingsQuerySchema,
+  SaveRatingInputSchema,
+  type ListRatingsQuery,
+  type SaveRatingInput,
+} from '../rating-inputs.js';
+import {
+  RATING_COLUMNS,
+  RATING_ORDER,
+  ratingArgs,
+  ratingFilter,
+  ratingFromRow,
+  ratingToRow,
+  UPSERT_RATING,
+  type RatingRow,
+  type StoredRating,
+} from '../rating-row.js';
 
 /** The shared store on PostgreSQL: the same contract as SQLite, for many workers on one database. */
 export class PostgresStore implements QueueableStore {
@@ -303,6 +320,32 @@ export class PostgresStore implements QueueableStore {
       );
       return found.map(validationFromRow);
     });
+  }
+
+  async saveRatings(inputs: readonly SaveRatingInput[]): Promise<StoredRating[]> {
+    const rows = inputs.map((input, i) =>
+      ratingToRow(newId('rat'), parseStoreInput(SaveRatingInputSchema, input, `saveRatings[${i}]`)),
+    );
+    return inTransaction(this.pool, 'saveRatings', async (client) => {
+      const saved: StoredRating[] = [];
+      for (const row of rows)
+        saved.push(ratingFromRow((await one<RatingRow>(client, UPSERT_RATING, ratingArgs(row)))!));
+      return saved;
+    });
+  }
+
+  async listRatings(query: ListRatingsQuery = {}): Promise<StoredRating[]> {
+    const q = parseStoreInput(ListRatingsQuerySchema, query, 'listRatings');
+    const { where, args } = ratingFilter(q);
+    return read('listRatings', async () =>
+      (
+        await rows<RatingRow>(
+          this.pool,
+          `SELECT ${RATING_COLUMNS} FROM eval_ratings ${where} ${RATING_ORDER} LIMIT ${q.limit}`,
+          args,
+        )
+      ).map(ratingFromRow),
+    );
   }
 
   async resultTaskIds(runId: string): Promise<string[]> {

@@ -283,4 +283,26 @@ CREATE INDEX eval_validations_run ON eval_validations (run_id, created_at);
 CREATE INDEX eval_validations_created ON eval_validations (created_at);
 `,
   },
+  {
+    version: 9,
+    name: 'ratings',
+    sql: `
+-- People's ratings of tasks (taskeval label), per rater: human work, so they outlive the runs whose evidence
+-- was shown (no foreign key; pruning a run keeps them). A rater's newer rating of the same aspect replaces theirs.
+CREATE TABLE eval_ratings (
+  id TEXT PRIMARY KEY,
+  project_id TEXT NOT NULL,
+  task_id TEXT NOT NULL,
+  result_id TEXT,
+  rater TEXT NOT NULL,
+  aspect TEXT NOT NULL CHECK (aspect IN ('agentPerformance', 'taskOutcomeQuality', 'processCompliance', 'overall')),
+  scale TEXT NOT NULL CHECK (scale IN ('good-bad', '1-5')),
+  value INTEGER NOT NULL CHECK ((scale = 'good-bad' AND value IN (0, 1)) OR (scale = '1-5' AND value BETWEEN 1 AND 5)),
+  note TEXT,
+  rated_at TEXT NOT NULL,
+  UNIQUE (project_id, task_id, rater, aspect)
+);
+CREATE INDEX eval_ratings_rater ON eval_ratings (rater, project_id);
+`,
+  },
 ];

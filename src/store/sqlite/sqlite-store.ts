@@ -38,6 +38,23 @@ import type {
   TrendPoint,
 } from '../store-types.js';
 import { newId } from '../new-id.js';
+import {
+  ListRatingsQuerySchema,
+  SaveRatingInputSchema,
+  type ListRatingsQuery,
+  type SaveRatingInput,
+} from '../rating-inputs.js';
+import {
+  RATING_COLUMNS,
+  RATING_ORDER,
+  ratingArgs,
+  ratingFilter,
+  ratingFromRow,
+  ratingToRow,
+  UPSERT_RATING,
+  type RatingRow,
+  type StoredRating,
+} from '../rating-row.js';
 import { runSpendFromRow, type RunSpendRow } from '../run-spend-row.js';
 import { validationFromRow, type ValidationRow } from '../validation-row.js';
 import { SqliteDb, sqliteMappers } from './sqlite-db.js';
@@ -246,6 +263,25 @@ export class SqliteStore implements Store {
         )
         .map(validationFromRow);
     });
+  }
+
+  async saveRatings(inputs: readonly SaveRatingInput[]): Promise<StoredRating[]> {
+    const rows = inputs.map((input, i) =>
+      ratingToRow(newId('rat'), parseStoreInput(SaveRatingInputSchema, input, `saveRatings[${i}]`)),
+    );
+    return this.db.write('saveRatings', () =>
+      rows.map((row) => ratingFromRow(this.db.get<RatingRow>(UPSERT_RATING, ...ratingArgs(row))!)),
+    );
+  }
+
+  async listRatings(query: ListRatingsQuery = {}): Promise<StoredRating[]> {
+    const q = parseStoreInput(ListRatingsQuerySchema, query, 'listRatings');
+    const { where, args } = ratingFilter(q);
+    return this.db.read('listRatings', () =>
+      this.db
+        .all<RatingRow>(`SELECT ${RATING_COLUMNS} FROM eval_ratings ${where} ${RATING_ORDER} LIMIT ${q.limit}`, ...args)
+        .map(ratingFromRow),
+    );
   }
 
   async appendEvent(runId: string, input: AppendEventInput): Promise<RunEvent> {

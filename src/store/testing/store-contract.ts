@@ -5,6 +5,7 @@ import type { CreateRunInput } from '../store-inputs.js';
 import type { Store } from '../store.js';
 import { describeKeptDataContract } from './describe-kept-data-contract.js';
 import { describeListingContract } from './describe-listing-contract.js';
+import { describeRatingsContract } from './describe-ratings-contract.js';
 import { describeResultsContract } from './describe-results-contract.js';
 import { T0, at, codeOf, provenance, runInput } from './store-contract-support.js';
 
@@ -189,5 +190,6 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
     describeResultsContract(ctx);
     describeListingContract(ctx);
     describeKeptDataContract(ctx);
+    describeRatingsContract(ctx);
   });
 }
