@@ -103,6 +103,9 @@ describe('other origins and host names', () => {
     expect(await other.json()).toMatchObject({ code: 'forbidden' });
     expect((await post({ host: '127.0.0.1:4100', referer: 'http://evil.example/page' })).status).toBe(403);
     expect((await post({ host: '127.0.0.1:4100', origin: 'null' })).status).toBe(403);
+    expect((await post({ host: '127.0.0.1:4100', origin: 'null', 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    // Our own form, posted under the pages' no-referrer policy: Origin null, and the browser's word that it is ours.
+    expect((await post({ host: '127.0.0.1:4100', origin: 'null', 'sec-fetch-site': 'same-origin' })).status).toBe(503);
     // Same origin, or no browser headers at all (curl): through to the route, which has no runner here.
     expect((await post({ host: '127.0.0.1:4100', origin: 'http://127.0.0.1:4100' })).status).toBe(503);
     expect((await post({ host: '127.0.0.1:4100' })).status).toBe(503);

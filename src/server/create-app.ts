@@ -4,11 +4,13 @@ import { eventsRoute } from './api/events-route.js';
 import { resultsRoutes } from './api/results-routes.js';
 import { queueRoute } from './api/queue-route.js';
 import { runsRoutes } from './api/runs-routes.js';
+import { ratingsRoutes } from './api/ratings-routes.js';
 import type { AppDeps } from './app-deps.js';
 import { requireToken } from './auth/require-token.js';
 import { LOOPBACK_HOSTS, sameOriginGuard } from './auth/same-origin-guard.js';
 import { ApiError, apiErrorResponse, errorStatus } from './error-status.js';
 import { errorPage, pagesRoutes } from './pages-routes.js';
+import { rateRoutes } from './rate-routes.js';
 import { renderPage } from './render-page.js';
 
 const isApi = (c: Context) => c.req.path === '/api' || c.req.path.startsWith('/api/');
@@ -73,8 +75,10 @@ export function createApp(deps: AppDeps): Hono {
   api.route('/', resultsRoutes(deps));
   api.route('/', eventsRoute(deps));
   api.route('/', queueRoute(deps));
+  api.route('/', ratingsRoutes(deps));
   app.route('/api', api);
   app.route('/', pagesRoutes(deps));
+  app.route('/', rateRoutes(deps));
 
   app.notFound((c) => {
     if (isApi(c)) return apiErrorResponse(c, new ApiError('not_found', `no API route ${c.req.method} ${c.req.path}`));

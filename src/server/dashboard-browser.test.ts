@@ -148,6 +148,27 @@ if (!availability.run && !process.env.CI) {
       await expect(page.locator('#live-banner .live-text').textContent()).resolves.toContain('FN-99');
     });
 
+    it('rates a task blind from the Rate page and moves on to the next', async () => {
+      await page.goto(`${server.origin}/rate`);
+      await page.fill('[data-testid="rater-form"] input[name="rater"]', 'ana');
+      await page.click('[data-testid="rater-form"] button');
+      await page.waitForURL(/rater=ana/);
+      const first = await page.locator('[data-testid="rate-task"]').getAttribute('data-task-id');
+      await page.check('fieldset[data-aspect="overall"] input[value="4"]');
+      await page.check('fieldset[data-aspect="taskOutcomeQuality"] input[value="3"]');
+      // A real form post: the browser sends Origin null under the pages' no-referrer policy, and the guard lets it by.
+      await page.click('[data-testid="rate-form"] button[type="submit"]');
+      await page.waitForURL(/saved=2/);
+      await expect(page.locator('[data-testid="rate-progress"]').textContent()).resolves.toContain('kept 2 rating(s)');
+      await expect(page.locator('[data-testid="rate-task"]').getAttribute('data-task-id')).resolves.not.toBe(first);
+      const kept = await fx.store.listRatings({ rater: 'ana' });
+      expect(kept.map((r) => [r.taskId, r.aspect, r.value])).toEqual([
+        [first, 'overall', 4],
+        [first, 'taskOutcomeQuality', 3],
+      ]);
+      await page.screenshot({ path: join(OUTPUT, 'rate-1280.png'), fullPage: true });
+    });
+
     it('fits a narrow phone screen without the page scrolling sideways', async () => {
       await page.setViewportSize({ width: 390, height: 844 });
       for (const [path, name] of [
@@ -157,6 +178,7 @@ if (!availability.run && !process.env.CI) {
         ['/compare?by=model&minN=1', 'compare'],
         ['/results?latest=1', 'results-latest'],
         ['/validity', 'validity'],
+        ['/rate?rater=ben', 'rate'],
       ] as const) {
         await page.goto(`${server.origin}${path}`);
         const overflow = await page.evaluate(sidewaysOverflow);

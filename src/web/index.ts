@@ -23,3 +23,4 @@ export { RunsPage } from './pages/runs-page.js';
 export { ErrorPage, type ErrorPageProps } from './pages/error-page.js';
 export { ComparePage, type ComparePageProps } from './pages/compare-page.js';
 export { ValidityPage, type ValidityPageProps } from './pages/validity-page.js';
+export { RatePage, type RatePageProps } from './pages/rate-page.js';

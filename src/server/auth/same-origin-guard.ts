@@ -25,7 +25,10 @@ export function sameOriginGuard(options: SameOriginGuardOptions): MiddlewareHand
     }
     if (STATE_CHANGING.has(c.req.method)) {
       const from = c.req.header('origin') ?? c.req.header('referer');
-      if (from !== undefined && from !== '' && originHost(from) !== host.toLowerCase()) {
+      // Our pages send no referrer, so a browser posts their forms with `Origin: null`; Sec-Fetch-Site, which no
+      // page can set, then says whether the form was our own (a sandboxed or foreign page reads cross-site).
+      const ownForm = from === 'null' && c.req.header('sec-fetch-site') === 'same-origin';
+      if (from !== undefined && from !== '' && !ownForm && originHost(from) !== host.toLowerCase()) {
         return options.refuse(c, 403, 'cross-origin requests may not change anything here');
       }
     }

@@ -1,7 +1,7 @@
 /** @jsxRuntime automatic @jsxImportSource hono/jsx */
 import type { Child, FC } from 'hono/jsx';
 
-export type NavKey = 'overview' | 'results' | 'runs' | 'compare' | 'validity' | 'none';
+export type NavKey = 'overview' | 'results' | 'runs' | 'compare' | 'validity' | 'rate' | 'none';
 
 export interface LayoutProps {
   title: string;
@@ -19,6 +19,7 @@ const NAV: { key: NavKey; href: string; label: string }[] = [
   { key: 'runs', href: '/runs', label: 'Runs' },
   { key: 'compare', href: '/compare', label: 'Compare' },
   { key: 'validity', href: '/validity', label: 'Validity' },
+  { key: 'rate', href: '/rate', label: 'Rate' },
 ];
 
 /** The page shell: head, navigation, live banner, main content. */
