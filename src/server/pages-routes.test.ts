@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bundleEntries, validateScores } from '../core/index.js';
+import { agreementReport, bundleEntries, validateScores } from '../core/index.js';
 import { buildSampleError, buildSampleSkipped } from '../store/index.js';
 import { evidenceAnchor } from '../web/index.js';
 import { createServerFixture, seedRun, type ServerFixture } from './testing/server-fixture.js';
@@ -322,6 +322,35 @@ describe('pages with results', () => {
     expect(await page(fx, '/validity')).toContain('bugIntroducing (SZZ, 7d, ≥1 line)');
     expect(await page(fx, `/runs/${run.id}`)).toContain('Validity: 1 report');
     await page(fx, '/validity?run=run_nope', 404);
+
+    // A report made from people's ratings also shows how far they agree with the rubric, the judge and each other.
+    const rated = (rater: string, taskKey: string, value: number, score: number) => ({
+      taskKey,
+      rater,
+      aspect: 'overall' as const,
+      value,
+      deterministic: score,
+      ai: 50,
+      final: score,
+      promptVersion: 'prompt-9',
+      rubricVersion: 'rubric-6',
+    });
+    await fx.store.saveValidation(run.id, {
+      label: "people's overall rating",
+      report: {
+        ...report,
+        agreement: agreementReport(
+          [rated('ana', 'A', 1, 20), rated('ana', 'B', 5, 95), rated('ben', 'A', 2, 20), rated('ben', 'B', 5, 95)],
+          { scale: '1-5', iterations: 20 },
+        ),
+      },
+      notes: [],
+      now: '2026-03-04T10:00:00Z',
+    });
+    const withPeople = await page(fx, `/validity?run=${run.id}`);
+    expect(withPeople).toContain('data-testid="agreement"');
+    expect(withPeople).toContain('4 rating(s) of 2 task(s) by ana, ben; scale 1-5; weighted kappa (quadratic)');
+    expect(withPeople).toMatch(/<tr data-aspect="overall"><td>Overall<\/td><td><span[^>]*>0\.9\d\d/);
   });
 
   it('exports every result the list filter matches, in its order, from the link the results page offers', async () => {

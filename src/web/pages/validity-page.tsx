@@ -2,6 +2,7 @@
 import type { FC } from 'hono/jsx';
 import { SCORE_BAND_NAMES, VALIDATED_SCORES, type ValidatedScore } from '../../core/index.js';
 import type { StoredValidation } from '../../store/index.js';
+import { AgreementView } from '../components/agreement-view.js';
 import { EmptyState } from '../components/empty-state.js';
 import { Layout } from '../components/layout.js';
 import { CATEGORY_LABELS, formatTime } from '../format.js';
@@ -128,6 +129,7 @@ const ValidationReportView: FC<{ validation: StoredValidation }> = ({ validation
           </div>
         </>
       )}
+      {r.agreement ? <AgreementView report={r.agreement} /> : null}
       {v.notes.length ? (
         <ul class="small muted">
           {v.notes.map((n) => (
