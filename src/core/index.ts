@@ -165,6 +165,8 @@ export {
   projectTaskKey,
   type ValidationReport,
   ValidationReportSchema,
+  JudgePartsSchema,
+  type JudgeParts,
 } from './validity/index.js';
 export {
   bandCounts,
@@ -201,6 +203,11 @@ export {
   type StratifiedDifference,
   type TaskMove,
   verdictDiff,
+  compareJudges,
+  JudgeComparisonSchema,
+  type JudgeComparison,
+  type JudgeSide,
+  type JudgedParts,
 } from './compare/index.js';
 export {
   boundTaskRecord,
@@ -270,6 +277,7 @@ export {
   RATING_SCALES,
   RatedAspectSchema,
   RatingScaleSchema,
+  mostCommonScale,
   scaleValues,
   scoreOnScale,
   type AgreementFigure,

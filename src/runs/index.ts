@@ -115,3 +115,4 @@ export {
 export { pullOutcome, PullOutcomeSchema, PULL_FATES, type PullOutcome } from './pull-outcome.js';
 export { previewPrompts, type PromptPreview } from './preview-prompts.js';
 export { sampleForRating, type RatingSample } from './sample-for-rating.js';
+export { compareStoredJudges, type KeptJudgeParts, type StoredJudgeComparison } from './compare-stored-judges.js';

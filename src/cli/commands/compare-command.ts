@@ -3,6 +3,7 @@ import { ConfigError, DEFAULT_MIN_COHORT } from '../../core/index.js';
 import {
   cohortKeyOf,
   compareStoredCohorts,
+  compareStoredJudges,
   compareStoredRuns,
   describeCompareModes,
   type CompareModes,
@@ -13,6 +14,7 @@ import { addStoreOption, openCliStore, type StoreOptionValues } from '../options
 import {
   COMPARE_FORMATS,
   renderCohortComparison,
+  renderJudgeComparison,
   renderPairedComparison,
   type CompareFormat,
 } from '../render/index.js';
@@ -48,7 +50,11 @@ Scores made with and without a judge, or under different rubric versions, are no
 the most common way and says what it left out, unless --mix-modes.
 
 Two --run ids without --by compare the same tasks in both (paired by task id): what a team runs after
-changing a prompt or model on the same backlog. --fail-on-drop N exits 1 when the second run's overall mean
+changing a prompt or model on the same backlog. When either run had a judge (a rescore of the same evidence
+with another judge), each judge's parts follow: per category the mean rubric, judge and final part over the
+tasks both scored, Spearman's rho of each judge against the rubric and of the two judges against each other,
+each run's newest kept validate report of its judge's part (AUC of rubric, judge and final), and agreement
+with people's ratings in the store (taskeval label). --fail-on-drop N exits 1 when the second run's overall mean
 is more than N points below the first and the interval excludes zero.
 
 Exit codes: 0 ok; 1 --fail-on-drop tripped; 2 bad flags; 3 unknown run or no store.
@@ -130,10 +136,12 @@ export function registerCompareCommand(program: Command, io: CliIo, setExitCode:
             seed,
             ...(options.mixModes ? { mixModes: true } : {}),
           });
+          // Two runs with a judge on either side (a rescore): each judge's parts, and what each predicts.
+          const judges = await compareStoredJudges(cli.store, a, b, { seed });
           io.stdout(
             format === 'json'
-              ? `${JSON.stringify({ ...report, modes }, null, 2)}\n`
-              : `${renderPairedComparison(report, format)}${modeNote(modes)}`,
+              ? `${JSON.stringify({ ...report, modes, judges }, null, 2)}\n`
+              : `${renderPairedComparison(report, format)}${modeNote(modes)}${judges ? renderJudgeComparison(judges, format) : ''}`,
           );
           const overall = report.differences.find((d) => d.category === 'overall');
           if (failOnDrop !== null && overall && overall.diff < -failOnDrop && overall.ciHigh < 0) {

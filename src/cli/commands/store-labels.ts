@@ -1,12 +1,11 @@
 import {
   agreementReport,
   ConfigError,
+  mostCommonScale,
   pairRatings,
-  RATING_SCALES,
   SourceError,
   type AgreementReport,
   type LabelledTask,
-  type RatingScale,
   type TaskResult,
 } from '../../core/index.js';
 import { parseCount } from '../../runs/index.js';
@@ -69,11 +68,6 @@ export async function storeLabels(
     agreement: agreementReport(paired.items, { scale, iterations, seed }),
     notes,
   };
-}
-
-export function mostCommonScale(scales: readonly RatingScale[]): RatingScale {
-  const count = (s: RatingScale) => scales.filter((x) => x === s).length;
-  return [...RATING_SCALES].sort((a, b) => count(b) - count(a))[0]!;
 }
 
 /** Scores from files name no project: one task id rated in two projects cannot say whose it is. */

@@ -20,6 +20,7 @@ export {
 export { renderResultDetail } from './result-detail.js';
 export { renderBlindEvidence } from './render-blind-evidence.js';
 export { renderAgreement } from './render-agreement.js';
+export { renderJudgeComparison } from './render-judge-comparison.js';
 export { renderRunsTable } from './runs-table.js';
 export { renderResultsTable } from './results-table.js';
 export { EXPORT_FORMATS, csvCell, exportResults, type ExportFormat } from '../../runs/index.js';

@@ -5,6 +5,7 @@ export {
   RATING_SCALES,
   RatedAspectSchema,
   RatingScaleSchema,
+  mostCommonScale,
   scaleValues,
   scoreOnScale,
   type RatedAspect,

@@ -25,3 +25,9 @@ export function scoreOnScale(score: number, scale: RatingScale): number {
   const rank = SCORE_BAND_NAMES.indexOf(resolveScoreBand(score));
   return scale === 'good-bad' ? (rank >= SCORE_BAND_NAMES.indexOf('acceptable') ? 1 : 0) : rank + 1;
 }
+
+/** The scale most ratings are on (1-5 on a tie): ratings on two scales are not one measure. */
+export function mostCommonScale(scales: readonly RatingScale[]): RatingScale {
+  const count = (s: RatingScale) => scales.filter((x) => x === s).length;
+  return count('good-bad') > count('1-5') ? 'good-bad' : '1-5';
+}

@@ -15,3 +15,4 @@ export {
   type ValidationReport,
 } from './validate-scores.js';
 export { changeSizeOf } from './change-size.js';
+export { JudgePartsSchema, type JudgeParts } from './judge-parts-validity.js';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppDeps } from '../app-deps.js';
 import { ApiError } from '../error-status.js';
-import { compareStoredCohorts, compareStoredRuns, trendMode } from '../../runs/index.js';
+import { compareStoredCohorts, compareStoredJudges, compareStoredRuns, trendMode } from '../../runs/index.js';
 import {
   CompareQuerySchema,
   HistoryQuerySchema,
@@ -57,8 +57,11 @@ export function resultsRoutes({ store }: AppDeps): Hono {
     const q = parseQuery(CompareQuerySchema, c.req.query());
     const mix = q.mixModes ? { mixModes: true } : {};
     if (q.a && q.b) {
-      const { report, modes } = await compareStoredRuns(store, q.a, q.b, mix);
-      return c.json({ ...report, modes });
+      const [{ report, modes }, judges] = await Promise.all([
+        compareStoredRuns(store, q.a, q.b, mix),
+        compareStoredJudges(store, q.a, q.b),
+      ]);
+      return c.json({ ...report, modes, judges });
     }
     const { report, modes } = await compareStoredCohorts(store, { by: q.by, minN: q.minN, ...mix });
     return c.json({ ...report, modes });
