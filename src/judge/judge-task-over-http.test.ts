@@ -13,6 +13,7 @@ import {
   startFakeAnthropicServer,
   startFakeOpenAIServer,
   type FakeLlmServer,
+  validAnswerFromPrompt,
 } from './testing/index.js';
 
 const base = { temperature: 0, timeoutMs: 5_000, concurrency: 4, samples: 1, maxRetries: 2, useCache: true };
@@ -107,6 +108,25 @@ describe.each(providers)('judgeTask against the $name wire protocol', ({ start, 
       reason: expect.stringMatching(
         /did not answer within .*timed out twice; the same request is not sent a third time/,
       ),
+    });
+    expect(server.calls).toBe(2);
+  });
+
+  it('reads an answer whose tokens arrive slowly, as long as the whole answer comes within the timeout', async () => {
+    server.setDefault((req) => ({ answer: validAnswerFromPrompt(req.prompt), streamMs: 40 }));
+    const outcome = await run({ spec: { ...base, timeoutMs: 3_000 } });
+    expect(outcome).toMatchObject({ status: 'ok', calls: 1 });
+    expect(server.calls).toBe(1);
+    expect(server.abandoned).toBe(0);
+  });
+
+  it('times out an answer that keeps trickling past the timeout, like a silent one: an error result, asked twice at most', async () => {
+    server.setDefault((req) => ({ answer: validAnswerFromPrompt(req.prompt), streamMs: 200 }));
+    const outcome = await run({ spec: { ...base, timeoutMs: 300 } });
+    expect(outcome).toMatchObject({
+      status: 'error',
+      transient: true,
+      reason: expect.stringMatching(/did not answer within/),
     });
     expect(server.calls).toBe(2);
   });

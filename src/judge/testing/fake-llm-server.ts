@@ -18,6 +18,8 @@ export interface FakeReply {
   hitTokenLimit?: boolean;
   /** A model that never closes its JSON: it generates to the request's max_tokens (or forever without one). */
   endless?: boolean;
+  /** Send the headers at once, then the body in ten parts this many ms apart, as a server streaming tokens does. */
+  streamMs?: number;
   usage?: { input: number; output: number; cached?: number };
 }
 
@@ -186,20 +188,21 @@ export async function startFakeLlmServer(
         if (!finished) inFlight -= 1;
         finished = true;
       });
-      const respond = () => {
+      const respond = (release: () => void) => {
         if (res.destroyed || finished) {
           abandoned += 1;
-          return;
+          return release();
         }
         inFlight -= 1;
         finished = true;
         if (reply.status && reply.status >= 400) {
-          return send(
+          send(
             res,
             reply.status,
             protocol.error(reply.status),
             reply.retryAfter ? { 'retry-after': reply.retryAfter } : {},
           );
+          return release();
         }
         const object = typeof reply.answer === 'string' ? undefined : reply.answer;
         const text = typeof reply.answer === 'string' ? reply.answer : JSON.stringify(reply.answer ?? {});
@@ -212,9 +215,11 @@ export async function startFakeLlmServer(
             'content-length': String(Buffer.byteLength(payload)),
           });
           res.write(payload.slice(0, Math.floor(payload.length / 2)), () => res.destroy());
-          return;
+          return release();
         }
+        if (reply.streamMs) return stream(res, payload, reply.streamMs, release, () => (abandoned += 1));
         send(res, 200, payload);
+        release();
       };
       if (reply.endless) {
         const cap = protocol.maxTokensOf(body);
@@ -225,10 +230,7 @@ export async function startFakeLlmServer(
       }
       const generation = (reply.delayMs ?? 0) + (options.answerMs ?? 0);
       withSlot((release) => {
-        const done = () => {
-          respond();
-          release();
-        };
+        const done = () => respond(release);
         if (generation) setTimeout(done, generation);
         else done();
       });
@@ -269,4 +271,25 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
     ...headers,
   });
   res.end(text);
+}
+
+/** The body in ten parts `ms` apart after the headers; the slot is held until the last part, or until the client leaves. */
+function stream(res: ServerResponse, payload: string, ms: number, release: () => void, left: () => void): void {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  const size = Math.ceil(payload.length / 10);
+  let at = 0;
+  const next = () => {
+    if (res.destroyed) {
+      left();
+      return release();
+    }
+    res.write(payload.slice(at, at + size));
+    at += size;
+    if (at >= payload.length) {
+      res.end();
+      return release();
+    }
+    setTimeout(next, ms);
+  };
+  next();
 }
