@@ -21,4 +21,10 @@ export { bootstrapPValue, holmRejects } from './holm.js';
 export { stratifiedDifference, type StratifiedDifference } from './stratified-difference.js';
 export { cohortPulls, CohortPullsSchema, wilson, type CohortPulls } from './cohort-pulls.js';
 export { pullFate } from './pull-fate.js';
-export { compareJudges, JudgeComparisonSchema, type JudgeComparison, type JudgeSide, type JudgedParts } from './compare-judges.js';
+export {
+  compareJudges,
+  JudgeComparisonSchema,
+  type JudgeComparison,
+  type JudgeSide,
+  type JudgedParts,
+} from './compare-judges.js';
