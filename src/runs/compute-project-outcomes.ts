@@ -15,7 +15,7 @@ import type { TaskSet } from '../sources/index.js';
 import type { RepositoryCache } from '../store/index.js';
 
 /** Bumped when the labelling method changes, so cached outcomes of an older method are not reused. */
-export const OUTCOMES_METHOD = 'szz-1';
+export const OUTCOMES_METHOD = 'szz-2';
 
 export interface ComputeProjectOutcomesInput {
   set: TaskSet;

@@ -127,6 +127,41 @@ describe('taskeval outcomes', () => {
     expect(err).toMatch(/fix commits diffed and blamed/);
   });
 
+  it('counts a fix copied onto another branch once, keeping the original', async () => {
+    // A release branch cut before the fix, with the fix cherry-picked onto it: one fix on two branches.
+    await repo.git(['branch', 'release', shas.t3!]);
+    await repo.git(['checkout', '-q', 'release']);
+    // Picked two days later: cherry-pick keeps the author and author time, and lands with its own committer time.
+    await repo.git(['cherry-pick', shas.fix1!], undefined, '2026-03-06T10:00:00Z');
+    const copy = (await repo.git(['rev-parse', 'HEAD'])).trim();
+    await repo.git(['checkout', '-q', 'main']);
+    expect(copy).not.toBe(shas.fix1);
+    const { code, out, err } = await run('outcomes', '--project', repo.dir, '--db', join(dir, 's.db'), '--json');
+    expect(code, err).toBe(0);
+    expect(byTask(out)['T-1']).toMatchObject({ blamedLines: 2, fixCommits: [shas.fix1] });
+  });
+
+  it('with --since, diffs only the fix commits that could blame the selected tasks', async () => {
+    const all = await run('outcomes', '--project', repo.dir, '--db', join(dir, 'a.db'), '--window', '30d', '--json');
+    const late = await run(
+      'outcomes',
+      '--project',
+      repo.dir,
+      '--db',
+      join(dir, 'b.db'),
+      '--window',
+      '30d',
+      '--since',
+      '2026-03-23',
+      '--json',
+    );
+    const examined = (err: string) => Number(/(\d+) of \d+ fix commit\(s\) examined/.exec(err)?.[1]);
+    expect(examined(all.err)).toBeGreaterThan(0);
+    // Only T-4 (23 March) is selected, and no fix follows it: nothing older is diffed.
+    expect(Object.keys(byTask(late.out))).toEqual(['T-4']);
+    expect(examined(late.err)).toBe(0);
+  });
+
   it('widens with --window and tightens with --min-lines', async () => {
     const db = join(dir, 'store.db');
     const wide = byTask((await run('outcomes', '--project', repo.dir, '--db', db, '--window', '30d', '--json')).out);

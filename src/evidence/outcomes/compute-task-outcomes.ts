@@ -55,7 +55,7 @@ export async function computeTaskOutcomes(options: ComputeOutcomesOptions): Prom
   const spans = taskSpans(tasks, index);
   const bounds = blameBounds(spans, windowMs);
   const isFix = options.isFix ?? fixSubjectMatcher();
-  const fixes = index.allCommits().filter((c) => c.parents.length === 1 && isFix(c.subject));
+  const fixes = oncePerChange(index.allCommits().filter((c) => c.parents.length === 1 && isFix(c.subject)));
   const work = fixes
     .map((fix) => ({ fix, since: bounds(fix.authorTime * 1000) }))
     .filter((w): w is { fix: RawCommit; since: number } => w.since !== null);
@@ -105,6 +105,25 @@ export async function computeTaskOutcomes(options: ComputeOutcomesOptions): Prom
     };
   });
   return { rows, fixCommits: fixes.length, examinedFixes: work.length, unreadable, warnings };
+}
+
+/**
+ * One fix per change: a fix cherry-picked or rebased onto another branch is a second commit with the same
+ * author, author time and subject, and would blame the same lines twice. The first to land is kept.
+ */
+function oncePerChange(fixes: readonly RawCommit[]): RawCommit[] {
+  const kept = new Map<string, RawCommit>();
+  for (const fix of fixes) {
+    const key = `${fix.authorEmail}\u0000${fix.authorTime}\u0000${fix.subject}`;
+    const seen = kept.get(key);
+    if (
+      !seen ||
+      fix.committerTime < seen.committerTime ||
+      (fix.committerTime === seen.committerTime && fix.sha < seen.sha)
+    )
+      kept.set(key, fix);
+  }
+  return [...kept.values()];
 }
 
 function ownersBySha(tasks: readonly OutcomeTask[]): Map<string, string[]> {

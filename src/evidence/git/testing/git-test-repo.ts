@@ -33,7 +33,8 @@ export interface TestCommit {
 export interface GitTestRepo {
   readonly root: string;
   readonly dir: string;
-  git(args: string[], cwd?: string): Promise<string>;
+  /** Runs git at the repository clock's time, or at `date` (author and committer) when given. */
+  git(args: string[], cwd?: string, date?: string): Promise<string>;
   commit(commit: TestCommit): Promise<string>;
   /** Moves the repository clock one minute on; git commands run at the clock's time. */
   tick(): void;
@@ -47,10 +48,10 @@ export async function createGitTestRepo(): Promise<GitTestRepo> {
   await mkdir(dir);
   let clock = Date.parse('2026-01-01T00:00:00Z');
   let nextDate: string | undefined;
-  const git = async (args: string[], cwd = dir): Promise<string> => {
+  const git = async (args: string[], cwd = dir, date?: string): Promise<string> => {
     const { stdout } = await exec('git', args, {
       cwd,
-      env: gitTestEnv(nextDate ?? new Date(clock).toISOString()),
+      env: gitTestEnv(date ?? nextDate ?? new Date(clock).toISOString()),
       maxBuffer: 64 * 1024 * 1024,
     });
     return stdout;
