@@ -133,6 +133,12 @@ describe('GET /api/runs', () => {
     expect(page).toMatchObject({ count: 3, limit: 2, offset: 2 });
     expect(page.items).toHaveLength(1);
     expect(page.items[0].id).toBe(all.items[2].id);
+    // A listing says how many tasks a run had, not which: those are on the run's own route.
+    expect(page.items[0]).not.toHaveProperty('requestedTaskIds');
+    expect(page.items[0]).not.toHaveProperty('evaluatedTaskIds');
+    const one = await json(await fx.get(`/api/runs/${page.items[0].id}`));
+    expect(one.run.evaluatedTaskIds).toEqual(['FN-0']);
+    expect(page.items[0]).toMatchObject({ requestedTasks: one.run.requestedTaskIds.length, evaluatedTasks: 1 });
   });
 
   it('filters by status', async () => {

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { SCORE_BAND_NAMES } from '../../core/index.js';
-import type { Store } from '../../store/index.js';
+import type { EvalRun, Store } from '../../store/index.js';
 import type { AppDeps } from '../app-deps.js';
 import { ApiError } from '../error-status.js';
 import { parseQuery, RunsQuerySchema, toListRunsQuery } from './api-queries.js';
@@ -13,6 +13,11 @@ export async function bandCounts(store: Store, runId: string): Promise<Record<st
   return Object.fromEntries(SCORE_BAND_NAMES.map((band, i) => [band, counts[i]!.count]));
 }
 
+/** A run as a listing sends it: how many tasks, not which; a run's task ids (thousands for a backfill) are on its own route. */
+function listedRun({ requestedTaskIds, evaluatedTaskIds, ...run }: EvalRun) {
+  return { ...run, requestedTasks: requestedTaskIds.length, evaluatedTasks: evaluatedTaskIds.length };
+}
+
 /** `GET /api/runs`, `GET /api/runs/:id`, `POST /api/runs`. */
 export function runsRoutes(deps: AppDeps): Hono {
   const { store } = deps;
@@ -21,7 +26,7 @@ export function runsRoutes(deps: AppDeps): Hono {
   app.get('/', async (c) => {
     const q = parseQuery(RunsQuerySchema, c.req.query());
     const page = await store.listRuns(toListRunsQuery(q));
-    return c.json({ items: page.items, count: page.count, limit: q.limit, offset: q.offset });
+    return c.json({ items: page.items.map(listedRun), count: page.count, limit: q.limit, offset: q.offset });
   });
 
   app.get('/:id', async (c) => {
