@@ -6,6 +6,7 @@ const BENCHES: Record<string, () => Promise<{ run: () => Promise<{ pass: boolean
   pulls: () => import('./pulls.js'),
   sessions: () => import('./sessions.js'),
   sources: () => import('./sources.js'),
+  startup: () => import('./startup.js'),
   store: () => import('./store.js'),
   tokens: () => import('./prompt-tokens.js'),
   transcripts: () => import('./transcript-rss.js'),

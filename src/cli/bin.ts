@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { processIo } from './cli-io.js';
-import { OutputError } from '../core/index.js';
+import { OutputError } from '../core/errors/index.js';
 import { exitCodeFor } from './exit-codes.js';
 import { runCli } from './run-cli.js';
 

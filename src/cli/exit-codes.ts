@@ -1,4 +1,4 @@
-import { isTaskevalError, type ErrorCode } from '../core/index.js';
+import { isTaskevalError, type ErrorCode } from '../core/errors/index.js';
 
 /** Exit codes a CI job can rely on (README, "Exit codes"). */
 export const EXIT = Object.freeze({

@@ -1,5 +1,5 @@
 import { Command, CommanderError } from 'commander';
-import { isTaskevalError } from '../core/index.js';
+import { isTaskevalError } from '../core/errors/index.js';
 import type { CliIo } from './cli-io.js';
 import { EXIT, exitCodeFor } from './exit-codes.js';
 import { terminalSafe } from './render/terminal-safe.js';
@@ -19,10 +19,15 @@ export async function runCli(argv: readonly string[], given: CliIo): Promise<num
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .showHelpAfterError('(run with --help for usage)');
   let exitCode: number = EXIT.ok;
-  registerCommands(program, io, (code) => {
-    exitCode = Math.max(exitCode, code);
-  });
   try {
+    await registerCommands(
+      program,
+      io,
+      (code) => {
+        exitCode = Math.max(exitCode, code);
+      },
+      argv,
+    );
     await program.parseAsync([...argv], { from: 'user' });
     return exitCode;
   } catch (error) {
