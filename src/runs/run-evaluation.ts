@@ -57,8 +57,8 @@ export interface EvaluationIo extends RunObserver {
   onQueued?(run: EvalRun, queued: number, detached: boolean): void;
   /** A queued run's counts grew. */
   onQueueProgress?(run: EvalRun): void;
-  /** `score`: each result in task order, as soon as it and every one before it are made. */
-  onScored?(result: TaskResult): void;
+  /** `score`: each result in task order, as soon as it and every one before it are made, with how far scoring is. */
+  onScored?(result: TaskResult, progress: { done: number; total: number }): void;
   /** A line for a long-lived evaluation's log (completion runs). */
   log?(line: string): void;
   /** Something the evaluation learned and chose for the user, said once (the judge's context). */
@@ -159,7 +159,7 @@ async function score(
       waiting.set(index, result);
       for (let next = waiting.get(turn); next; next = waiting.get(turn)) {
         waiting.delete(turn++);
-        io.onScored?.(next);
+        io.onScored?.(next, { done: turn, total: set.tasks.length });
       }
     },
   });

@@ -14,6 +14,7 @@ import {
   renderScoreMarkdown,
   renderScoreTable,
   useColour,
+  createPhaseProgress,
   type ScorecardResult,
 } from '../render/index.js';
 import { parseFailUnder } from './fail-under-option.js';
@@ -86,13 +87,16 @@ export function registerScoreCommand(program: Command, io: CliIo, setExitCode: (
       const card: ScorecardResult[] = [];
       let footer = '';
       let open = false;
+      // After git, scoring a long history takes minutes: say how far it is, on stderr.
+      const progress = createPhaseProgress({ write: io.stderr, label: 'scoring' });
       try {
         const spent = await evaluateFromCli(
           'score',
           options,
           io,
           {
-            onScored: (result) => {
+            onScored: (result, done) => {
+              progress.update(done.done, done.total);
               gate.push(gateEntry(result));
               if (format !== 'json') return void card.push(withoutBundle(result));
               // Written as each task is scored: 50,000 results never sit in memory, or in one string, at once.

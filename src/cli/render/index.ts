@@ -35,3 +35,4 @@ export {
   type CompareFormat,
 } from './render-comparison.js';
 export { renderScoreMarkdown, type ScoreMarkdownOptions } from './score-markdown.js';
+export { createPhaseProgress, type PhaseProgress, type PhaseProgressOptions } from './phase-progress.js';
