@@ -58,7 +58,7 @@ export interface EvaluationIo extends RunObserver {
   /** A queued run's counts grew. */
   onQueueProgress?(run: EvalRun): void;
   /** `score`: each result in task order, as soon as it and every one before it are made, with how far scoring is. */
-  onScored?(result: TaskResult, progress: { done: number; total: number }): void;
+  onScored?(result: TaskResult, progress: { done: number; total: number }): Promise<void> | void;
   /** A line for a long-lived evaluation's log (completion runs). */
   log?(line: string): void;
   /** Something the evaluation learned and chose for the user, said once (the judge's context). */
@@ -155,11 +155,12 @@ async function score(
     width: judge ? judge.spec.concurrency : 1,
     ...(io.signal ? { signal: io.signal } : {}),
     now: () => new Date(),
-    onResult: (result, _item, index) => {
+    onResult: async (result, _item, index) => {
       waiting.set(index, result);
       for (let next = waiting.get(turn); next; next = waiting.get(turn)) {
         waiting.delete(turn++);
-        io.onScored?.(next, { done: turn, total: set.tasks.length });
+        // Awaited: the command may be waiting for a slow reader of its output.
+        await io.onScored?.(next, { done: turn, total: set.tasks.length });
       }
     },
   });

@@ -33,8 +33,15 @@ export function registerExportCommand(program: Command, io: CliIo): void {
         // `latest` names the newest run, so a CI step can export what it just ran without its id.
         const filter = cohortFilter(options);
         const runId = await resolveRunId(cli.store, options.run);
-        for await (const chunk of exportResults(cli.store, { ...filter, runId, sort: 'taskId', order: 'asc' }, format))
+        for await (const chunk of exportResults(
+          cli.store,
+          { ...filter, runId, sort: 'taskId', order: 'asc' },
+          format,
+        )) {
           io.stdout(chunk);
+          // A page at a time, no faster than the reader takes it: `export | jq` holds one page, not the run.
+          await io.drained?.();
+        }
       } finally {
         await cli.close();
       }

@@ -102,6 +102,7 @@ export function registerScoreCommand(program: Command, io: CliIo, setExitCode: (
               // Written as each task is scored: 50,000 results never sit in memory, or in one string, at once.
               io.stdout(`${open ? ',' : '['}\n${JSON.stringify(result, null, 2).replace(/^/gm, '  ')}`);
               open = true;
+              return io.drained?.();
             },
           },
           async (result) => result.scoreTotals,
