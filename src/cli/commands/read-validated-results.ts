@@ -1,8 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { SourceError, TaskResultSchema, type TaskResult } from '../../core/index.js';
 import type { CliIo } from '../cli-io.js';
 import { openCliStore } from '../options/store-options.js';
+import { readJsonItems } from './read-json-items.js';
 import { resolveRunId } from './resolve-run-id.js';
 import type { ValidateOptions } from './validate-options.js';
 
@@ -39,7 +39,7 @@ export async function readValidatedResults(
             limit: 200,
             offset,
           });
-          results.push(...page.items);
+          results.push(...page.items.map(withoutEvidence));
           projects.push(...page.items.map(() => project));
           if (offset + 200 >= page.count) break;
         }
@@ -70,25 +70,41 @@ export async function readValidatedResults(
 }
 
 async function readResultFile(path: string, io: CliIo): Promise<TaskResult[]> {
-  let value: unknown;
+  const out: TaskResult[] = [];
+  let i = 0;
   try {
-    value = JSON.parse(await readFile(resolve(io.cwd, path), 'utf8'));
+    for await (const item of readJsonItems(resolve(io.cwd, path))) {
+      const parsed = TaskResultSchema.safeParse(item);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!;
+        throw new SourceError(
+          'source_invalid',
+          `${path}[${i}]: ${issue.path.join('.') || 'result'}: ${issue.message}`,
+          {
+            field: 'results',
+            hint: 'pass the file `taskeval score --json` wrote',
+          },
+        );
+      }
+      out.push(withoutEvidence(parsed.data));
+      i++;
+    }
   } catch (error) {
+    if (error instanceof SourceError) throw error;
     throw new SourceError('source_unreadable', `${path}: cannot read the results: ${(error as Error).message}`, {
       field: 'results',
       hint: 'pass the file `taskeval score --json` wrote',
     });
   }
-  const list = Array.isArray(value) ? value : [value];
-  return list.map((item, i) => {
-    const parsed = TaskResultSchema.safeParse(item);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      throw new SourceError('source_invalid', `${path}[${i}]: ${issue.path.join('.') || 'result'}: ${issue.message}`, {
-        field: 'results',
-        hint: 'pass the file `taskeval score --json` wrote',
-      });
-    }
-    return parsed.data;
-  });
+  return out;
+}
+
+/**
+ * A result as validate keeps it: scores, signals and provenance, without the evidence entries it never reads,
+ * which are most of a result's size (50,000 results of a history fit in memory this way).
+ */
+export function withoutEvidence(result: TaskResult): TaskResult {
+  if (result.status === 'skipped' || !result.evidenceBundle) return result;
+  const bundle = result.evidenceBundle;
+  return { ...result, evidenceBundle: { ...bundle, groups: bundle.groups.map((g) => ({ ...g, entries: [] })) } };
 }
