@@ -178,6 +178,13 @@ export const ListResultsQuerySchema = z
     offset: Offset,
     /** Return whole results (bundle, signals, snapshot) instead of summaries. */
     full: z.boolean().default(false),
+    /** Summaries without their category breakdown and history gaps: what aggregates over many results read. */
+    brief: z.boolean().default(false),
+    /**
+     * Count every match (the default). A reader walking all pages asks for none: `count` is then the matches read
+     * so far and more (offset + this page's), and a page shorter than `limit` is the last.
+     */
+    count: z.boolean().default(true),
   })
   .refine((q) => q.min === undefined || q.max === undefined || q.min <= q.max, {
     message: 'min must not exceed max',

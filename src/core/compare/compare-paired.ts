@@ -8,7 +8,7 @@ import {
   type ComparedScore,
   type ScoreDifference,
 } from './compare-cohorts.js';
-import { BOOTSTRAP_ITERATIONS } from './bootstrap-mean.js';
+import { BOOTSTRAP_ITERATIONS, resampledMean } from './bootstrap-mean.js';
 import { bootstrapPValue } from './holm.js';
 
 export const TaskMoveSchema = z.object({
@@ -104,11 +104,7 @@ function pairedDifference(
   const random = seededRandom(options.seed ?? 1);
   const iterations = options.iterations ?? BOOTSTRAP_ITERATIONS;
   const samples: number[] = [];
-  for (let k = 0; k < iterations; k++) {
-    let sum = 0;
-    for (let i = 0; i < deltas.length; i++) sum += deltas[Math.floor(random() * deltas.length)]!;
-    samples.push(sum / deltas.length);
-  }
+  for (let k = 0; k < iterations; k++) samples.push(resampledMean(deltas, random));
   const p = bootstrapPValue(samples);
   samples.sort((x, y) => x - y);
   const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!;

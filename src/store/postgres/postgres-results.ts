@@ -27,6 +27,11 @@ const SUMMARY_COLUMNS =
   'r.category_scores, r.reason, r.transient, r.completed_at, r.evaluated_at, r.agent, r.model_provider, r.model_id, r.labels, ' +
   'r.agent_version, r.identity, r.rubric_version, r.change_size, r.agent_tokens, r.agent_cost_usd, r.judge_cost_usd, ' +
   "r.provenance->'historyGaps' AS history_gaps";
+/** Summaries for aggregates: the same columns without the category breakdown's JSON and the history gaps. */
+const BRIEF_COLUMNS = SUMMARY_COLUMNS.replace('r.category_scores,', 'NULL AS category_scores,').replace(
+  "r.provenance->'historyGaps' AS history_gaps",
+  'NULL AS history_gaps',
+);
 
 /** Columns kept as json (written once, read whole) and as jsonb (queried inside). */
 const JSON_COLUMNS = new Set([
@@ -162,14 +167,17 @@ export async function pgListResults(
   return read('listResults', async () => {
     const items = await rows<ResultRow>(
       pool,
-      `SELECT ${q.full ? 'r.*' : SUMMARY_COLUMNS} FROM eval_task_results r ${where.sql} ${orderBy} LIMIT ? OFFSET ?`,
+      `SELECT ${q.full ? 'r.*' : q.brief ? BRIEF_COLUMNS : SUMMARY_COLUMNS} FROM eval_task_results r ${where.sql} ${orderBy} LIMIT ? OFFSET ?`,
       [...where.params, q.limit, q.offset],
     );
-    const count = (await one<{ n: number }>(
-      pool,
-      `SELECT count(*)::int AS n FROM eval_task_results r ${where.sql}`,
-      where.params,
-    ))!.n;
+    const count =
+      !q.count || (q.offset === 0 && items.length < q.limit)
+        ? q.offset + items.length
+        : (await one<{ n: number }>(
+            pool,
+            `SELECT count(*)::int AS n FROM eval_task_results r ${where.sql}`,
+            where.params,
+          ))!.n;
     return q.full
       ? { items: items.map(pgMappers.toStoredResult), count }
       : { items: items.map(pgMappers.toSummary), count };

@@ -30,6 +30,11 @@ const SUMMARY_COLUMNS =
   'r.category_scores, r.reason, r.transient, r.completed_at, r.evaluated_at, r.agent, r.model_provider, r.model_id, r.labels, ' +
   'r.agent_version, r.identity, r.rubric_version, r.change_size, r.agent_tokens, r.agent_cost_usd, r.judge_cost_usd, ' +
   "json_extract(r.provenance, '$.historyGaps') AS history_gaps";
+/** Summaries for aggregates: the same columns without the category breakdown's JSON and the history gaps. */
+const BRIEF_COLUMNS = SUMMARY_COLUMNS.replace('r.category_scores,', 'NULL AS category_scores,').replace(
+  "json_extract(r.provenance, '$.historyGaps') AS history_gaps",
+  'NULL AS history_gaps',
+);
 
 /** Values a facet lists at most. */
 const FACET_LIMIT = 200;
@@ -197,12 +202,12 @@ export class SqliteResults {
       const sql = this.listingSql(q, textPks);
       const pks = this.db.all<{ pk: number }>(sql.page.sql, ...sql.page.params).map((r) => r.pk);
       const count =
-        q.offset === 0 && pks.length < q.limit
-          ? pks.length
+        !q.count || (q.offset === 0 && pks.length < q.limit)
+          ? q.offset + pks.length
           : this.db.get<{ n: number }>(sql.count.sql, ...sql.count.params)!.n;
       const rows = pks.length
         ? this.db.all<ResultRow & { pk: number }>(
-            `SELECT r.pk, ${q.full ? 'r.*' : SUMMARY_COLUMNS} FROM eval_task_results r WHERE r.pk IN (${pks.map(() => '?').join(', ')})`,
+            `SELECT r.pk, ${q.full ? 'r.*' : q.brief ? BRIEF_COLUMNS : SUMMARY_COLUMNS} FROM eval_task_results r WHERE r.pk IN (${pks.map(() => '?').join(', ')})`,
             ...pks,
           )
         : [];

@@ -95,6 +95,20 @@ export function describeListingContract(ctx: ListingContractContext): void {
       expect(full.items[0]).toMatchObject({ status: 'scored', evidenceBundle: { taskId: 'FN-12' } });
     });
 
+    it('lists brief summaries without the category breakdown, and pages without counting when asked', async () => {
+      await seed();
+      const summary = await ctx.store.listResults({ sort: 'taskId', order: 'asc', limit: 5, offset: 5 });
+      const brief = await ctx.store.listResults({ sort: 'taskId', order: 'asc', limit: 5, offset: 5, brief: true });
+      expect(brief.items.map((r) => [r.id, r.finals, r.overallScore, r.cohort])).toEqual(
+        summary.items.map((r) => [r.id, r.finals, r.overallScore, r.cohort]),
+      );
+      expect(brief.items[0]!.categoryScores).toBeNull();
+      expect(summary.count).toBe(14);
+      // Without counting, a full page says only what was read so far; the short last page ends the walk.
+      expect((await ctx.store.listResults({ limit: 5, offset: 5, count: false })).count).toBe(10);
+      expect((await ctx.store.listResults({ limit: 5, offset: 10, count: false })).items).toHaveLength(4);
+    });
+
     it('rejects bad limits, offsets, sorts and ranges with invalid_input naming the field', async () => {
       const cases: [Record<string, unknown>, string][] = [
         [{ limit: 0 }, 'limit'],
