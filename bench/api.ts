@@ -81,9 +81,17 @@ export async function run(options: ApiBenchOptions = {}): Promise<ApiBenchReport
     ];
     for (const [name, path, target] of aggregates) {
       const request = () => app.request(path, { headers: { authorization: `Bearer ${TOKEN}` } });
+      // The first ask computes; later asks over unchanged data are answered from the cache (per data version).
+      const firstCpu = process.cpuUsage();
+      const firstStarted = performance.now();
       const warm = await request();
       if (warm.status !== 200) throw new Error(`${path} answered ${warm.status}: ${await warm.text()}`);
       await warm.arrayBuffer();
+      const firstMs = performance.now() - firstStarted;
+      const firstUsed = process.cpuUsage(firstCpu);
+      log(
+        `api: ${name}: computed in ${firstMs.toFixed(0)} ms, ${((firstUsed.user + firstUsed.system) / 1000).toFixed(0)} ms CPU (target < ${target} ms) ${firstMs < target ? 'PASS' : 'MISS'}`,
+      );
       const times: number[] = [];
       const cpu = process.cpuUsage();
       for (let i = 0; i < 5; i++) {
@@ -94,10 +102,10 @@ export async function run(options: ApiBenchOptions = {}): Promise<ApiBenchReport
       const used = process.cpuUsage(cpu);
       times.sort((a, b) => a - b);
       const p95Ms = percentile(times, 0.95);
-      const pass = p95Ms < target;
+      const pass = p95Ms < target && firstMs < target;
       queries.push({ name, path, count: -1, p50Ms: percentile(times, 0.5), p95Ms, pass });
       log(
-        `api: ${name}: p50 ${percentile(times, 0.5).toFixed(0)} ms, p95 ${p95Ms.toFixed(0)} ms, ${((used.user + used.system) / 5000).toFixed(0)} ms CPU a request (target p95 < ${target} ms) ${pass ? 'PASS' : 'MISS'}`,
+        `api: ${name}, again over unchanged data: p50 ${percentile(times, 0.5).toFixed(1)} ms, p95 ${p95Ms.toFixed(1)} ms, ${((used.user + used.system) / 5000).toFixed(1)} ms CPU a request`,
       );
     }
     return { rows, seedMs, queries, pass: queries.every((q) => q.pass) };

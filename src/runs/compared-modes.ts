@@ -76,14 +76,14 @@ export function describeCompareModes(
 
 /** A trend's way of scoring: the most common among the stored scored results (all of them with `mix`), and what that leaves out. */
 export async function trendMode(
-  store: Pick<Store, 'resultFacets'>,
+  store: Pick<Store, 'resultModes'>,
   options: { runId?: string; mix?: boolean } = {},
 ): Promise<{
   filter: { mode?: EvaluationMode; rubricVersion?: string };
   used: string | null;
   leftOut: { mode: string; n: number }[];
 }> {
-  const { modes } = await store.resultFacets(options.runId ? { runId: options.runId } : {});
+  const modes = await store.resultModes(options.runId ? { runId: options.runId } : {});
   const words = (m: (typeof modes)[number]) => modeWords(m.mode, m.rubricVersion);
   const top = modes[0];
   if (!top || options.mix) return { filter: {}, used: null, leftOut: [] };

@@ -1,6 +1,7 @@
 import type { QueueStats } from '../runs/index.js';
 import type { Store } from '../store/index.js';
 import type { EventBus } from './event-bus.js';
+import type { AggregateCache } from './aggregate-cache.js';
 
 /** Starts a run with the configured source and judge and returns at once; the run goes on in the background. */
 export type StartRun = () => Promise<{ runId: string }>;
@@ -22,6 +23,8 @@ export interface AppDeps {
   keepAliveMs?: number;
   /** Open `GET /api/events` streams kept at once before 503 (default 64). */
   maxEventStreams?: number;
+  /** Where comparisons and trends are kept per data version; createApp makes one when none is given. */
+  cache?: AggregateCache;
   /** Host names the server answers to (default: the loopback names); null turns the Host check off. */
   allowedHosts?: readonly string[] | null;
 }

@@ -11,6 +11,7 @@ import { LOOPBACK_HOSTS, sameOriginGuard } from './auth/same-origin-guard.js';
 import { ApiError, apiErrorResponse, errorStatus } from './error-status.js';
 import { errorPage, pagesRoutes } from './pages-routes.js';
 import { rateRoutes } from './rate-routes.js';
+import { createAggregateCache } from './aggregate-cache.js';
 import { renderPage } from './render-page.js';
 
 const isApi = (c: Context) => c.req.path === '/api' || c.req.path.startsWith('/api/');
@@ -25,7 +26,8 @@ const SECURITY_HEADERS: Record<string, string> = {
 };
 
 /** The dashboard and JSON API as a Hono app; testable in process with `app.request`. */
-export function createApp(deps: AppDeps): Hono {
+export function createApp(given: AppDeps): Hono {
+  const deps: AppDeps = { ...given, cache: given.cache ?? createAggregateCache(given.store) };
   const app = new Hono();
 
   app.use('*', async (c, next) => {

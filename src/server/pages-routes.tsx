@@ -43,15 +43,17 @@ const WEAKEST = 8;
 /** The dashboard's pages; each reads one bounded page from the store and renders it on the server. */
 export function pagesRoutes(deps: AppDeps): Hono {
   const { store } = deps;
+  const cache = deps.cache ?? (<T,>(_key: string, compute: () => Promise<T>) => compute());
   const app = new Hono();
 
   app.get('/', async (c) => {
     const { bucket } = parseQuery(OverviewQuery, c.req.query());
-    const mode = await trendMode(store);
-    const [runs, trends] = await Promise.all([
-      store.listRuns({ limit: OVERVIEW_RUNS }),
-      store.trends({ bucket, ...mode.filter }),
-    ]);
+    // The trend reads every result: kept per data version, so a reload over unchanged data is not computed again.
+    const { mode, trends } = await cache(`overview trends ${bucket}`, async () => {
+      const mode = await trendMode(store);
+      return { mode, trends: await store.trends({ bucket, ...mode.filter }) };
+    });
+    const runs = await store.listRuns({ limit: OVERVIEW_RUNS });
     const latestRun = runs.items.find((r) => r.counts.scored > 0) ?? null;
     const [bands, weakest] = latestRun
       ? await Promise.all([
@@ -121,8 +123,10 @@ export function pagesRoutes(deps: AppDeps): Hono {
   app.get('/compare', async (c) => {
     const q = parseQuery(CompareQuerySchema, c.req.query());
     const mix = q.mixModes ? { mixModes: true } : {};
-    const paired = q.a && q.b ? await compareStoredRuns(store, q.a, q.b, mix) : null;
-    const cohorts = paired ? null : await compareStoredCohorts(store, { by: q.by, minN: q.minN, ...mix });
+    const { paired, cohorts } = await cache(`compare page ${JSON.stringify(q)}`, async () => {
+      const paired = q.a && q.b ? await compareStoredRuns(store, q.a, q.b, mix) : null;
+      return { paired, cohorts: paired ? null : await compareStoredCohorts(store, { by: q.by, minN: q.minN, ...mix }) };
+    });
     const modes = (paired ?? cohorts)?.modes;
     // The pickers offer what the store holds: cohort keys, label keys, and the latest runs.
     const [facets, runs] = await Promise.all([store.resultFacets(), store.listRuns({ limit: 50 })]);

@@ -68,6 +68,10 @@ export interface Store {
   trends(query: TrendsQuery): Promise<TrendPoint[]>;
   /** The agents, models, providers and label keys results carry, and scored results per mode and rubric (at most 200 values each). */
   resultFacets(query?: { runId?: string }): Promise<ResultFacets>;
+  /** A token that changes whenever results or runs change, so an aggregate computed at one version can be reused. */
+  dataVersion(): Promise<string>;
+  /** Scored results per mode and rubric version, most first: the facets' first list alone, without the others' scans. */
+  resultModes(query?: { runId?: string }): Promise<ResultFacets['modes']>;
   /** Task ids that already have a result in the run, for resuming it. */
   resultTaskIds(runId: string): Promise<string[]>;
 

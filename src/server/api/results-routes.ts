@@ -12,7 +12,7 @@ import {
 } from './api-queries.js';
 
 /** `GET /api/results`, `/api/results/:id`, `/api/tasks/:id/history`, `/api/trends`, `/api/compare`. */
-export function resultsRoutes({ store }: AppDeps): Hono {
+export function resultsRoutes({ store, cache = (_key, compute) => compute() }: AppDeps): Hono {
   const app = new Hono();
 
   app.get('/results', async (c) => {
@@ -36,35 +36,41 @@ export function resultsRoutes({ store }: AppDeps): Hono {
 
   app.get('/trends', async (c) => {
     const { bucket, run, by, mixModes } = parseQuery(TrendsQuerySchema, c.req.query());
-    // One trend is one way of scoring: the most common, unless mixed on purpose; what it left out is said.
-    const mode = await trendMode(store, { ...(run ? { runId: run } : {}), ...(mixModes ? { mix: true } : {}) });
-    const points = await store.trends({
-      bucket,
-      ...(run ? { runId: run } : {}),
-      ...(by ? { by } : {}),
-      ...mode.filter,
-    });
-    const modes = { used: mode.used, leftOut: mode.leftOut };
-    if (!by) return c.json({ bucket, points, modes });
-    // One series per cohort value, in the store's order (results without the key last, as null).
-    const series = new Map<string | null, typeof points>();
-    for (const { cohort, ...point } of points)
-      series.set(cohort ?? null, [...(series.get(cohort ?? null) ?? []), point]);
-    return c.json({ bucket, by, series: [...series].map(([cohort, list]) => ({ cohort, points: list })), modes });
+    return c.json(await cache(`trends ${JSON.stringify([bucket, run, by, mixModes])}`, () => trends()));
+    async function trends() {
+      // One trend is one way of scoring: the most common, unless mixed on purpose; what it left out is said.
+      const mode = await trendMode(store, { ...(run ? { runId: run } : {}), ...(mixModes ? { mix: true } : {}) });
+      const points = await store.trends({
+        bucket,
+        ...(run ? { runId: run } : {}),
+        ...(by ? { by } : {}),
+        ...mode.filter,
+      });
+      const modes = { used: mode.used, leftOut: mode.leftOut };
+      if (!by) return { bucket, points, modes };
+      // One series per cohort value, in the store's order (results without the key last, as null).
+      const series = new Map<string | null, typeof points>();
+      for (const { cohort, ...point } of points)
+        series.set(cohort ?? null, [...(series.get(cohort ?? null) ?? []), point]);
+      return { bucket, by, series: [...series].map(([cohort, list]) => ({ cohort, points: list })), modes };
+    }
   });
 
   app.get('/compare', async (c) => {
     const q = parseQuery(CompareQuerySchema, c.req.query());
     const mix = q.mixModes ? { mixModes: true } : {};
-    if (q.a && q.b) {
-      const [{ report, modes }, judges] = await Promise.all([
-        compareStoredRuns(store, q.a, q.b, mix),
-        compareStoredJudges(store, q.a, q.b),
-      ]);
-      return c.json({ ...report, modes, judges });
-    }
-    const { report, modes } = await compareStoredCohorts(store, { by: q.by, minN: q.minN, ...mix });
-    return c.json({ ...report, modes });
+    const answer = await cache(`compare ${JSON.stringify(q)}`, async () => {
+      if (q.a && q.b) {
+        const [{ report, modes }, judges] = await Promise.all([
+          compareStoredRuns(store, q.a, q.b, mix),
+          compareStoredJudges(store, q.a, q.b),
+        ]);
+        return { ...report, modes, judges };
+      }
+      const { report, modes } = await compareStoredCohorts(store, { by: q.by, minN: q.minN, ...mix });
+      return { ...report, modes };
+    });
+    return c.json(answer);
   });
 
   return app;

@@ -239,6 +239,20 @@ export async function pgTrends(pool: pg.Pool, query: TrendsQuery): Promise<Trend
 /** Values a facet lists at most. */
 const FACET_LIMIT = 200;
 
+/** Scored results per mode and rubric version, most first: what a trend or comparison keeps to one scale. */
+export async function pgResultModes(pool: pg.Pool, runId: string | undefined): Promise<ResultFacets['modes']> {
+  const inRun = runId === undefined ? '' : ' AND run_id = ?';
+  return read('resultModes', async () =>
+    (
+      await rows<{ mode: 'deterministic-only' | 'hybrid'; rubric_version: string | null; n: number }>(
+        pool,
+        `SELECT mode, rubric_version, count(*)::int AS n FROM eval_task_results WHERE status = 'scored'${inRun} GROUP BY mode, rubric_version ORDER BY n DESC, mode, rubric_version LIMIT ${FACET_LIMIT}`,
+        runId === undefined ? [] : [runId],
+      )
+    ).map((r) => ({ mode: r.mode, rubricVersion: r.rubric_version, n: r.n })),
+  );
+}
+
 export async function pgResultFacets(pool: pg.Pool, runId: string | undefined): Promise<ResultFacets> {
   return read('resultFacets', async () => {
     const inRun = runId === undefined ? '' : ' AND run_id = ?';
@@ -251,13 +265,8 @@ export async function pgResultFacets(pool: pg.Pool, runId: string | undefined): 
           args,
         )
       ).map((r) => r.v);
-    const modes = await rows<{ mode: 'deterministic-only' | 'hybrid'; rubric_version: string | null; n: number }>(
-      pool,
-      `SELECT mode, rubric_version, count(*)::int AS n FROM eval_task_results WHERE status = 'scored'${inRun} GROUP BY mode, rubric_version ORDER BY n DESC, mode, rubric_version LIMIT ${FACET_LIMIT}`,
-      args,
-    );
     return {
-      modes: modes.map((r) => ({ mode: r.mode, rubricVersion: r.rubric_version, n: r.n })),
+      modes: await pgResultModes(pool, runId),
       agents: await values('agent'),
       models: await values('model_id'),
       providers: await values('model_provider'),

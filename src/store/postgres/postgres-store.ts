@@ -55,6 +55,7 @@ import {
   pgTaskHistory,
   pgTrends,
   pgResultFacets,
+  pgResultModes,
 } from './postgres-results.js';
 import { pgInsertEvent, pgInsertRun, pgLockRunStatus, pgRunRow, pgToRun, pgTransition } from './postgres-runs.js';
 import type { StoreUpgrade } from '../store.js';
@@ -268,6 +269,22 @@ export class PostgresStore implements QueueableStore {
 
   resultFacets(query: { runId?: string } = {}): Promise<ResultFacets> {
     return pgResultFacets(this.pool, query.runId);
+  }
+
+  async dataVersion(): Promise<string> {
+    // Results are immutable: only inserts and prunes change them, and either moves the count or the newest time.
+    const row = await read('dataVersion', () =>
+      one<{ n: number; newest: string | null; runs: number; changed: string | null }>(
+        this.pool,
+        `SELECT (SELECT count(*)::int FROM eval_task_results) AS n, (SELECT max(evaluated_at) FROM eval_task_results) AS newest,
+           (SELECT count(*)::int FROM eval_runs) AS runs, (SELECT max(coalesce(finished_at, created_at)) FROM eval_runs) AS changed`,
+      ),
+    );
+    return `${row!.n}:${row!.newest ?? ''}:${row!.runs}:${row!.changed ?? ''}`;
+  }
+
+  resultModes(query: { runId?: string } = {}): Promise<ResultFacets['modes']> {
+    return pgResultModes(this.pool, query.runId);
   }
 
   async runSpend(runId: string): Promise<RunSpend> {

@@ -17,6 +17,9 @@ export class SqliteDb {
   // One wrapper for every write: better-sqlite3 builds closures per transaction() call.
   private readonly transaction: Database.Transaction<(fn: () => unknown) => unknown>;
 
+  /** Writes committed through this handle; with SQLite's data_version (other connections' commits), the data's version. */
+  writes = 0;
+
   constructor(readonly raw: Database.Database) {
     this.transaction = raw.transaction((fn: () => unknown) => fn());
   }
@@ -46,7 +49,9 @@ export class SqliteDb {
 
   /** Runs `fn` in BEGIN IMMEDIATE so reads that decide a write cannot race another process. */
   write<T>(context: string, fn: () => T): T {
-    return this.read(context, () => this.transaction.immediate(fn) as T);
+    const value = this.read(context, () => this.transaction.immediate(fn) as T);
+    this.writes += 1;
+    return value;
   }
 
   /** Runs `fn`, turning SQLite's errors into typed store errors. */

@@ -277,6 +277,19 @@ export class SqliteResults {
     }));
   }
 
+  /** Scored results per mode and rubric version, most first: what a trend or comparison keeps to one scale. */
+  modes(runId: string | undefined): ResultFacets['modes'] {
+    const inRun = runId === undefined ? '' : ' AND run_id = ?';
+    return this.db.read('resultModes', () =>
+      this.db
+        .all<{ mode: 'deterministic-only' | 'hybrid'; rubric_version: string | null; n: number }>(
+          `SELECT mode, rubric_version, count(*) AS n FROM eval_task_results WHERE status = 'scored'${inRun} GROUP BY mode, rubric_version ORDER BY n DESC, mode, rubric_version LIMIT ${FACET_LIMIT}`,
+          ...(runId === undefined ? [] : [runId]),
+        )
+        .map((r) => ({ mode: r.mode, rubricVersion: r.rubric_version, n: r.n })),
+    );
+  }
+
   facets(runId: string | undefined): ResultFacets {
     return this.db.read('resultFacets', () => {
       const inRun = runId === undefined ? '' : ' AND run_id = ?';
@@ -289,12 +302,7 @@ export class SqliteResults {
           )
           .map((r) => r.v);
       return {
-        modes: this.db
-          .all<{ mode: 'deterministic-only' | 'hybrid'; rubric_version: string | null; n: number }>(
-            `SELECT mode, rubric_version, count(*) AS n FROM eval_task_results WHERE status = 'scored'${inRun} GROUP BY mode, rubric_version ORDER BY n DESC, mode, rubric_version LIMIT ${FACET_LIMIT}`,
-            ...args,
-          )
-          .map((r) => ({ mode: r.mode, rubricVersion: r.rubric_version, n: r.n })),
+        modes: this.modes(runId),
         agents: values('agent'),
         models: values('model_id'),
         providers: values('model_provider'),

@@ -204,6 +204,16 @@ export class SqliteStore implements Store {
     return this.results.facets(query.runId);
   }
 
+  async dataVersion(): Promise<string> {
+    // data_version moves when another connection commits; this handle's own writes are counted apart.
+    const other = this.db.read('dataVersion', () => this.db.raw.pragma('data_version', { simple: true }) as number);
+    return `${other}:${this.db.writes}`;
+  }
+
+  async resultModes(query: { runId?: string } = {}): Promise<ResultFacets['modes']> {
+    return this.results.modes(query.runId);
+  }
+
   async resultTaskIds(runId: string): Promise<string[]> {
     return this.results.taskIds(runId);
   }

@@ -107,6 +107,10 @@ export function describeListingContract(ctx: ListingContractContext): void {
       // Without counting, a full page says only what was read so far; the short last page ends the walk.
       expect((await ctx.store.listResults({ limit: 5, offset: 5, count: false })).count).toBe(10);
       expect((await ctx.store.listResults({ limit: 5, offset: 10, count: false })).items).toHaveLength(4);
+      // The modes alone are the facets' modes, without the other facets' scans.
+      const modes = await ctx.store.resultModes();
+      expect(modes.reduce((n, m) => n + m.n, 0)).toBe(12);
+      expect(modes).toEqual((await ctx.store.resultFacets()).modes);
     });
 
     it('rejects bad limits, offsets, sorts and ranges with invalid_input naming the field', async () => {
