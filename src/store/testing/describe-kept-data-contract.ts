@@ -13,6 +13,21 @@ import {
 /** What a store keeps beside results: retention and recovery, spend and validations, the judge and repository caches. Part of the Store contract. */
 export function describeKeptDataContract(ctx: StoreContractContext): void {
   describe('retention and recovery', () => {
+    it('changes its data version when a result is saved or a run pruned, and only then', async () => {
+      const run = await ctx.runIn('running');
+      const before = await ctx.store.dataVersion();
+      expect(await ctx.store.dataVersion()).toBe(before);
+      await ctx.store.listResults({ runId: run.id });
+      expect(await ctx.store.dataVersion()).toBe(before);
+      await ctx.store.saveResult(run.id, { result: buildSampleResult({ taskId: 'FN-7' }), now: at(3) });
+      const saved = await ctx.store.dataVersion();
+      expect(saved).not.toBe(before);
+      await ctx.store.transitionRun(run.id, 'completed', { now: at(4) });
+      const done = await ctx.store.dataVersion();
+      await ctx.store.prune({ olderThan: at(100) });
+      expect(await ctx.store.dataVersion()).not.toBe(done);
+    });
+
     it('prunes terminal runs older than the cut-off with their results and events, and reports them', async () => {
       const old = await ctx.store.createRun(runInput({ now: at(-100_000) }));
       await ctx.store.transitionRun(old.id, 'running', { now: at(-99_995) });
