@@ -4,25 +4,44 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** Peak resident memory of `run` and `score --json` over 50,000 tasks (issue: memory and repeated work). */
+/** Peak resident memory, uncapped, of score, run, export and validate over 50,000 task records of about 2 KB. */
 const TASKS = process.argv.includes('--quick') ? 5_000 : Number(process.env.BENCH_TASKS ?? 50_000);
 const TARGET_MIB = 400;
-/** A heap limit under which a command that kept every result would fail: it proves what is kept is bounded. */
-const HEAP_CAP_MIB = 256;
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
+/** Task records of realistic size, about 2 KB each: a statement, steps, a test step with output, a log. */
 async function writeTasks(path: string, n: number): Promise<void> {
   const out = createWriteStream(path);
+  const words = 'parser cache retry token stream config plugin schema branch commit review merge test lint build'.split(
+    ' ',
+  );
   for (let i = 0; i < n; i++) {
+    const at = (ms: number) => new Date(Date.UTC(2026, 0, 1) + i * 60_000 + ms).toISOString();
     const line = JSON.stringify({
       id: `FN-${i + 1}`,
       title: `Task ${i + 1}: change the parser for case ${i % 97}`,
+      description: Array.from({ length: 160 }, (_, k) => words[(i * 7 + k * 3) % words.length]).join(' '),
       column: 'done',
-      executionCompletedAt: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
-      workflowStepResults: [
-        { workflowStepId: 'tests', workflowStepName: 'Run tests', status: i % 7 ? 'passed' : 'failed' },
+      createdAt: at(-3_600_000),
+      executionCompletedAt: at(0),
+      steps: [
+        { name: 'Plan', status: 'done' },
+        { name: 'Implement', status: 'done' },
+        { name: 'Test', status: i % 5 ? 'done' : 'failed' },
       ],
-      log: [{ timestamp: '2026-01-01T00:00:00Z', action: i % 5 ? 'Spec review: APPROVE' : 'Spec review: REVISE' }],
+      workflowStepResults: [
+        {
+          workflowStepId: 'tests',
+          workflowStepName: 'Run tests',
+          status: i % 7 ? 'passed' : 'failed',
+          output: 'ok '.repeat(40),
+        },
+      ],
+      log: Array.from({ length: 6 }, (_, k) => ({
+        timestamp: at(k * 1000),
+        action: k % 2 ? 'Spec review: APPROVE' : `Step ${k} done`,
+        outcome: 'fine',
+      })),
     });
     if (!out.write(`${line}\n`)) await new Promise<void>((done) => out.once('drain', () => done()));
   }
@@ -35,7 +54,7 @@ function cli(
   cwd: string,
   stdoutFile: string,
   heapMib?: number,
-): Promise<{ code: number; rssMib: number; seconds: number }> {
+): Promise<{ code: number; rssMib: number; seconds: number; cpuSeconds: number }> {
   const started = Date.now();
   return new Promise((done, fail) => {
     // The built CLI, as users run it (tsx alone adds ~100 MiB of compiled modules): `npm run build` first.
@@ -53,7 +72,13 @@ function cli(
     child.on('error', fail);
     child.on('close', (code) => {
       const kib = Number(/max-rss-kib (\d+)/.exec(err)?.[1] ?? NaN);
-      done({ code: code ?? -1, rssMib: Math.round(kib / 1024), seconds: (Date.now() - started) / 1000 });
+      const cpuUs = Number(/cpu-us (\d+)/.exec(err)?.[1] ?? NaN);
+      done({
+        code: code ?? -1,
+        rssMib: Math.round(kib / 1024),
+        seconds: (Date.now() - started) / 1000,
+        cpuSeconds: cpuUs / 1e6,
+      });
     });
   });
 }
@@ -66,22 +91,51 @@ export async function run(
   const dir = mkdtempSync(join(tmpdir(), 'taskeval-bench-memory-'));
   try {
     await writeTasks(join(dir, 'tasks.jsonl'), TASKS);
-    const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+    const db = join(dir, 'taskeval.db');
+    const labels = join(dir, 'labels.csv');
+    await new Promise<void>((done) => {
+      const out = createWriteStream(labels);
+      out.write('taskId,bad\n');
+      for (let i = 1; i <= TASKS; i++) out.write(`FN-${i},${i % 3 === 0}\n`);
+      out.end(done);
+    });
     let pass = true;
-    for (const [name, args] of [
-      ['score --json', ['score', '--tasks', 'tasks.jsonl', '--json']],
-      ['run --json', ['run', '--tasks', 'tasks.jsonl', '--json', '--db', join(dir, 'taskeval.db')]],
+    // In order: run stores what export and validate --run read; score writes what validate --results reads.
+    for (const [name, args, stdout] of [
+      ['score --json', ['score', '--tasks', 'tasks.jsonl', '--json'], 'scores.json'],
+      ['run --json', ['run', '--tasks', 'tasks.jsonl', '--json', '--db', db], 'run.json'],
+      ['export --format json', ['export', '--run', 'latest', '--db', db, '--format', 'json'], 'export.json'],
+      [
+        'validate --results',
+        ['validate', '--results', 'scores.json', '--labels', labels, '--label', 'bad', '--bad', 'true', '--json'],
+        'v.json',
+      ],
+      [
+        'validate --run',
+        [
+          'validate',
+          '--run',
+          'latest',
+          '--db',
+          db,
+          '--labels',
+          labels,
+          '--label',
+          'bad',
+          '--bad',
+          'true',
+          '--json',
+          '--no-save',
+        ],
+        'v2.json',
+      ],
     ] as const) {
-      // Uncapped, V8 grows its heap with garbage it has not collected yet; capped, what the command really keeps.
-      const free = await cli([...args], dir, join(dir, 'out.json'));
-      rmSync(join(dir, 'taskeval.db'), { force: true });
-      const capped = await cli([...args], dir, join(dir, 'out.json'), HEAP_CAP_MIB);
-      rmSync(join(dir, 'taskeval.db'), { force: true });
-      const ok = free.code === 0 && capped.code === 0 && capped.rssMib < TARGET_MIB;
+      const m = await cli([...args], dir, join(dir, stdout));
+      const ok = m.code === 0 && m.rssMib < TARGET_MIB;
       pass &&= ok;
       log(
-        `memory: ${name} over ${TASKS} tasks: peak RSS ${capped.rssMib} MiB with the heap capped at ${HEAP_CAP_MIB} MiB (exit ${capped.code}, ${capped.seconds.toFixed(0)} s) ` +
-          `(target < ${TARGET_MIB} MiB) ${verdict(ok)}; ${free.rssMib} MiB with V8's default heap (exit ${free.code})`,
+        `memory: ${name} over ${TASKS.toLocaleString('en-US')} tasks of ~2 KB: peak RSS ${m.rssMib} MiB uncapped (target < ${TARGET_MIB} MiB), ` +
+          `${m.seconds.toFixed(0)} s wall, ${m.cpuSeconds.toFixed(0)} s CPU, ${((m.cpuSeconds / TASKS) * 1e6).toFixed(0)} µs CPU a task, exit ${m.code} ${ok ? 'PASS' : 'MISS'}`,
       );
     }
     return { pass };
