@@ -1,6 +1,13 @@
-import type { RatedAspect, RatingScale } from '../core/index.js';
-import type { SaveRatingInputSchema } from './rating-inputs.js';
 import type { z } from 'zod';
+import type { RatedAspect, RatingScale } from '../core/index.js';
+import { newId } from './new-id.js';
+import {
+  ListRatingsQuerySchema,
+  SaveRatingInputSchema,
+  type ListRatingsQuery,
+  type SaveRatingInput,
+} from './rating-inputs.js';
+import { parseStoreInput } from './store-inputs.js';
 
 /** A kept rating: who rated which aspect of which task, on what scale, having seen which result. */
 export interface StoredRating {
@@ -30,12 +37,12 @@ export interface RatingRow {
   rated_at: string;
 }
 
-export const RATING_COLUMNS = 'id, project_id, task_id, result_id, rater, aspect, scale, value, note, rated_at';
+const RATING_COLUMNS = 'id, project_id, task_id, result_id, rater, aspect, scale, value, note, rated_at';
 
 /** The order ratings are listed in, the same on both backends. */
-export const RATING_ORDER = 'ORDER BY project_id, task_id, rater, aspect';
+const RATING_ORDER = 'ORDER BY project_id, task_id, rater, aspect';
 
-export function ratingToRow(id: string, r: z.output<typeof SaveRatingInputSchema>): RatingRow {
+function ratingToRow(id: string, r: z.output<typeof SaveRatingInputSchema>): RatingRow {
   return {
     id,
     project_id: r.projectId,
@@ -66,7 +73,7 @@ export function ratingFromRow(row: RatingRow): StoredRating {
 }
 
 /** The WHERE clause and arguments of a listing, with `?` placeholders. */
-export function ratingFilter(q: { projectId?: string | undefined; rater?: string | undefined }): {
+function ratingFilter(q: { projectId?: string | undefined; rater?: string | undefined }): {
   where: string;
   args: string[];
 } {
@@ -78,12 +85,12 @@ export function ratingFilter(q: { projectId?: string | undefined; rater?: string
 }
 
 /** Keeps a rater's newest rating of an aspect: the upsert both backends run. */
-export const UPSERT_RATING = `INSERT INTO eval_ratings (${RATING_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+const UPSERT_RATING = `INSERT INTO eval_ratings (${RATING_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
   ON CONFLICT (project_id, task_id, rater, aspect) DO UPDATE SET result_id = excluded.result_id, scale = excluded.scale,
     value = excluded.value, note = excluded.note, rated_at = excluded.rated_at
   RETURNING ${RATING_COLUMNS}`;
 
-export const ratingArgs = (r: RatingRow): unknown[] => [
+const ratingArgs = (r: RatingRow): unknown[] => [
   r.id,
   r.project_id,
   r.task_id,
@@ -95,3 +102,24 @@ export const ratingArgs = (r: RatingRow): unknown[] => [
   r.note,
   r.rated_at,
 ];
+
+/** One statement with `?` placeholders, for either backend to run. */
+export interface RatingStatement {
+  sql: string;
+  args: unknown[];
+}
+
+/** The upserts that keep `inputs`, each checked first (a bad one names its index and field) and given a new id. */
+export function ratingUpserts(inputs: readonly SaveRatingInput[]): RatingStatement[] {
+  return inputs.map((input, i) => {
+    const row = ratingToRow(newId('rat'), parseStoreInput(SaveRatingInputSchema, input, `saveRatings[${i}]`));
+    return { sql: UPSERT_RATING, args: ratingArgs(row) };
+  });
+}
+
+/** The query listing the ratings `query` asks for, in the order both backends list them. */
+export function ratingListing(query: ListRatingsQuery): RatingStatement {
+  const q = parseStoreInput(ListRatingsQuerySchema, query, 'listRatings');
+  const { where, args } = ratingFilter(q);
+  return { sql: `SELECT ${RATING_COLUMNS} FROM eval_ratings ${where} ${RATING_ORDER} LIMIT ${q.limit}`, args };
+}

@@ -12,7 +12,7 @@ import {
   type ValidationReport,
 } from '../../core/index.js';
 import type { CliIo } from '../cli-io.js';
-import { addConfigOption, addSourceOptions, type SourceOptionValues } from '../options/source-options.js';
+import { addConfigOption, addSourceOptions } from '../options/source-options.js';
 import { addStoreOption, openCliStore } from '../options/store-options.js';
 import { renderValidation } from '../render/index.js';
 import { readValidatedResults } from './read-validated-results.js';

@@ -14,7 +14,6 @@ import {
   PruneInputSchema,
   RunStatusSchema,
   RunTriggerSchema,
-  SaveValidationInputSchema,
   TransitionOptionsSchema,
 } from '../store-inputs.js';
 import type {
@@ -45,7 +44,6 @@ import type {
   TrendPoint,
 } from '../store-types.js';
 import { runSpendFromRow, type RunSpendRow } from '../run-spend-row.js';
-import { validationFromRow, type ValidationRow } from '../validation-row.js';
 import { inTransaction, one, pgMappers, read, rows } from './pg-db.js';
 import {
   pgFindResult,
@@ -59,23 +57,15 @@ import {
 } from './postgres-results.js';
 import { pgInsertEvent, pgInsertRun, pgLockRunStatus, pgRunRow, pgToRun, pgTransition } from './postgres-runs.js';
 import type { StoreUpgrade } from '../store.js';
+import type { ListRatingsQuery, SaveRatingInput } from '../rating-inputs.js';
+import type { StoredRating } from '../rating-row.js';
 import {
-  ListRatingsQuerySchema,
-  SaveRatingInputSchema,
-  type ListRatingsQuery,
-  type SaveRatingInput,
-} from '../rating-inputs.js';
-import {
-  RATING_COLUMNS,
-  RATING_ORDER,
-  ratingArgs,
-  ratingFilter,
-  ratingFromRow,
-  ratingToRow,
-  UPSERT_RATING,
-  type RatingRow,
-  type StoredRating,
-} from '../rating-row.js';
+  pgDataVersion,
+  pgListRatings,
+  pgListValidations,
+  pgSaveRatings,
+  pgSaveValidation,
+} from './postgres-kept-data.js';
 
 /** The shared store on PostgreSQL: the same contract as SQLite, for many workers on one database. */
 export class PostgresStore implements QueueableStore {
@@ -271,16 +261,8 @@ export class PostgresStore implements QueueableStore {
     return pgResultFacets(this.pool, query.runId);
   }
 
-  async dataVersion(): Promise<string> {
-    // Results are immutable: only inserts and prunes change them, and either moves the count or the newest time.
-    const row = await read('dataVersion', () =>
-      one<{ n: number; newest: string | null; runs: number; changed: string | null }>(
-        this.pool,
-        `SELECT (SELECT count(*)::int FROM eval_task_results) AS n, (SELECT max(evaluated_at) FROM eval_task_results) AS newest,
-           (SELECT count(*)::int FROM eval_runs) AS runs, (SELECT max(coalesce(finished_at, created_at)) FROM eval_runs) AS changed`,
-      ),
-    );
-    return `${row!.n}:${row!.newest ?? ''}:${row!.runs}:${row!.changed ?? ''}`;
+  dataVersion(): Promise<string> {
+    return pgDataVersion(this.pool);
   }
 
   resultModes(query: { runId?: string } = {}): Promise<ResultFacets['modes']> {
@@ -305,64 +287,20 @@ export class PostgresStore implements QueueableStore {
     });
   }
 
-  async saveValidation(runId: string, input: SaveValidationInput): Promise<StoredValidation> {
-    const v = parseStoreInput(SaveValidationInputSchema, input, 'saveValidation');
-    const row: ValidationRow = {
-      id: newId('val'),
-      run_id: runId,
-      label: v.label,
-      report: v.report,
-      notes: v.notes,
-      created_at: v.now,
-    };
-    await read('saveValidation', async () => {
-      await pgRunRow(this.pool, runId);
-      await this.pool.query(
-        'INSERT INTO eval_validations (id, run_id, label, report, notes, created_at) VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6)',
-        [row.id, row.run_id, row.label, JSON.stringify(v.report), JSON.stringify(v.notes), row.created_at],
-      );
-    });
-    return validationFromRow(row);
+  saveValidation(runId: string, input: SaveValidationInput): Promise<StoredValidation> {
+    return pgSaveValidation(this.pool, runId, input);
   }
 
-  async listValidations(query: { runId?: string; limit?: number } = {}): Promise<StoredValidation[]> {
-    const limit = Math.min(Math.max(1, query.limit ?? 20), 200);
-    return read('listValidations', async () => {
-      if (query.runId !== undefined) await pgRunRow(this.pool, query.runId);
-      const where = query.runId === undefined ? '' : 'WHERE run_id = ?';
-      const found = await rows<ValidationRow>(
-        this.pool,
-        `SELECT * FROM eval_validations ${where} ORDER BY created_at DESC, id DESC LIMIT ${limit}`,
-        query.runId === undefined ? [] : [query.runId],
-      );
-      return found.map(validationFromRow);
-    });
+  listValidations(query: { runId?: string; limit?: number } = {}): Promise<StoredValidation[]> {
+    return pgListValidations(this.pool, query);
   }
 
-  async saveRatings(inputs: readonly SaveRatingInput[]): Promise<StoredRating[]> {
-    const rows = inputs.map((input, i) =>
-      ratingToRow(newId('rat'), parseStoreInput(SaveRatingInputSchema, input, `saveRatings[${i}]`)),
-    );
-    return inTransaction(this.pool, 'saveRatings', async (client) => {
-      const saved: StoredRating[] = [];
-      for (const row of rows)
-        saved.push(ratingFromRow((await one<RatingRow>(client, UPSERT_RATING, ratingArgs(row)))!));
-      return saved;
-    });
+  saveRatings(inputs: readonly SaveRatingInput[]): Promise<StoredRating[]> {
+    return pgSaveRatings(this.pool, inputs);
   }
 
-  async listRatings(query: ListRatingsQuery = {}): Promise<StoredRating[]> {
-    const q = parseStoreInput(ListRatingsQuerySchema, query, 'listRatings');
-    const { where, args } = ratingFilter(q);
-    return read('listRatings', async () =>
-      (
-        await rows<RatingRow>(
-          this.pool,
-          `SELECT ${RATING_COLUMNS} FROM eval_ratings ${where} ${RATING_ORDER} LIMIT ${q.limit}`,
-          args,
-        )
-      ).map(ratingFromRow),
-    );
+  listRatings(query: ListRatingsQuery = {}): Promise<StoredRating[]> {
+    return pgListRatings(this.pool, query);
   }
 
   async resultTaskIds(runId: string): Promise<string[]> {

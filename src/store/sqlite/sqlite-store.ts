@@ -38,23 +38,8 @@ import type {
   TrendPoint,
 } from '../store-types.js';
 import { newId } from '../new-id.js';
-import {
-  ListRatingsQuerySchema,
-  SaveRatingInputSchema,
-  type ListRatingsQuery,
-  type SaveRatingInput,
-} from '../rating-inputs.js';
-import {
-  RATING_COLUMNS,
-  RATING_ORDER,
-  ratingArgs,
-  ratingFilter,
-  ratingFromRow,
-  ratingToRow,
-  UPSERT_RATING,
-  type RatingRow,
-  type StoredRating,
-} from '../rating-row.js';
+import type { ListRatingsQuery, SaveRatingInput } from '../rating-inputs.js';
+import { ratingFromRow, ratingListing, ratingUpserts, type RatingRow, type StoredRating } from '../rating-row.js';
 import { runSpendFromRow, type RunSpendRow } from '../run-spend-row.js';
 import { validationFromRow, type ValidationRow } from '../validation-row.js';
 import { SqliteDb, sqliteMappers } from './sqlite-db.js';
@@ -276,22 +261,15 @@ export class SqliteStore implements Store {
   }
 
   async saveRatings(inputs: readonly SaveRatingInput[]): Promise<StoredRating[]> {
-    const rows = inputs.map((input, i) =>
-      ratingToRow(newId('rat'), parseStoreInput(SaveRatingInputSchema, input, `saveRatings[${i}]`)),
-    );
+    const upserts = ratingUpserts(inputs);
     return this.db.write('saveRatings', () =>
-      rows.map((row) => ratingFromRow(this.db.get<RatingRow>(UPSERT_RATING, ...ratingArgs(row))!)),
+      upserts.map((u) => ratingFromRow(this.db.get<RatingRow>(u.sql, ...u.args)!)),
     );
   }
 
   async listRatings(query: ListRatingsQuery = {}): Promise<StoredRating[]> {
-    const q = parseStoreInput(ListRatingsQuerySchema, query, 'listRatings');
-    const { where, args } = ratingFilter(q);
-    return this.db.read('listRatings', () =>
-      this.db
-        .all<RatingRow>(`SELECT ${RATING_COLUMNS} FROM eval_ratings ${where} ${RATING_ORDER} LIMIT ${q.limit}`, ...args)
-        .map(ratingFromRow),
-    );
+    const listing = ratingListing(query);
+    return this.db.read('listRatings', () => this.db.all<RatingRow>(listing.sql, ...listing.args).map(ratingFromRow));
   }
 
   async appendEvent(runId: string, input: AppendEventInput): Promise<RunEvent> {
