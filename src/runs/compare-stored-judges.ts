@@ -11,7 +11,7 @@ import {
   type ScoreCategory,
   type TaskResult,
 } from '../core/index.js';
-import type { EvalRun, Store } from '../store/index.js';
+import { resultPages, type EvalRun, type Store } from '../store/index.js';
 
 /** The judge comparison of two runs, with what each run's kept validation and people's ratings say of its judge. */
 export interface StoredJudgeComparison extends JudgeComparison {
@@ -40,7 +40,8 @@ export async function compareStoredJudges(
   const [runA, runB] = await Promise.all([store.getRun(a), store.getRun(b)]);
   if (!runA.provenance.judgeProvider && !runB.provenance.judgeProvider) return null;
   const [left, right] = await Promise.all([scoredResults(store, a), scoredResults(store, b)]);
-  const shared = new Set(left.map((r) => r.taskId).filter((id) => right.some((r) => r.taskId === id)));
+  const inRight = new Set(right.map((r) => r.taskId));
+  const shared = new Set(left.map((r) => r.taskId).filter((id) => inRight.has(id)));
   const comparison = compareJudges(
     { runId: a, judge: judgeOf(runA), items: left.map(parts) },
     { runId: b, judge: judgeOf(runB), items: right.map(parts) },
@@ -92,18 +93,7 @@ function parts(result: Extract<TaskResult, { status: 'scored' }>): JudgedParts {
 
 async function scoredResults(store: Store, runId: string): Promise<Extract<TaskResult, { status: 'scored' }>[]> {
   const out: Extract<TaskResult, { status: 'scored' }>[] = [];
-  for (let offset = 0; ; offset += 200) {
-    const page = await store.listResults({
-      runId,
-      status: 'scored',
-      full: true,
-      sort: 'taskId',
-      order: 'asc',
-      limit: 200,
-      offset,
-    });
-    for (const r of page.items) if (r.status === 'scored') out.push(r);
-    if (offset + 200 >= page.count) break;
-  }
+  const query = { runId, status: 'scored', full: true, sort: 'taskId', order: 'asc' } as const;
+  for await (const page of resultPages(store, query, 200)) for (const r of page) if (r.status === 'scored') out.push(r);
   return out;
 }

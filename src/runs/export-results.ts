@@ -1,5 +1,5 @@
 import { SCORE_CATEGORIES } from '../core/index.js';
-import type { ListResultsQuery, Store, StoredResult } from '../store/index.js';
+import { resultPages, type ListResultsQuery, type Store, type StoredResult } from '../store/index.js';
 
 /** Export formats of `taskeval export`. */
 export const EXPORT_FORMATS = ['json', 'jsonl', 'csv'] as const;
@@ -104,12 +104,10 @@ export async function* exportResults(
 ): AsyncGenerator<string> {
   yield exportHeader(format);
   let count = 0;
-  for (let offset = 0; ; offset += EXPORT_PAGE) {
-    const page = await store.listResults({ ...query, full: true, limit: EXPORT_PAGE, offset });
+  for await (const page of resultPages(store, { ...query, full: true }, EXPORT_PAGE)) {
     let text = '';
-    for (const result of page.items) text += exportItem(result, format, count++);
-    if (text) yield text;
-    if (offset + EXPORT_PAGE >= page.count) break;
+    for (const result of page) text += exportItem(result, format, count++);
+    yield text;
   }
   yield exportFooter(format, count);
 }

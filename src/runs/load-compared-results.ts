@@ -1,5 +1,5 @@
 import { isPullTaskId, pullFate, type ComparedItem } from '../core/index.js';
-import type { ListResultsQuery, ResultSummary, Store } from '../store/index.js';
+import { resultPages, type ListResultsQuery, type ResultSummary, type Store } from '../store/index.js';
 
 const PAGE = 500;
 
@@ -22,19 +22,14 @@ export async function loadComparedResults(
   const projects = new Map<string, string>();
   const seen = new Set<string>();
   const out: ComparedResult[] = [];
-  for (let offset = 0; ; offset += PAGE) {
-    const page = await store.listResults({
-      ...query,
-      status: 'scored',
-      sort: 'evaluatedAt',
-      order: 'desc',
-      limit: PAGE,
-      offset,
-      // Every page is read: counting all matches again for each one cost as much as reading them.
-      count: false,
-      brief: true,
-    });
-    for (const r of page.items) {
+  // Brief summaries: a comparison reads scores, sizes, cohorts and spend, not each category's breakdown.
+  const pages = resultPages(
+    store,
+    { ...query, status: 'scored', sort: 'evaluatedAt', order: 'desc', brief: true },
+    PAGE,
+  );
+  for await (const page of pages) {
+    for (const r of page) {
       if (seen.has(r.taskId) || r.overallScore === null) continue;
       const { agentPerformance, taskOutcomeQuality, processCompliance } = r.finals;
       if (agentPerformance === null || taskOutcomeQuality === null || processCompliance === null) continue;
@@ -53,7 +48,6 @@ export async function loadComparedResults(
         summary: r,
       });
     }
-    if (page.items.length < PAGE) break;
   }
   return out;
 }

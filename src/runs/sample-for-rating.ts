@@ -1,5 +1,5 @@
 import { seededRandom } from '../core/index.js';
-import type { EvalRun, Store, StoredResult } from '../store/index.js';
+import { resultPages, type EvalRun, type Store, type StoredResult } from '../store/index.js';
 
 /** The tasks a person is shown to rate, and how many of the run's tasks they rated before. */
 export interface RatingSample {
@@ -24,18 +24,8 @@ export async function sampleForRating(
     (await store.listRatings({ projectId: run.projectId, rater: input.rater })).map((r) => r.taskId),
   );
   const ids: { id: string; taskId: string }[] = [];
-  for (let offset = 0; ; offset += 500) {
-    const page = await store.listResults({
-      runId: run.id,
-      status: 'scored',
-      sort: 'taskId',
-      order: 'asc',
-      limit: 500,
-      offset,
-    });
-    ids.push(...page.items.map((r) => ({ id: r.id, taskId: r.taskId })));
-    if (offset + 500 >= page.count) break;
-  }
+  for await (const page of resultPages(store, { runId: run.id, status: 'scored', sort: 'taskId', order: 'asc' }))
+    ids.push(...page.map((r) => ({ id: r.id, taskId: r.taskId })));
   const fresh = ids.filter((r) => !rated.has(r.taskId));
   const random = seededRandom(input.seed);
   for (let i = fresh.length - 1; i > 0; i--) {

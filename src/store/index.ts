@@ -99,3 +99,4 @@ export {
   type SaveRatingInput,
 } from './rating-inputs.js';
 export type { StoredRating } from './rating-row.js';
+export { resultPages } from './result-pages.js';

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { SourceError, TaskResultSchema, type TaskResult } from '../../core/index.js';
+import { resultPages } from '../../store/index.js';
 import type { CliIo } from '../cli-io.js';
 import { openCliStore } from '../options/store-options.js';
 import { readJsonItems } from './read-json-items.js';
@@ -30,18 +31,10 @@ export async function readValidatedResults(
         const runId = await resolveRunId(cli.store, given);
         const project = (await cli.store.getRun(runId)).projectId;
         runIds.push(runId);
-        for (let offset = 0; ; offset += 200) {
-          const page = await cli.store.listResults({
-            runId,
-            full: true,
-            sort: 'taskId',
-            order: 'asc',
-            limit: 200,
-            offset,
-          });
-          results.push(...page.items.map(withoutEvidence));
-          projects.push(...page.items.map(() => project));
-          if (offset + 200 >= page.count) break;
+        const query = { runId, full: true, sort: 'taskId', order: 'asc' } as const;
+        for await (const page of resultPages(cli.store, query, 200)) {
+          results.push(...page.map(withoutEvidence));
+          projects.push(...page.map(() => project));
         }
       }
       // One project's figures stay one: several runs of the same project are not projects apart.
