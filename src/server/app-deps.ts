@@ -28,3 +28,6 @@ export interface AppDeps {
   /** Host names the server answers to (default: the loopback names); null turns the Host check off. */
   allowedHosts?: readonly string[] | null;
 }
+
+/** What the routes are built from: the deps with the aggregate cache createApp always provides. */
+export type RouteDeps = AppDeps & { cache: AggregateCache };

@@ -5,7 +5,7 @@ import { resultsRoutes } from './api/results-routes.js';
 import { queueRoute } from './api/queue-route.js';
 import { runsRoutes } from './api/runs-routes.js';
 import { ratingsRoutes } from './api/ratings-routes.js';
-import type { AppDeps } from './app-deps.js';
+import type { AppDeps, RouteDeps } from './app-deps.js';
 import { requireToken } from './auth/require-token.js';
 import { LOOPBACK_HOSTS, sameOriginGuard } from './auth/same-origin-guard.js';
 import { ApiError, apiErrorResponse, errorStatus } from './error-status.js';
@@ -27,7 +27,7 @@ const SECURITY_HEADERS: Record<string, string> = {
 
 /** The dashboard and JSON API as a Hono app; testable in process with `app.request`. */
 export function createApp(given: AppDeps): Hono {
-  const deps: AppDeps = { ...given, cache: given.cache ?? createAggregateCache(given.store) };
+  const deps: RouteDeps = { ...given, cache: given.cache ?? createAggregateCache(given.store) };
   const app = new Hono();
 
   app.use('*', async (c, next) => {

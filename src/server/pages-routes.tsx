@@ -21,7 +21,7 @@ import {
 } from '../web/index.js';
 import { CompareQuerySchema, parseQuery, ResultsQuerySchema, toListResultsQuery } from './api/api-queries.js';
 import { bandCounts } from './api/runs-routes.js';
-import type { AppDeps } from './app-deps.js';
+import type { RouteDeps } from './app-deps.js';
 import { renderPage } from './render-page.js';
 
 const pageQuery = (limit: number) =>
@@ -41,9 +41,8 @@ const OVERVIEW_RUNS = 8;
 const WEAKEST = 8;
 
 /** The dashboard's pages; each reads one bounded page from the store and renders it on the server. */
-export function pagesRoutes(deps: AppDeps): Hono {
-  const { store } = deps;
-  const cache = deps.cache ?? (<T,>(_key: string, compute: () => Promise<T>) => compute());
+export function pagesRoutes(deps: RouteDeps): Hono {
+  const { store, cache } = deps;
   const app = new Hono();
 
   app.get('/', async (c) => {

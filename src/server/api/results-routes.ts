@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppDeps } from '../app-deps.js';
+import type { RouteDeps } from '../app-deps.js';
 import { ApiError } from '../error-status.js';
 import { compareStoredCohorts, compareStoredJudges, compareStoredRuns, trendMode } from '../../runs/index.js';
 import {
@@ -12,7 +12,7 @@ import {
 } from './api-queries.js';
 
 /** `GET /api/results`, `/api/results/:id`, `/api/tasks/:id/history`, `/api/trends`, `/api/compare`. */
-export function resultsRoutes({ store, cache = (_key, compute) => compute() }: AppDeps): Hono {
+export function resultsRoutes({ store, cache }: RouteDeps): Hono {
   const app = new Hono();
 
   app.get('/results', async (c) => {
