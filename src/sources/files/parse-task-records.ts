@@ -38,59 +38,69 @@ export function taskRecordsFrom(
   problems: SourceProblem[] = [],
 ): SourceReadResult {
   const tasks: Task[] = [];
-  const firstSeen = new Map<string, string>();
+  const accept = taskValidator(path, problems);
   for (const record of records) {
+    const task = accept(record);
+    if (task) tasks.push(task);
+  }
+  return { tasks, problems };
+}
+
+/**
+ * Validates one record at a time (a stream's): the task, or null with its problems added. Remembers the ids it
+ * took, so a repeated id is a problem that names where the first one was.
+ */
+export function taskValidator(path: string, problems: SourceProblem[]): (record: RawRecord) => Task | null {
+  const firstSeen = new Map<string, string>();
+  return (record) => {
     const where = {
       path,
       ...(record.line !== undefined ? { line: record.line } : {}),
       ...(record.index !== undefined ? { index: record.index } : {}),
     };
     const id = recordId(record.value);
-    // Unknown fields nested too deep are already markers; a known field this deep is refused before validation walks it.
-    const bounded = boundTaskRecord(record.value);
-    if (jsonDepth(bounded, MAX_RECORD_DEPTH + 1) > MAX_RECORD_DEPTH) {
-      problems.push({
-        ...where,
-        ...(id ? { taskId: id } : {}),
-        message: `the record nests more than ${MAX_RECORD_DEPTH} levels deep; it was not read`,
-      });
-      continue;
+    const parsed = parseTaskValue(record.value);
+    if (parsed.task === null) {
+      for (const problem of parsed.problems) problems.push({ ...where, ...(id ? { taskId: id } : {}), ...problem });
+      return null;
     }
-    const parsed = TaskSchema.safeParse(bounded);
-    if (!parsed.success) {
-      const issues = parsed.error.issues;
-      for (const issue of issues.slice(0, MAX_ISSUES_PER_RECORD)) {
-        const field = issueFieldPath(issue);
-        problems.push({
-          ...where,
-          ...(id ? { taskId: id } : {}),
-          ...(field ? { field } : {}),
-          message: describeZodIssue(issue),
-        });
-      }
-      if (issues.length > MAX_ISSUES_PER_RECORD) {
-        problems.push({
-          ...where,
-          ...(id ? { taskId: id } : {}),
-          message: `${issues.length - MAX_ISSUES_PER_RECORD} more problems in this record`,
-        });
-      }
-      continue;
-    }
-    const earlier = firstSeen.get(parsed.data.id);
+    const earlier = firstSeen.get(parsed.task.id);
     if (earlier) {
       problems.push({
         ...where,
-        taskId: parsed.data.id,
+        taskId: parsed.task.id,
         field: 'id',
-        message: `duplicate task id ${parsed.data.id} (first at ${earlier}); give each task a unique id`,
+        message: `duplicate task id ${parsed.task.id} (first at ${earlier}); give each task a unique id`,
       });
-      continue;
+      return null;
     }
-    firstSeen.set(parsed.data.id, locate(record));
-    tasks.push(parsed.data);
-  }
-  return { tasks, problems };
+    firstSeen.set(parsed.task.id, locate(record));
+    return parsed.task;
+  };
+}
+
+/** One record's value as a task, or why it is not one (each problem's field and message). */
+export function parseTaskValue(value: unknown): {
+  task: Task | null;
+  problems: { field?: string; message: string }[];
+} {
+  // Unknown fields nested too deep are already markers; a known field this deep is refused before validation walks it.
+  const bounded = boundTaskRecord(value);
+  if (jsonDepth(bounded, MAX_RECORD_DEPTH + 1) > MAX_RECORD_DEPTH)
+    return {
+      task: null,
+      problems: [{ message: `the record nests more than ${MAX_RECORD_DEPTH} levels deep; it was not read` }],
+    };
+  const parsed = TaskSchema.safeParse(bounded);
+  if (parsed.success) return { task: parsed.data, problems: [] };
+  const issues = parsed.error.issues;
+  const problems: { field?: string; message: string }[] = issues.slice(0, MAX_ISSUES_PER_RECORD).map((issue) => {
+    const field = issueFieldPath(issue);
+    return { ...(field ? { field } : {}), message: describeZodIssue(issue) };
+  });
+  if (issues.length > MAX_ISSUES_PER_RECORD)
+    problems.push({ message: `${issues.length - MAX_ISSUES_PER_RECORD} more problems in this record` });
+  return { task: null, problems };
 }
 
 /** `.jsonl`/`.ndjson` are JSONL, `.json` is JSON; anything else is sniffed from its content. */

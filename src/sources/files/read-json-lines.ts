@@ -8,24 +8,47 @@ import {
   type RawRecord,
 } from './parse-task-records.js';
 
+/** Where a record's bytes are in its file, so it can be read again alone. */
+export interface RecordSpan {
+  offset: number;
+  length: number;
+  line: number;
+}
+
+/** A JSONL record with where it was read. */
+export type LocatedRecord = RawRecord & { span: RecordSpan };
+
 /** Records and problems of a JSONL file read line by line. */
 export interface JsonLinesRead {
   records: RawRecord[];
   problems: SourceProblem[];
 }
 
-/**
- * Streams a JSONL file: memory grows with the records kept, never with one line, and a line over
- * MAX_TASK_LINE_BYTES is skipped as it streams past (its problem names the line and its size).
- */
+/** Reads a JSONL file whole (streamed; the records are kept). */
 export async function readJsonLines(fullPath: string, path: string): Promise<JsonLinesRead> {
   const records: RawRecord[] = [];
+  const problems = await scanJsonLines(fullPath, path, ({ span: _span, ...record }) => void records.push(record));
+  return { records, problems };
+}
+
+/**
+ * Streams a JSONL file, handing each parsed record on with its byte span: memory never grows with one line
+ * or with the file, and a line over MAX_TASK_LINE_BYTES is skipped as it streams past (its problem names the
+ * line and its size). Returns the problems, in line order.
+ */
+export async function scanJsonLines(
+  fullPath: string,
+  path: string,
+  onRecord: (record: LocatedRecord) => void,
+): Promise<SourceProblem[]> {
   const problems: SourceProblem[] = [];
   const invalidUtf8: number[] = [];
   const strict = new TextDecoder('utf-8', { fatal: true });
   let parts: Buffer[] = [];
   let size = 0;
   let line = 1;
+  let lineStart = 0;
+  let position = 0;
 
   const finishLine = (): void => {
     if (size > MAX_TASK_LINE_BYTES) problems.push(oversizedLine(path, line, size));
@@ -42,7 +65,7 @@ export async function readJsonLines(fullPath: string, path: string): Promise<Jso
       if (text.endsWith('\r')) text = text.slice(0, -1);
       if (text.trim() !== '') {
         const record = parseJsonLine(text, path, line, problems);
-        if (record) records.push(record);
+        if (record) onRecord({ ...record, span: { offset: lineStart, length: size, line } });
       }
     }
     parts = [];
@@ -56,8 +79,10 @@ export async function readJsonLines(fullPath: string, path: string): Promise<Jso
       take(chunk.subarray(start, nl));
       finishLine();
       start = nl + 1;
+      lineStart = position + start;
     }
     take(chunk.subarray(start));
+    position += chunk.length;
   }
   finishLine();
 
@@ -70,5 +95,5 @@ export async function readJsonLines(fullPath: string, path: string): Promise<Jso
   }
 
   if (invalidUtf8.length) problems.push(invalidUtf8Problem(path, invalidUtf8));
-  return { records, problems };
+  return problems;
 }

@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { SourceError } from '../../core/index.js';
-import type { SourceReadResult } from '../source-read-result.js';
+import type { SourceProblem, SourceReadResult } from '../source-read-result.js';
 import { formatSourceProblem } from './format-source-problem.js';
 import { invalidUtf8Problem, parseTaskRecords, taskRecordsFrom, type TaskFileFormat } from './parse-task-records.js';
 import { readJsonLines } from './read-json-lines.js';
@@ -11,6 +11,8 @@ export interface ReadTaskFileOptions {
   strict?: boolean;
   /** Directory a relative path is read from; problems still name the path as given. */
   cwd?: string;
+  /** Called every few thousand records of a streamed file: the caller's chance to collect what they left behind. */
+  pace?: () => void;
 }
 
 /** Largest task file read; JSONL streams, so this bounds the records held, not one buffer. */
@@ -50,19 +52,23 @@ export async function readTaskFile(path: string, options: ReadTaskFileOptions = 
       result.problems.push(invalidUtf8Problem(path, invalid));
     }
   }
-  const first = result.problems[0];
-  if (options.strict && first) {
-    const more = result.problems.length > 1 ? ` (and ${result.problems.length - 1} more problems)` : '';
-    throw new SourceError('source_invalid', `invalid task record: ${formatSourceProblem(first)}${more}`, {
-      field: first.field ?? 'tasks',
-      hint: 'Fix the record named above (run `taskeval schema task` for the format), or drop --strict to score the valid records and report the rest.',
-    });
-  }
+  if (options.strict) throwFirstProblem(result.problems);
   return result;
 }
 
+/** With --strict: the first problem of a task file as the error, saying how many more there were. */
+export function throwFirstProblem(problems: readonly SourceProblem[]): void {
+  const first = problems[0];
+  if (!first) return;
+  const more = problems.length > 1 ? ` (and ${problems.length - 1} more problems)` : '';
+  throw new SourceError('source_invalid', `invalid task record: ${formatSourceProblem(first)}${more}`, {
+    field: first.field ?? 'tasks',
+    hint: 'Fix the record named above (run `taskeval schema task` for the format), or drop --strict to score the valid records and report the rest.',
+  });
+}
+
 /** The format a file's name says, or null when only its content can tell. */
-function namedFormat(path: string): TaskFileFormat | null {
+export function namedFormat(path: string): TaskFileFormat | null {
   const lower = path.toLowerCase();
   if (lower.endsWith('.jsonl') || lower.endsWith('.ndjson')) return 'jsonl';
   if (lower.endsWith('.json')) return 'json';
@@ -70,7 +76,7 @@ function namedFormat(path: string): TaskFileFormat | null {
 }
 
 /** The size of a regular file; a FIFO, device or directory is refused before it is opened (opening a FIFO blocks). */
-async function regularFileSize(full: string, path: string): Promise<number> {
+export async function regularFileSize(full: string, path: string): Promise<number> {
   const info = await stat(full).catch((error: unknown) => unreadable(path, error));
   if (!info.isFile()) {
     const kind = info.isDirectory()
@@ -100,7 +106,7 @@ async function regularFileSize(full: string, path: string): Promise<number> {
   return info.size;
 }
 
-function unreadable(path: string, error: unknown): never {
+export function unreadable(path: string, error: unknown): never {
   const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
   throw new SourceError('source_unreadable', `cannot read task file ${path}: ${reason}`, {
     cause: error,

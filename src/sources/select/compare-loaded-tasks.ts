@@ -4,7 +4,7 @@ import type { LoadedTask } from './task-set.js';
 export function compareLoadedTasks(a: LoadedTask, b: LoadedTask): number {
   return (
     compareTime(a.completedAt, b.completedAt) ||
-    compareTime(a.createdAt, b.createdAt) ||
+    compareTime(a.createdAt ?? null, b.createdAt ?? null) ||
     (a.task.id < b.task.id ? -1 : a.task.id > b.task.id ? 1 : 0)
   );
 }

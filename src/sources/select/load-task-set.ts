@@ -3,7 +3,7 @@ import { repositoryForge } from './repository-forge.js';
 import { githubForge } from '../pulls/github-forge.js';
 import { ConfigError, isPullTaskId, SourceError, type Task } from '../../core/index.js';
 import { buildCommitIndex, compileIdMatcher, runGit, type CommitIndex } from '../../evidence/index.js';
-import { readTaskFile } from '../files/index.js';
+import { readTaskFile, readTaskHeads } from '../files/index.js';
 import { readFusionProject } from '../fusion/index.js';
 import { readGitPulls } from '../pulls/read-git-pulls.js';
 import { readPullExport } from '../pulls/read-pull-export.js';
@@ -12,7 +12,7 @@ import { readPullHeads, type PullHeads } from '../pulls/read-pull-heads.js';
 import { linkPulls } from './link-pulls.js';
 import type { SourceConfig } from '../source-config.js';
 import type { SourceProblem, SourceReadResult } from '../source-read-result.js';
-import { attachSessions, sessionIdsOf } from '../sessions/index.js';
+import { findSessionLinks, sessionIdsOf } from '../sessions/index.js';
 import { linkTranscripts, sourceProblemError } from '../transcripts/index.js';
 import { compareLoadedTasks } from './compare-loaded-tasks.js';
 import { completedAtOf } from './completed-at.js';
@@ -76,7 +76,12 @@ export async function loadTaskSet(options: LoadTaskSetOptions): Promise<TaskSet>
         (options.github ? `github:${options.github.repository}` : null) ??
         (source === 'git' || source === 'pulls' ? index!.repo : projectDir));
 
-  const read = await readSource(source, options, cwd, projectDir, index!);
+  // Evaluations read a JSONL task file as heads, and each task whole again only when it is evaluated.
+  const heads =
+    source === 'files' && options.stream && !hasTranscripts(options)
+      ? await readTaskHeads(options.tasksFile!, { cwd, strict, ...(options.pace ? { pace: options.pace } : {}) })
+      : null;
+  const read: SourceReadResult = heads ?? (await readSource(source, options, cwd, projectDir, index!));
   const problems: SourceProblem[] = [
     ...read.problems,
     ...(index?.warnings ?? []).map((message) => ({ path: index!.repo, message, scope: 'repository' as const })),
@@ -108,28 +113,33 @@ export async function loadTaskSet(options: LoadTaskSetOptions): Promise<TaskSet>
   const projectId = read.projectId ?? pathProjectId(projectDir);
   const items = options.choose ? [...(await options.choose(ordered, projectId))] : ordered;
   if (index) for (const item of items) attachCommits(item, index, options.hindsight ?? true, read.ownCommits);
-  // Pull requests and the tasks they name are linked both ways (a clone without pull request heads links none).
-  const heads = index && source !== 'pulls' ? await pullHeadsOrNone(index.repo, options.signal) : null;
-  linkPulls(items, {
-    ids: compileIdMatcher(options.config?.idPattern),
-    heads: heads?.pulls ?? null,
-    hindsight: options.hindsight ?? true,
-  });
   const sessionKeys = options.sessions?.trailerKeys ?? options.config?.sessions?.trailerKeys ?? [];
   if (sessionKeys.length > 0) for (const item of items) markSessionTrailers(item, sessionKeys);
-  const sessions = index && options.sessions ? await attachSessions(items, index.repo, options.sessions) : null;
-  const linked = await attachTranscripts(
-    items,
-    options.config,
-    options.transcriptsDir,
-    cwd,
-    options.configDir ?? projectDir,
-    strict,
-  );
-  problems.push(...linked);
-  identifyTasks(items, index, options.config?.agents);
-  const prices = options.config?.prices;
-  if (prices) for (const item of items) item.task = pricedTask(item.task, prices);
+  const sessions = index && options.sessions ? await findSessionLinks(items, index.repo, options.sessions) : null;
+  // Pull requests and the tasks they name are linked both ways (a clone without pull request heads links none).
+  const pullHeads = index && source !== 'pulls' ? await pullHeadsOrNone(index.repo, options.signal) : null;
+  /** What a task's record gets from its surroundings: pull requests, sessions, transcripts, identity and prices. */
+  const enrich = async (chunk: LoadedTask[]): Promise<SourceProblem[]> => {
+    linkPulls(chunk, {
+      ids: compileIdMatcher(options.config?.idPattern),
+      heads: pullHeads?.pulls ?? null,
+      hindsight: options.hindsight ?? true,
+    });
+    await sessions?.apply(chunk);
+    const linked = await attachTranscripts(
+      chunk,
+      options.config,
+      options.transcriptsDir,
+      cwd,
+      options.configDir ?? projectDir,
+      strict,
+    );
+    identifyTasks(chunk, index, options.config?.agents);
+    const prices = options.config?.prices;
+    if (prices) for (const item of chunk) item.task = pricedTask(item.task, prices);
+    return linked;
+  };
+  if (!heads) problems.push(...(await enrich(items)));
 
   return {
     source,
@@ -147,8 +157,16 @@ export async function loadTaskSet(options: LoadTaskSetOptions): Promise<TaskSet>
     selectedCount: ordered.length,
     problems,
     origin,
-    sessions,
+    sessions: sessions?.report ?? null,
     notices: read.notices ?? [],
+    expand: heads
+      ? async <T extends LoadedTask>(chunk: readonly T[]): Promise<T[]> => {
+          const whole = await heads.readWhole(chunk.map((item) => item.task.id));
+          const out = chunk.map((item, i) => ({ ...item, task: whole[i]! }));
+          await enrich(out);
+          return out;
+        }
+      : null,
   };
 }
 
@@ -266,6 +284,15 @@ function attachCommits(
 function markSessionTrailers(item: LoadedTask, keys: readonly string[]): void {
   item.commits =
     item.commits?.map((c) => (sessionIdsOf(c.trailers, keys).length > 0 ? { ...c, sessionTrailer: true } : c)) ?? null;
+}
+
+/** True when transcripts are to be linked (a flag or the config names where they are). */
+function hasTranscripts(options: LoadTaskSetOptions): boolean {
+  return (
+    options.transcriptsDir !== undefined ||
+    options.config?.transcripts?.dir !== undefined ||
+    options.config?.transcripts?.pattern !== undefined
+  );
 }
 
 async function attachTranscripts(

@@ -46,7 +46,7 @@ export function selectTasks(
     )
       return false;
     if (since !== null || until !== null) {
-      const at = timeOf(item.completedAt ?? item.createdAt);
+      const at = timeOf(item.completedAt ?? item.createdAt ?? null);
       if (at === null || (since !== null && at < since) || (until !== null && at > until)) return false;
     }
     if (selection.window && (after !== null || through !== null)) {

@@ -18,7 +18,7 @@ export interface LoadedTask {
   history: CommitHistorySignals | null;
   /** executionCompletedAt, else columnMovedAt of a done/archived task, else its last commit time. */
   completedAt: string | null;
-  createdAt: string | null;
+  createdAt?: string | null;
 }
 
 /** A batch's window on completedAt: after `after` (exclusive), up to `through` (inclusive). */
@@ -81,6 +81,13 @@ export interface LoadTaskSetOptions {
    * and retries), so evidence is gathered only for the tasks evaluated. Gets the project id the set has.
    */
   choose?: (items: readonly LoadedTask[], projectId: string) => Promise<readonly LoadedTask[]>;
+  /**
+   * Reads a JSONL task file as heads (id, dates, column, commits) and leaves the records to `expand`, so an
+   * evaluation holds a few hundred bytes a task instead of every record; not with transcripts to link.
+   */
+  stream?: boolean;
+  /** With `stream`: called every few thousand records read, so the caller can pace garbage collection. */
+  pace?: () => void;
 }
 
 /** The selected tasks of one project, with their commits, and what could not be read or found. */
@@ -109,4 +116,9 @@ export interface TaskSet {
   sessions: SessionReport | null;
   /** What the source could not read and why (a Fusion project kept in PostgreSQL read without its database). */
   notices: string[];
+  /**
+   * Null when `items` hold whole tasks. Otherwise `items` are heads (`stream`), and this reads the given ones
+   * whole, with their pull requests, sessions, identity and prices, keeping every other field of each item.
+   */
+  expand: (<T extends LoadedTask>(items: readonly T[]) => Promise<T[]>) | null;
 }

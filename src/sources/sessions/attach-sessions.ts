@@ -44,28 +44,53 @@ const SESSION_LABEL: Record<AgentSessionFile['agent'], string> = {
   aider: 'Aider',
 };
 
+/** A task as sessions are linked to it: its id and record, and the commits it made. */
+type SessionTask = {
+  task: Task;
+  commits:
+    | readonly {
+        sha: string;
+        date: string;
+        author?: string | null;
+        body?: string | null;
+        trailers?: Readonly<Record<string, readonly string[]>>;
+      }[]
+    | null;
+};
+
 /**
  * Finds the sessions that ran in the repository (or its worktrees), links each to the tasks whose commits it
  * made, and adds to each task the session's bounded log excerpts, tool errors, tokens (by the task's share of
  * the session's commits), agent and model. Tasks are replaced, not changed.
  */
 export async function attachSessions(
-  items: {
-    task: Task;
-    commits:
-      | readonly {
-          sha: string;
-          date: string;
-          author?: string | null;
-          body?: string | null;
-          trailers?: Readonly<Record<string, readonly string[]>>;
-        }[]
-      | null;
-  }[],
+  items: SessionTask[],
   repo: string,
   search: SessionSearch,
   run: GitRunner = runGit,
 ): Promise<SessionReport> {
+  const found = await findSessionLinks(items, repo, search, run);
+  await found.apply(items);
+  return found.report;
+}
+
+/** Sessions linked to tasks, and a way to add them to those tasks' records (given now, or read whole later). */
+export interface FoundSessions {
+  report: SessionReport;
+  /** Adds each linked task's sessions to its record; tasks without a link are left as they are. */
+  apply(items: { task: Task }[]): Promise<void>;
+}
+
+/**
+ * Finds and links the sessions from what tasks' commits say (ids and commits suffice), so a task's record
+ * can be given its sessions later, when it is read whole.
+ */
+export async function findSessionLinks(
+  items: readonly SessionTask[],
+  repo: string,
+  search: SessionSearch,
+  run: GitRunner = runGit,
+): Promise<FoundSessions> {
   const worktrees = await run(['worktree', 'list', '--porcelain'], { cwd: repo });
   const repoDirs = [
     repo,
@@ -122,18 +147,25 @@ export async function attachSessions(
   for (const item of items) {
     const mine = links.byTask.get(item.task.id);
     if (!mine) continue;
-    item.task = await withSessions(item.task, mine, read);
     for (const link of mine)
       tasksOf.set(keyOf(link.session), [...(tasksOf.get(keyOf(link.session)) ?? []), item.task.id]);
   }
   return {
-    scanned: discovered.scanned,
-    found: discovered.inRepo,
-    linked: discovered.inRepo
-      .filter((s) => tasksOf.has(keyOf(s)))
-      .map((session) => ({ session, taskIds: tasksOf.get(keyOf(session))! })),
-    unlinked: links.unlinked,
-    tasks: links.byTask.size,
+    report: {
+      scanned: discovered.scanned,
+      found: discovered.inRepo,
+      linked: discovered.inRepo
+        .filter((s) => tasksOf.has(keyOf(s)))
+        .map((session) => ({ session, taskIds: tasksOf.get(keyOf(session))! })),
+      unlinked: links.unlinked,
+      tasks: links.byTask.size,
+    },
+    apply: async (tasks) => {
+      for (const item of tasks) {
+        const mine = links.byTask.get(item.task.id);
+        if (mine) item.task = await withSessions(item.task, mine, read);
+      }
+    },
   };
 }
 

@@ -1,4 +1,11 @@
-export { attachSessions, sessionIdsOf, type SessionReport, type SessionSearch } from './attach-sessions.js';
+export {
+  attachSessions,
+  findSessionLinks,
+  sessionIdsOf,
+  type FoundSessions,
+  type SessionReport,
+  type SessionSearch,
+} from './attach-sessions.js';
 export {
   discoverSessions,
   claudeProjectSlug,
