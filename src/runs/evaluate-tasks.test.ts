@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TaskResult } from '../core/index.js';
 import { createScriptedJudge, validAnswerFromPrompt } from '../judge/testing/index.js';
-import { evaluateTasks, type EvaluateTasksInput } from './evaluate-tasks.js';
+import { EXPAND_WINDOW, evaluateTasks, type EvaluateTasksInput } from './evaluate-tasks.js';
 import type { RunTask } from './run-task.js';
 import { runTasks } from './testing/run-task-builders.js';
 import { openedJudge } from './testing/opened-judge.js';
@@ -117,5 +117,48 @@ describe('evaluateTasks', () => {
     await loop;
     expect(gate.judge.requests).toHaveLength(2);
     expect(done).toEqual([]);
+  });
+
+  it('reads heads whole a window at a time, ahead of the loop, and scores each from its whole record', async () => {
+    const heads = runTasks(EXPAND_WINDOW * 2 + 10).map((t) => ({ ...t, task: { id: t.task.id } }));
+    const wholes = new Map(runTasks(heads.length).map((t) => [t.task.id, t.task]));
+    const windows: string[][] = [];
+    const seen: TaskResult[] = [];
+    await evaluateTasks(
+      base({
+        items: heads,
+        expand: async (chunk) => {
+          windows.push(chunk.map((t) => t.task.id));
+          return chunk.map((t) => ({ ...t, task: wholes.get(t.task.id)! }));
+        },
+        width: 3,
+        onResult: (r) => void seen.push(r),
+      }),
+    );
+    expect(windows.map((w) => [w[0], w.length])).toEqual([
+      ['RT-1', EXPAND_WINDOW],
+      [`RT-${EXPAND_WINDOW + 1}`, EXPAND_WINDOW],
+      [`RT-${EXPAND_WINDOW * 2 + 1}`, 10],
+    ]);
+    expect(seen).toHaveLength(heads.length);
+    // Scored from the whole record: its title, which a head does not carry.
+    expect(seen.every((r) => r.status === 'scored' && r.title === wholes.get(r.taskId)!.title)).toBe(true);
+  });
+
+  it('stops with the error of a task file that can no longer be read whole', async () => {
+    const failure = new Error('tasks.jsonl changed while it was being evaluated');
+    const seen: string[] = [];
+    const loop = evaluateTasks(
+      base({
+        items: runTasks(EXPAND_WINDOW + 5),
+        expand: async (chunk) => {
+          if (chunk[0]!.task.id !== 'RT-1') throw failure;
+          return [...chunk];
+        },
+        onResult: (r) => void seen.push(r.taskId),
+      }),
+    );
+    await expect(loop).rejects.toBe(failure);
+    expect(seen).toHaveLength(EXPAND_WINDOW);
   });
 });

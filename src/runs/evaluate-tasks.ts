@@ -4,12 +4,21 @@ import { evaluateRunTask, type EvaluateRunTaskInput, type EvaluationSpend } from
 import type { OpenedJudge } from './open-judge.js';
 import type { RunTask } from './run-task.js';
 import { createYielder } from './yield-to-event-loop.js';
+import { createHeapPacer } from './heap-pacer.js';
 
 /** Evaluates one task of the loop. */
 export type EvaluateOne = (input: EvaluateRunTaskInput) => Promise<{ result: TaskResult; spend: EvaluationSpend }>;
 
+/** Reads tasks held as heads whole (a streamed task file); the items keep every other field. */
+export type ExpandTasks = <T extends RunTask>(items: readonly T[]) => Promise<T[]>;
+
+/** Tasks read whole at a time when `expand` is given: about two such windows are held at once. */
+export const EXPAND_WINDOW = 256;
+
 export interface EvaluateTasksInput {
   items: readonly RunTask[];
+  /** When the items are heads: reads them whole, a window at a time, just before they are evaluated. */
+  expand?: ExpandTasks | null;
   runId: string;
   taskevalVersion: string;
   judge: OpenedJudge | null;
@@ -35,6 +44,7 @@ export interface EvaluateTasksInput {
  */
 export async function evaluateTasks(input: EvaluateTasksInput): Promise<void> {
   const { items, signal } = input;
+  const whole = wholeTasks(items, input.expand ?? null);
   const fatal: { error?: unknown } = {};
   let next = 0;
   const yieldNow = createYielder();
@@ -44,8 +54,8 @@ export async function evaluateTasks(input: EvaluateTasksInput): Promise<void> {
       await yieldNow();
       if ('error' in fatal || signal?.aborted || next >= items.length) return;
       const index = next++;
-      const item = items[index]!;
       try {
+        const item = await whole(index);
         const { result, spend } = await (input.evaluate ?? evaluateRunTask)({
           item,
           runId: input.runId,
@@ -71,4 +81,32 @@ export async function evaluateTasks(input: EvaluateTasksInput): Promise<void> {
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(input.width, items.length)) }, slot));
   if ('error' in fatal) throw fatal.error;
+}
+
+/**
+ * The item at an index, read whole when the items are heads: windows of EXPAND_WINDOW are read as the first
+ * task of each is taken (the next one ahead of time), and a window is let go once the loop is two past it.
+ */
+function wholeTasks(items: readonly RunTask[], expand: ExpandTasks | null): (index: number) => Promise<RunTask> {
+  if (!expand) return async (index) => items[index]!;
+  const windows = new Map<number, Promise<RunTask[]>>();
+  const pace = createHeapPacer();
+  const windowAt = (w: number): Promise<RunTask[]> => {
+    let read = windows.get(w);
+    if (!read) {
+      pace();
+      read = expand(items.slice(w * EXPAND_WINDOW, (w + 1) * EXPAND_WINDOW));
+      // Read ahead may fail before it is awaited; it is rethrown to the slot that awaits it.
+      read.catch(() => undefined);
+      windows.set(w, read);
+    }
+    return read;
+  };
+  return async (index) => {
+    const w = Math.floor(index / EXPAND_WINDOW);
+    windows.delete(w - 2);
+    const read = windowAt(w);
+    if ((w + 1) * EXPAND_WINDOW < items.length) void windowAt(w + 1);
+    return (await read)[index - w * EXPAND_WINDOW]!;
+  };
 }

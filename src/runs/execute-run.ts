@@ -1,7 +1,7 @@
 import { tallyJudgeWarnings } from '../core/index.js';
 import type { JudgeCache } from '../judge/index.js';
 import type { EvalRun, StoredResult } from '../store/index.js';
-import { evaluateTasks, type EvaluateOne } from './evaluate-tasks.js';
+import { evaluateTasks, type EvaluateOne, type ExpandTasks } from './evaluate-tasks.js';
 import { DEFAULT_RUN_CONCURRENCY, type OpenedJudge } from './open-judge.js';
 import type { RunObserver, RunProgress } from './run-progress.js';
 import type { RunDefinition } from './run-definition.js';
@@ -26,6 +26,8 @@ export interface ExecuteRunInput extends RunObserver, RunDefinition {
   heartbeatMs?: number;
   /** How each task is evaluated (rescore evaluates stored results); default: from its source. */
   evaluate?: EvaluateOne;
+  /** When `tasks` are heads of a streamed task file: reads them whole, a window at a time, as they are evaluated. */
+  expand?: ExpandTasks | null;
   /** False: keep no result in memory (the store has them all; a 50,000-task run would hold ~1 GB). */
   keepResults?: boolean;
 }
@@ -112,6 +114,7 @@ export async function executeRun(input: ExecuteRunInput): Promise<RunOutcome> {
   try {
     await evaluateTasks({
       items: tasks,
+      expand: input.expand ?? null,
       runId,
       taskevalVersion: input.taskevalVersion,
       judge,

@@ -12,7 +12,9 @@ export { TaskevalConfigSchema, type TaskevalConfig } from './config/taskeval-con
 export { compareRunTasks, type RunTask } from './run-task.js';
 export { checkOpenedJudge, DEFAULT_RUN_CONCURRENCY, openJudge, type OpenedJudge } from './open-judge.js';
 export type { RunObserver, RunProgress } from './run-progress.js';
-export { evaluateTasks, type EvaluateTasksInput } from './evaluate-tasks.js';
+export { evaluateTasks, type EvaluateTasksInput, type ExpandTasks } from './evaluate-tasks.js';
+export { createHeapPacer } from './heap-pacer.js';
+export { wholeRunTasks } from './whole-run-tasks.js';
 export {
   evaluateRunTask,
   unreadableTaskResult,

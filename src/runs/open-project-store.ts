@@ -19,6 +19,8 @@ export interface OpenProjectStoreOptions {
   checkIntegrity?: boolean;
   /** Reading only: nothing migrated, recovered or written (read-only media can be read). */
   readOnly?: boolean;
+  /** SQLite's page cache in MiB (openStore's default when absent). */
+  cacheMiB?: number;
 }
 
 /** The store as every command opens it, plus recovery of runs a killed process left `running`. */
@@ -31,6 +33,7 @@ export async function openProjectStore(
     now: () => clock().toISOString(),
     checkIntegrity: options.checkIntegrity ?? false,
     readOnly: options.readOnly ?? false,
+    ...(options.cacheMiB !== undefined ? { cacheMiB: options.cacheMiB } : {}),
   });
   if (options.readOnly) return { store, recovered: [] };
   try {

@@ -9,7 +9,8 @@ import {
   type Store,
   type StoreLocation,
 } from '../store/index.js';
-import { evaluateTasks } from './evaluate-tasks.js';
+import { evaluateTasks, type ExpandTasks } from './evaluate-tasks.js';
+import { wholeRunTasks } from './whole-run-tasks.js';
 import { withChange } from './with-change.js';
 import { executeRun } from './execute-run.js';
 import { executeBatch } from './execute-batch.js';
@@ -31,6 +32,8 @@ export interface LoadedRunTasks {
   /** The GitHub or GitLab repository of the tasks' commits, recorded on the run for the dashboard's links. */
   forge: Forge | null;
   tasks: RunTask[];
+  /** Set when `tasks` are heads of a streamed task file: reads them whole (evaluateTasks does, a window at a time). */
+  expand?: ExpandTasks | null;
   /** Source problems, kept as warning events on the run. */
   warnings: string[];
   /** The repository the tasks' commits came from, where their change is read for a judge; null without one. */
@@ -113,7 +116,12 @@ export async function runEvaluation<T>(
       : given;
   if (plan.dryRun) {
     const set = await io.loadTasks(plan, null);
-    await previewPrompts(set.tasks, plan.judge, ephemeralRunId('score', new Date()), (p) => io.onPrompt?.(p));
+    await previewPrompts(
+      await wholeRunTasks(set.tasks, set.expand),
+      plan.judge,
+      ephemeralRunId('score', new Date()),
+      (p) => io.onPrompt?.(p),
+    );
     return report({ ...NOTHING, store: null });
   }
   const opened = plan.store ? await io.openStore(plan.store) : null;
@@ -148,6 +156,7 @@ async function score(
   let turn = 0;
   await evaluateTasks({
     items: set.tasks,
+    expand: set.expand ?? null,
     runId: ephemeralRunId('score', now),
     evaluatedAt: now.toISOString(),
     taskevalVersion: io.taskevalVersion,
@@ -208,7 +217,10 @@ async function evaluateStored(
       intervalMs: io.pollIntervalMs ?? 30_000,
       log: io.log ?? (() => undefined),
       ...(io.signal ? { signal: io.signal } : {}),
-      poll: async () => (await io.loadTasks(plan, store)).tasks,
+      poll: async () => {
+        const polled = await io.loadTasks(plan, store);
+        return wholeRunTasks(polled.tasks, polled.expand);
+      },
       evaluate: async (tasks, signal) => {
         const { run } = await executeRun({
           ...common,
@@ -237,7 +249,7 @@ async function evaluateStored(
     const batch = planned!;
     if (plan.queue) {
       const run = await queued(plan, io, store, judge, set, {
-        tasks: batch.tasks,
+        tasks: await wholeRunTasks(batch.tasks, set.expand),
         trigger: 'schedule',
         window: batch.window,
         warnings: [...set.warnings, ...batch.warnings],
@@ -258,6 +270,7 @@ async function evaluateStored(
       projectId: set.projectId,
       forge: set.forge,
       tasks: batch.tasks,
+      expand: set.expand ?? null,
       plan: batch,
       warnings: set.warnings,
       keepResults: false,
@@ -286,7 +299,7 @@ async function evaluateStored(
   }
   if (plan.queue) {
     const run = await queued(plan, io, store, judge, set, {
-      tasks,
+      tasks: await wholeRunTasks(tasks, set.expand),
       trigger: plan.trigger!,
       window: null,
       warnings,
@@ -301,6 +314,7 @@ async function evaluateStored(
     projectId: set.projectId,
     forge: set.forge,
     tasks,
+    expand: set.expand ?? null,
     trigger: plan.trigger!,
     ...(requested ? { requestedTaskIds: requested } : {}),
     resumeOf,

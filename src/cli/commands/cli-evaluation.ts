@@ -1,5 +1,6 @@
 import { dirname } from 'node:path';
 import {
+  createHeapPacer,
   loadConfig,
   planEvaluation,
   runEvaluation,
@@ -120,12 +121,15 @@ async function loadCliTasks(
     configPath ? dirname(configPath) : undefined,
     store ?? undefined,
     choose as LoadTaskSetOptions['choose'],
+    // An evaluation reads each task whole only when it is evaluated.
+    { pace: createHeapPacer() },
   );
   return {
     projectId: loaded.set.projectId,
     projectDir: loaded.set.projectDir,
     forge: loaded.set.forge,
     tasks: loaded.set.items,
+    expand: loaded.set.expand,
     repo: loaded.set.repo,
     warnings: loaded.problems.map((problem) => formatSourceProblem(problem)),
   };

@@ -82,8 +82,9 @@ export function registerScoreCommand(program: Command, io: CliIo, setExitCode: (
       const format = options.json ? 'json' : (options.format ?? 'table');
       if (options.dryRun) return setExitCode(await scoreDryRun(options, io, format === 'json'));
       const failUnder = parseFailUnder(options.failUnder);
-      // What the gate and the exit code need of each result; the scorecard needs more, so it keeps more.
-      const gate: GateEntry[] = [];
+      // What the gate and the exit code need: the results under --fail-under and whether any failed; the scorecard keeps more.
+      const below: GateEntry[] = [];
+      let errored = false;
       const card: ScorecardResult[] = [];
       let footer = '';
       let open = false;
@@ -97,7 +98,10 @@ export function registerScoreCommand(program: Command, io: CliIo, setExitCode: (
           {
             onScored: (result, done) => {
               progress.update(done.done, done.total);
-              gate.push(gateEntry(result));
+              const entry = gateEntry(result);
+              if (failUnder !== undefined && entry.overallScore !== null && entry.overallScore < failUnder)
+                below.push(entry);
+              errored ||= entry.status === 'error';
               if (format !== 'json') return void card.push(withoutBundle(result));
               // Written as each task is scored: 50,000 results never sit in memory, or in one string, at once.
               io.stdout(`${open ? ',' : '['}\n${JSON.stringify(result, null, 2).replace(/^/gm, '  ')}`);
@@ -115,8 +119,6 @@ export function registerScoreCommand(program: Command, io: CliIo, setExitCode: (
       if (format !== 'json') io.stdout(renderCard(card));
       // The footer goes to stderr with --json so stdout stays one JSON document.
       if (footer) (format === 'json' ? io.stderr : io.stdout)(`${footer}\n`);
-      const below =
-        failUnder === undefined ? [] : gate.filter((r) => r.overallScore !== null && r.overallScore < failUnder);
       if (below.length) {
         // On stderr for json and markdown, so stdout stays the document a CI step posts.
         const say = format === 'table' ? io.stdout : io.stderr;
@@ -125,7 +127,7 @@ export function registerScoreCommand(program: Command, io: CliIo, setExitCode: (
         );
         setExitCode(EXIT.belowThreshold);
       }
-      if (gate.some((r) => r.status === 'error')) setExitCode(EXIT.notEvaluated);
+      if (errored) setExitCode(EXIT.notEvaluated);
 
       function renderCard(results: readonly ScorecardResult[]): string {
         return format === 'markdown'

@@ -214,9 +214,14 @@ export async function loadSourceTasks(
   configDir?: string,
   store?: Store,
   choose?: LoadTaskSetOptions['choose'],
+  stream?: { pace: () => void },
 ): Promise<LoadedTasks> {
   const load = taskSetOptions(options, io, config, configDir);
   if (choose) load.choose = choose;
+  if (stream) {
+    load.stream = true;
+    load.pace = stream.pace;
+  }
   // With a store at hand, the git history is kept in it: the next run reads only the commits since.
   if (store)
     load.historyCache = {
