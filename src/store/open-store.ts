@@ -8,6 +8,8 @@ export interface OpenStoreOptions {
   checkIntegrity?: boolean;
   /** Reading only: no migration, no write; a store at an older schema is refused naming `taskeval migrate`. */
   readOnly?: boolean;
+  /** SQLite only: the page cache in MiB (default 16; a long-lived server reading big listings gives more). */
+  cacheMiB?: number;
 }
 
 /**
@@ -22,6 +24,7 @@ export async function openStore(location: StoreLocation, options: OpenStoreOptio
       ...(options.now ? { now: options.now } : {}),
       checkIntegrity: options.checkIntegrity ?? false,
       readOnly: options.readOnly ?? false,
+      ...(options.cacheMiB !== undefined ? { cacheMiB: options.cacheMiB } : {}),
     });
   }
   const { openPostgresStore } = await import('./postgres/open-postgres-store.js');

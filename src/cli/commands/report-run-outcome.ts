@@ -1,5 +1,5 @@
-import { lightResult, type RunResult } from '../../runs/index.js';
-import type { EvalRun, Store, StoredResult } from '../../store/index.js';
+import { createHeapPacer, lightResult, type RunResult } from '../../runs/index.js';
+import { resultPages, type EvalRun, type Store, type StoredResult } from '../../store/index.js';
 import type { CliIo } from '../cli-io.js';
 import { renderScoreMarkdown, renderScoreTable, useColour } from '../render/index.js';
 import { compactResult, runExitCode } from './run-outcome-output.js';
@@ -19,7 +19,8 @@ export interface ReportRunInput {
 /** Up to this many results a scorecard lists whole; a larger run lists its weakest. */
 export const SCORECARD_ROWS = 1_000;
 const WEAKEST_ROWS = 50;
-const PAGE = 500;
+/** Whole results read at once when printing a run. */
+const FULL_PAGE = 100;
 
 /**
  * Prints a finished run (scorecard and summary, or JSON) and returns its exit code. Results come from the
@@ -89,18 +90,13 @@ export async function reportRunOutcome(input: ReportRunInput, io: CliIo): Promis
 async function eachResult(store: Store, run: EvalRun, visit: (result: StoredResult) => void): Promise<void> {
   const small = run.counts.total <= SCORECARD_ROWS;
   const held: StoredResult[] = [];
-  for (let offset = 0; ; offset += PAGE) {
-    const page = await store.listResults({
-      runId: run.id,
-      full: true,
-      sort: 'taskId',
-      order: 'asc',
-      limit: PAGE,
-      offset,
-    });
-    for (const r of page.items) small ? held.push(r) : visit(r);
-    if (offset + PAGE >= page.count) break;
+  // Whole results carry their bundles (~30 KB each): read few at a time, and let go of each page's garbage.
+  const pace = createHeapPacer();
+  for await (const page of resultPages(store, { runId: run.id, full: true, sort: 'taskId', order: 'asc' }, FULL_PAGE)) {
+    for (const r of page) small ? held.push(r) : visit(r);
+    pace();
   }
+  if (!small) return;
   const order = new Map(run.requestedTaskIds.map((id, i) => [id, i]));
   const rank = (id: string) => order.get(id) ?? Number.MAX_SAFE_INTEGER;
   for (const r of held.sort((a, b) => rank(a.taskId) - rank(b.taskId))) visit(r);
@@ -114,18 +110,8 @@ async function belowThreshold(
 ): Promise<{ taskId: string; overallScore: number }[]> {
   if (failUnder === 0) return [];
   const out: { taskId: string; overallScore: number }[] = [];
-  for (let offset = 0; ; offset += PAGE) {
-    const page = await store.listResults({
-      runId,
-      status: 'scored',
-      max: failUnder - 1,
-      sort: 'taskId',
-      order: 'asc',
-      limit: PAGE,
-      offset,
-    });
-    for (const r of page.items) out.push({ taskId: r.taskId, overallScore: r.overallScore! });
-    if (offset + PAGE >= page.count) break;
-  }
+  const query = { runId, status: 'scored', max: failUnder - 1, sort: 'taskId', order: 'asc', brief: true } as const;
+  for await (const page of resultPages(store, query))
+    for (const r of page) out.push({ taskId: r.taskId, overallScore: r.overallScore! });
   return out;
 }

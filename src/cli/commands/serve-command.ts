@@ -102,7 +102,8 @@ export function registerServeCommand(program: Command, io: CliIo, wiring: ServeW
       const location = resolveStoreLocation(options, io, config, configPath);
       // A mistyped --db must not become a new empty store.
       assertStoreExists(location);
-      const { store } = await openProjectStore({ location, checkIntegrity: true });
+      // Listings and counts walk indexes of 100k+ results: the server gives SQLite memory instead of re-reading pages.
+      const { store } = await openProjectStore({ location, checkIntegrity: true, cacheMiB: 64 });
       try {
         // Beside a SQLite file; for PostgreSQL in the project's .taskeval directory.
         const tokenDir = storeHome(location, join(resolve(io.cwd, options.project ?? '.'), '.taskeval'));
