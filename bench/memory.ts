@@ -1,11 +1,13 @@
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** Peak resident memory, uncapped, of score, run, export and validate over 50,000 task records of about 2 KB. */
-const TASKS = process.argv.includes('--quick') ? 5_000 : Number(process.env.BENCH_TASKS ?? 50_000);
+/** Peak resident memory, uncapped, of score, run, batch, export and validate over 200,000 task records of about 2 KB. */
+const TASKS = process.argv.includes('--quick') ? 5_000 : Number(process.env.BENCH_TASKS ?? 200_000);
+/** The small file each command is also timed on, so time per task can be compared from 1k to TASKS. */
+const SMALL = 1_000;
 const TARGET_MIB = 400;
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -83,6 +85,49 @@ function cli(
   });
 }
 
+interface Step {
+  name: string;
+  args: string[];
+  stdout: string;
+}
+
+/** Every command in order: run stores what export and validate --run read; score writes what validate --results reads. */
+function steps(tasks: string, db: string, labels: string): Step[] {
+  const label = ['--labels', labels, '--label', 'bad', '--bad', 'true', '--json'];
+  return [
+    { name: 'score --json', args: ['score', '--tasks', tasks, '--json'], stdout: 'scores.json' },
+    { name: 'batch (every task new)', args: ['batch', '--tasks', tasks, '--db', db, '--json'], stdout: 'batch.json' },
+    // Nothing completed since: the batch reads the file as heads and evaluates nothing.
+    { name: 'batch (nothing new)', args: ['batch', '--tasks', tasks, '--db', db, '--json'], stdout: 'batch2.json' },
+    { name: 'run --json', args: ['run', '--tasks', tasks, '--json', '--db', db], stdout: 'run.json' },
+    {
+      name: 'export --format json',
+      args: ['export', '--run', 'latest', '--db', db, '--format', 'json'],
+      stdout: 'export.json',
+    },
+    {
+      name: 'export --format csv',
+      args: ['export', '--run', 'latest', '--db', db, '--format', 'csv'],
+      stdout: 'export.csv',
+    },
+    { name: 'validate --results', args: ['validate', '--results', 'scores.json', ...label], stdout: 'v.json' },
+    {
+      name: 'validate --run',
+      args: ['validate', '--run', 'latest', '--db', db, ...label, '--no-save'],
+      stdout: 'v2.json',
+    },
+  ];
+}
+
+async function writeLabels(path: string, n: number): Promise<void> {
+  await new Promise<void>((done) => {
+    const out = createWriteStream(path);
+    out.write('taskId,bad\n');
+    for (let i = 1; i <= n; i++) out.write(`FN-${i},${i % 3 === 0}\n`);
+    out.end(done);
+  });
+}
+
 export async function run(
   log: (line: string) => void = (l) => process.stdout.write(`${l}\n`),
 ): Promise<{ pass: boolean }> {
@@ -90,53 +135,29 @@ export async function run(
     throw new Error('bench memory runs the built CLI: run `npm run build` first');
   const dir = mkdtempSync(join(tmpdir(), 'taskeval-bench-memory-'));
   try {
-    await writeTasks(join(dir, 'tasks.jsonl'), TASKS);
-    const db = join(dir, 'taskeval.db');
-    const labels = join(dir, 'labels.csv');
-    await new Promise<void>((done) => {
-      const out = createWriteStream(labels);
-      out.write('taskId,bad\n');
-      for (let i = 1; i <= TASKS; i++) out.write(`FN-${i},${i % 3 === 0}\n`);
-      out.end(done);
-    });
+    const perTask = new Map<string, number>();
     let pass = true;
-    // In order: run stores what export and validate --run read; score writes what validate --results reads.
-    for (const [name, args, stdout] of [
-      ['score --json', ['score', '--tasks', 'tasks.jsonl', '--json'], 'scores.json'],
-      ['run --json', ['run', '--tasks', 'tasks.jsonl', '--json', '--db', db], 'run.json'],
-      ['export --format json', ['export', '--run', 'latest', '--db', db, '--format', 'json'], 'export.json'],
-      [
-        'validate --results',
-        ['validate', '--results', 'scores.json', '--labels', labels, '--label', 'bad', '--bad', 'true', '--json'],
-        'v.json',
-      ],
-      [
-        'validate --run',
-        [
-          'validate',
-          '--run',
-          'latest',
-          '--db',
-          db,
-          '--labels',
-          labels,
-          '--label',
-          'bad',
-          '--bad',
-          'true',
-          '--json',
-          '--no-save',
-        ],
-        'v2.json',
-      ],
-    ] as const) {
-      const m = await cli([...args], dir, join(dir, stdout));
-      const ok = m.code === 0 && m.rssMib < TARGET_MIB;
-      pass &&= ok;
-      log(
-        `memory: ${name} over ${TASKS.toLocaleString('en-US')} tasks of ~2 KB: peak RSS ${m.rssMib} MiB uncapped (target < ${TARGET_MIB} MiB), ` +
-          `${m.seconds.toFixed(0)} s wall, ${m.cpuSeconds.toFixed(0)} s CPU, ${((m.cpuSeconds / TASKS) * 1e6).toFixed(0)} µs CPU a task, exit ${m.code} ${ok ? 'PASS' : 'MISS'}`,
-      );
+    for (const n of [SMALL, TASKS]) {
+      const sub = join(dir, String(n));
+      mkdirSync(sub);
+      await writeTasks(join(sub, 'tasks.jsonl'), n);
+      await writeLabels(join(sub, 'labels.csv'), n);
+      for (const step of steps('tasks.jsonl', join(sub, 'taskeval.db'), 'labels.csv')) {
+        const m = await cli(step.args, sub, join(sub, step.stdout));
+        const cpuPerTask = (m.cpuSeconds / n) * 1e6;
+        if (n === SMALL) {
+          perTask.set(step.name, cpuPerTask);
+          continue;
+        }
+        const ok = m.code === 0 && m.rssMib < TARGET_MIB;
+        pass &&= ok;
+        const small = perTask.get(step.name)!;
+        log(
+          `memory: ${step.name} over ${n.toLocaleString('en-US')} tasks of ~2 KB: peak RSS ${m.rssMib} MiB uncapped (target < ${TARGET_MIB} MiB), ` +
+            `${m.seconds.toFixed(0)} s wall, ${m.cpuSeconds.toFixed(0)} s CPU; ${cpuPerTask.toFixed(0)} µs CPU a task against ${small.toFixed(0)} at ${SMALL.toLocaleString('en-US')} tasks ` +
+            `(${(cpuPerTask / small).toFixed(2)}x; start-up included), exit ${m.code} ${ok ? 'PASS' : 'MISS'}`,
+        );
+      }
     }
     return { pass };
   } finally {

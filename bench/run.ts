@@ -5,6 +5,7 @@ const BENCHES: Record<string, () => Promise<{ run: () => Promise<{ pass: boolean
   api: () => import('./api.js'),
   judge: () => import('./judge.js'),
   memory: () => import('./memory.js'),
+  outcomes: () => import('./outcomes.js'),
   pulls: () => import('./pulls.js'),
   sessions: () => import('./sessions.js'),
   sources: () => import('./sources.js'),
