@@ -41,6 +41,14 @@ export const RESULT_COLUMNS = [
   'judge_cost_usd',
 ] as const;
 
+/** Columns a light whole result leaves out (read as null): the bulk of a row, which a run's report does not print. */
+const LEFT_OUT_WHEN_LIGHT = new Set(['evidence_bundle', 'signals', 'task_snapshot']);
+
+/** The select list of a light whole result: every column, the bundle, signals and snapshot as NULL. */
+export const LIGHT_RESULT_COLUMNS = RESULT_COLUMNS.map((c) =>
+  LEFT_OUT_WHEN_LIGHT.has(c) ? `NULL AS ${c}` : `r.${c}`,
+).join(', ');
+
 export interface ResultRowMeta {
   id: string;
   runId: string;

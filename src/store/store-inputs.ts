@@ -178,6 +178,8 @@ export const ListResultsQuerySchema = z
     offset: Offset,
     /** Return whole results (bundle, signals, snapshot) instead of summaries. */
     full: z.boolean().default(false),
+    /** With `full`: leave the evidence bundle, signals and task snapshot out (null), the bulk of a whole result. */
+    light: z.boolean().default(false),
     /** Summaries without their category breakdown and history gaps: what aggregates over many results read. */
     brief: z.boolean().default(false),
     /**

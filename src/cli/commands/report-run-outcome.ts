@@ -21,6 +21,8 @@ export const SCORECARD_ROWS = 1_000;
 const WEAKEST_ROWS = 50;
 /** Whole results read at once when printing a run. */
 const FULL_PAGE = 100;
+/** Results without their bundles read at once. */
+const LIGHT_PAGE = 500;
 
 /**
  * Prints a finished run (scorecard and summary, or JSON) and returns its exit code. Results come from the
@@ -34,7 +36,8 @@ export async function reportRunOutcome(input: ReportRunInput, io: CliIo): Promis
     const head = JSON.stringify({ run, ...(input.extra ?? {}) }, null, 2).replace(/\n}$/, '');
     io.stdout(`${head},\n  "results": [`);
     let n = 0;
-    await eachResult(store, run, (result) => {
+    // The JSON prints neither bundles, signals nor snapshots: they are not read.
+    await eachResult(store, run, { light: true }, (result) => {
       io.stdout(
         `${n++ ? ',' : ''}\n${JSON.stringify(compactResult(lightResult(result)), null, 2).replace(/^/gm, '    ')}`,
       );
@@ -47,7 +50,7 @@ export async function reportRunOutcome(input: ReportRunInput, io: CliIo): Promis
     return runExitCode(run, below);
   }
   const shown: RunResult[] = [];
-  if (total <= SCORECARD_ROWS) await eachResult(store, run, (r) => void shown.push(lightResult(r)));
+  if (total <= SCORECARD_ROWS) await eachResult(store, run, { light: false }, (r) => void shown.push(lightResult(r)));
   else
     shown.push(
       ...(
@@ -87,12 +90,21 @@ export async function reportRunOutcome(input: ReportRunInput, io: CliIo): Promis
  * The run's results a page at a time; a run small enough for a scorecard comes in the order it asked
  * for its tasks (sorted in memory), a larger one by task id.
  */
-async function eachResult(store: Store, run: EvalRun, visit: (result: StoredResult) => void): Promise<void> {
+async function eachResult(
+  store: Store,
+  run: EvalRun,
+  read: { light: boolean },
+  visit: (result: StoredResult) => void,
+): Promise<void> {
   const small = run.counts.total <= SCORECARD_ROWS;
   const held: StoredResult[] = [];
   // Whole results carry their bundles (~30 KB each): read few at a time, and let go of each page's garbage.
   const pace = createHeapPacer();
-  for await (const page of resultPages(store, { runId: run.id, full: true, sort: 'taskId', order: 'asc' }, FULL_PAGE)) {
+  for await (const page of resultPages(
+    store,
+    { runId: run.id, full: true, light: read.light, sort: 'taskId', order: 'asc' },
+    read.light ? LIGHT_PAGE : FULL_PAGE,
+  )) {
     for (const r of page) small ? held.push(r) : visit(r);
     pace();
   }

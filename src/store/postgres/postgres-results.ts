@@ -1,7 +1,7 @@
 import { StoreError } from '../../core/index.js';
 import { newId } from '../new-id.js';
 import { buildResultFilter, likeTextClause } from '../result-filter.js';
-import { RESULT_COLUMNS, resultToRow } from '../result-to-row.js';
+import { LIGHT_RESULT_COLUMNS, RESULT_COLUMNS, resultToRow } from '../result-to-row.js';
 import type { ResultRow } from '../row-mappers.js';
 import { roundMean } from '../round-mean.js';
 import { assertWritable } from '../run-lifecycle.js';
@@ -167,7 +167,7 @@ export async function pgListResults(
   return read('listResults', async () => {
     const items = await rows<ResultRow>(
       pool,
-      `SELECT ${q.full ? 'r.*' : q.brief ? BRIEF_COLUMNS : SUMMARY_COLUMNS} FROM eval_task_results r ${where.sql} ${orderBy} LIMIT ? OFFSET ?`,
+      `SELECT ${q.full ? (q.light ? LIGHT_RESULT_COLUMNS : 'r.*') : q.brief ? BRIEF_COLUMNS : SUMMARY_COLUMNS} FROM eval_task_results r ${where.sql} ${orderBy} LIMIT ? OFFSET ?`,
       [...where.params, q.limit, q.offset],
     );
     const count =

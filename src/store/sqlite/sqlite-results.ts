@@ -3,7 +3,7 @@ import { newId } from '../new-id.js';
 import { buildResultFilter } from '../result-filter.js';
 import { chooseSqliteIndex, indexHasText } from './choose-sqlite-index.js';
 import { sqliteTextClause, sqliteTextMatches } from './sqlite-text-clause.js';
-import { RESULT_COLUMNS, resultToRow } from '../result-to-row.js';
+import { LIGHT_RESULT_COLUMNS, RESULT_COLUMNS, resultToRow } from '../result-to-row.js';
 import type { ResultRow } from '../row-mappers.js';
 import { roundMean } from '../round-mean.js';
 import { assertWritable } from '../run-lifecycle.js';
@@ -207,7 +207,7 @@ export class SqliteResults {
           : this.db.get<{ n: number }>(sql.count.sql, ...sql.count.params)!.n;
       const rows = pks.length
         ? this.db.all<ResultRow & { pk: number }>(
-            `SELECT r.pk, ${q.full ? 'r.*' : q.brief ? BRIEF_COLUMNS : SUMMARY_COLUMNS} FROM eval_task_results r WHERE r.pk IN (${pks.map(() => '?').join(', ')})`,
+            `SELECT r.pk, ${q.full ? (q.light ? LIGHT_RESULT_COLUMNS : 'r.*') : q.brief ? BRIEF_COLUMNS : SUMMARY_COLUMNS} FROM eval_task_results r WHERE r.pk IN (${pks.map(() => '?').join(', ')})`,
             ...pks,
           )
         : [];

@@ -95,6 +95,22 @@ export function describeListingContract(ctx: ListingContractContext): void {
       expect(full.items[0]).toMatchObject({ status: 'scored', evidenceBundle: { taskId: 'FN-12' } });
     });
 
+    it('lists light whole results: everything a whole result has but its bundle, signals and snapshot', async () => {
+      await seed();
+      const query = { sort: 'taskId', order: 'asc', limit: 20 } as const;
+      const full = await ctx.store.listResults({ ...query, full: true });
+      const light = await ctx.store.listResults({ ...query, full: true, light: true });
+      expect(light.count).toBe(full.count);
+      expect(full.items.some((r) => r.status === 'error')).toBe(true);
+      expect(light.items).toEqual(
+        full.items.map((r) => ({
+          ...r,
+          taskSnapshot: null,
+          ...(r.status === 'skipped' ? {} : { evidenceBundle: null, signals: null }),
+        })),
+      );
+    });
+
     it('lists brief summaries without the category breakdown, and pages without counting when asked', async () => {
       await seed();
       const summary = await ctx.store.listResults({ sort: 'taskId', order: 'asc', limit: 5, offset: 5 });
