@@ -1,4 +1,4 @@
-import type { EvalRun, ResultSummary, Store } from '../store/index.js';
+import { resultPages, type EvalRun, type ResultSummary, type Store } from '../store/index.js';
 
 /** A task whose evaluation failed for a transient reason is retried by later batches this many times. */
 export const MAX_TRANSIENT_RETRIES = 3;
@@ -39,11 +39,9 @@ export async function findRetryCandidates(store: Store, previous: EvalRun | null
 
 async function transientErrors(store: Store, runId: string): Promise<ResultSummary[]> {
   const found: ResultSummary[] = [];
-  for (let offset = 0; ; offset += 500) {
-    const page = await store.listResults({ runId, status: 'error', sort: 'taskId', order: 'asc', limit: 500, offset });
-    found.push(...page.items.filter((r) => r.transient));
-    if (offset + 500 >= page.count) return found;
-  }
+  for await (const page of resultPages(store, { runId, status: 'error', sort: 'taskId', order: 'asc' }))
+    found.push(...page.filter((r) => r.transient));
+  return found;
 }
 
 // The trail of a task never holds more than MAX_TRANSIENT_RETRIES + 1 failures, so its newest results suffice.

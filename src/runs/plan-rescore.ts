@@ -1,5 +1,5 @@
 import { ConfigError, LifecycleError, type Task } from '../core/index.js';
-import { isTerminalStatus, type EvalRun, type Store } from '../store/index.js';
+import { isTerminalStatus, resultPages, type EvalRun, type Store } from '../store/index.js';
 import { planResume } from './plan-resume.js';
 import type { RunTask } from './run-task.js';
 
@@ -55,21 +55,12 @@ export async function planRescore(store: Store, input: { runId?: string; resume?
     );
   }
   const items: RescoreItem[] = [];
-  for (let offset = 0; ; offset += PAGE) {
-    const page = await store.listResults({
-      runId: source.id,
-      full: true,
-      sort: 'taskId',
-      order: 'asc',
-      limit: PAGE,
-      offset,
-    });
-    for (const stored of page.items) {
+  for await (const page of resultPages(store, { runId: source.id, full: true, sort: 'taskId', order: 'asc' }, PAGE)) {
+    for (const stored of page) {
       if (only && !only.has(stored.taskId)) continue;
       const task = (stored.taskSnapshot ?? { id: stored.taskId, title: stored.title }) as Task;
       items.push({ task, commits: null, history: null, completedAt: stored.completedAt, resultId: stored.id });
     }
-    if (offset + PAGE >= page.count) break;
   }
   return { source, resumeOf, items };
 }

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seedManyResults } from '../server/testing/seed-many-results.js';
 import { resultPages } from './result-pages.js';
-import { openSqliteStore, type SqliteStore } from './sqlite/open-sqlite-store.js';
+import { openSqliteStore } from './sqlite/open-sqlite-store.js';
 
 let dir: string;
-let store: SqliteStore;
+let store: ReturnType<typeof openSqliteStore>;
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'taskeval-pages-'));
   store = openSqliteStore({ path: join(dir, 'taskeval.db') });
