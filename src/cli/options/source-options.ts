@@ -191,15 +191,18 @@ export function taskSetOptions(
 
 /** A stderr line every few seconds while a long history is read, so a large repository is never silent. */
 function historyProgress(io: CliIo): (commits: number) => void {
+  return throttledProgress(io, 'reading git history', 'commits');
+}
+
+/** `<what>: <n> <unit> (<s>s)` on stderr at most every three seconds, from three seconds on. */
+function throttledProgress(io: CliIo, what: string, unit: string): (n: number) => void {
   const started = Date.now();
   let shown = started;
-  return (commits) => {
+  return (n) => {
     const now = Date.now();
     if (now - shown < 3000) return;
     shown = now;
-    io.stderr(
-      `reading git history: ${commits.toLocaleString('en-US')} commits (${Math.round((now - started) / 1000)}s)\n`,
-    );
+    io.stderr(`${what}: ${n.toLocaleString('en-US')} ${unit} (${Math.round((now - started) / 1000)}s)\n`);
   };
 }
 
@@ -220,7 +223,11 @@ export async function loadSourceTasks(
   if (choose) load.choose = choose;
   if (stream) {
     load.stream = true;
-    load.pace = stream.pace;
+    const progress = throttledProgress(io, 'reading tasks', 'records');
+    load.onRecords = (read) => {
+      stream.pace();
+      progress(read);
+    };
   }
   // With a store at hand, the git history is kept in it: the next run reads only the commits since.
   if (store)

@@ -11,8 +11,8 @@ export interface ReadTaskFileOptions {
   strict?: boolean;
   /** Directory a relative path is read from; problems still name the path as given. */
   cwd?: string;
-  /** Called every few thousand records of a streamed file: the caller's chance to collect what they left behind. */
-  pace?: () => void;
+  /** Called with the records read so far, every few thousand records of a streamed file (progress, heap pacing). */
+  onRecords?: (read: number) => void;
 }
 
 /** Largest task file read; JSONL streams, so this bounds the records held, not one buffer. */

@@ -14,7 +14,7 @@ import {
 } from './read-task-file.js';
 import { taskHead } from './task-head.js';
 
-/** Records between two calls of `pace`. */
+/** Records between two calls of `onRecords`. */
 const PACE_EVERY = 2048;
 
 /** A JSONL task file read as heads: every valid task's head, and where its record is to read it whole later. */
@@ -42,7 +42,7 @@ export async function readTaskHeads(path: string, options: ReadTaskFileOptions =
   const accept = taskValidator(path, invalid);
   let read = 0;
   const problems = await scanJsonLines(full, path, (record) => {
-    if (++read % PACE_EVERY === 0) options.pace?.();
+    if (++read % PACE_EVERY === 0) options.onRecords?.(read);
     const task = accept(record);
     if (!task) return;
     tasks.push(taskHead(task));

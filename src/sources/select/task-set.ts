@@ -86,8 +86,8 @@ export interface LoadTaskSetOptions {
    * evaluation holds a few hundred bytes a task instead of every record; not with transcripts to link.
    */
   stream?: boolean;
-  /** With `stream`: called every few thousand records read, so the caller can pace garbage collection. */
-  pace?: () => void;
+  /** With `stream`: called with the records read so far, every few thousand (progress, heap pacing). */
+  onRecords?: (read: number) => void;
 }
 
 /** The selected tasks of one project, with their commits, and what could not be read or found. */
