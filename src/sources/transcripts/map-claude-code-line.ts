@@ -6,6 +6,13 @@ import type { TranscriptStats } from './transcript-types.js';
 /** Claude Code tools that change files. */
 const EDIT_TOOLS: ReadonlySet<string> = new Set(['Edit', 'MultiEdit', 'Write', 'NotebookEdit']);
 
+/**
+ * Tool results Claude Code writes for calls that never ran: the user declined or interrupted them, or a
+ * permission rule refused them (the texts its CLI writes, as public transcripts show them).
+ */
+const DECLINED =
+  /^(?:The user doesn't want to (?:proceed with this tool use|take this action right now)|\[Request interrupted by user for tool use\]|Permission to use \S+ (?:with command .* )?has been denied)/;
+
 /** Tool names remembered by tool_use id, so a later tool_result can say which tool it answers. */
 const MAX_REMEMBERED_TOOLS = 1000;
 
@@ -76,9 +83,16 @@ export class ClaudeCodeLineMapper {
         return this.entry('tool', `${name}${input}`, agent, name);
       }
       case 'tool_result': {
+        const text = resultText(block.content);
+        // A call the user declined or a permission refused never ran: not the agent's failed command.
+        if (block.is_error === true && DECLINED.test(text)) {
+          this.session.declined();
+          const name = typeof block.tool_use_id === 'string' ? this.toolNames.get(block.tool_use_id) : undefined;
+          return this.entry('tool_result', text, 'user', name);
+        }
         const failed = block.is_error === true;
         if (failed) this.stats.toolErrors += 1;
-        this.session.result(resultText(block.content), failed);
+        this.session.result(text, failed);
         const name = typeof block.tool_use_id === 'string' ? this.toolNames.get(block.tool_use_id) : undefined;
         // A tool result arrives in a user line, but the agent is the one that called the tool.
         const caller = agent === 'user' ? 'claude-code' : agent;

@@ -77,6 +77,37 @@ describe('readTranscript: Claude Code JSONL', () => {
     });
   });
 
+  it('does not count a tool call the user declined as a failed command, an edit or a tool error', async () => {
+    const path = join(dir, 'declined.jsonl');
+    const result = (id: string, content: string, isError: boolean) =>
+      line({
+        type: 'user',
+        timestamp: '2026-04-01T00:01:00.000Z',
+        message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content, is_error: isError }] },
+      });
+    // Claude Code's own words when the user declines an Edit, then a test run that really failed.
+    const declined =
+      "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed.";
+    await writeFile(
+      path,
+      assistant(1, [{ type: 'tool_use', id: 'e', name: 'Edit', input: { file_path: 'a.ts' } }]) +
+        result('e', declined, true) +
+        assistant(2, [{ type: 'tool_use', id: 'b', name: 'Bash', input: { command: 'rm -rf build' } }]) +
+        result('b', 'Permission to use Bash with command rm -rf build has been denied.', true) +
+        assistant(3, [{ type: 'tool_use', id: 't', name: 'Bash', input: { command: 'npm test' } }]) +
+        result('t', 'FAILED: 1 test', true),
+    );
+    const { entries, stats } = await readTranscript(path);
+    expect(stats.toolErrors).toBe(1);
+    expect(stats.session).toMatchObject({ steps: 3, failedCommands: 1, edits: 0, testRuns: 1, lastTestPassed: false });
+    expect(entries.filter((e) => e.type === 'tool_error').map((e) => e.text)).toEqual(['FAILED: 1 test']);
+    expect(entries.find((e) => e.text === declined)).toMatchObject({
+      type: 'tool_result',
+      agent: 'user',
+      detail: 'Edit',
+    });
+  });
+
   it('reports a line that is not JSON with its path and line number and reads the rest', async () => {
     const path = join(dir, 'session.jsonl');
     await writeFile(

@@ -31,6 +31,8 @@ export class SessionTracker {
   private lastTestAt = -1;
   private lastTestPassed: boolean | null = null;
   private pending: 'edit' | 'test' | 'other' | null = null;
+  /** What the last action replaced, so an action the user declined can be taken back. */
+  private before: { lastEditAt: number; lastTestAt: number } = { lastEditAt: -1, lastTestAt: -1 };
   private exitStatus: string | null = null;
   private patch: { added: number; deleted: number; files: number } | null = null;
 
@@ -40,6 +42,7 @@ export class SessionTracker {
     this.steps += 1;
     const detected = kind ?? (EDIT_ACTION.test(text) ? 'edit' : TEST_ACTION.test(text) ? 'test' : 'other');
     if (GIVE_UP_ACTION.test(text)) this.gaveUp += 1;
+    this.before = { lastEditAt: this.lastEditAt, lastTestAt: this.lastTestAt };
     if (detected === 'edit') {
       this.edits += 1;
       this.lastEditAt = this.steps;
@@ -62,6 +65,18 @@ export class SessionTracker {
     if (this.pending === 'test') this.lastTestPassed = !(failed ?? false) && !TEST_FAILED.test(head);
     this.pending = null;
     return isFailure;
+  }
+
+  /**
+   * The last action never ran: the user declined it (Claude Code's "The user doesn't want to proceed with this
+   * tool use"). It stays a step, but is neither a failed command nor an edit or test run.
+   */
+  declined(): void {
+    if (this.pending === 'edit') this.edits -= 1;
+    else if (this.pending === 'test') this.testRuns -= 1;
+    this.lastEditAt = this.before.lastEditAt;
+    this.lastTestAt = this.before.lastTestAt;
+    this.pending = null;
   }
 
   exit(status: string): void {
