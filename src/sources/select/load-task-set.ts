@@ -79,7 +79,11 @@ export async function loadTaskSet(options: LoadTaskSetOptions): Promise<TaskSet>
   // Evaluations read a JSONL task file as heads, and each task whole again only when it is evaluated.
   const heads =
     source === 'files' && options.stream && !hasTranscripts(options)
-      ? await readTaskHeads(options.tasksFile!, { cwd, strict, ...(options.onRecords ? { onRecords: options.onRecords } : {}) })
+      ? await readTaskHeads(options.tasksFile!, {
+          cwd,
+          strict,
+          ...(options.onRecords ? { onRecords: options.onRecords } : {}),
+        })
       : null;
   const read: SourceReadResult = heads ?? (await readSource(source, options, cwd, projectDir, index!));
   const problems: SourceProblem[] = [

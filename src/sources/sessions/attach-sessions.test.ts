@@ -230,6 +230,16 @@ describe("Aider's history in the repository", () => {
       'feat(T-7): named by the second session',
     ]);
     const named = (await repo.git(['rev-parse', '--short=7', 'HEAD'])).trim();
+    // Aider made this one later, in a session this history does not hold (another clone's).
+    await repo.git([
+      'commit',
+      '-q',
+      '--allow-empty',
+      '--author=Dev (aider) <dev@example.com>',
+      '--date=2026-03-05T15:00:00Z',
+      '-m',
+      'feat(T-9): aider made this elsewhere',
+    ]);
     await writeFile(
       join(repo.dir, '.aider.chat.history.md'),
       [
@@ -254,9 +264,16 @@ describe("Aider's history in the repository", () => {
     ]);
     expect(byId['T-6']!.agent ?? null).toBeNull();
     expect(byId['T-7']!.agent).toBe('aider');
+    // T-9's commit is Aider's (its author says so) but no session here made it.
+    expect(byId['T-9']!.agentSession ?? null).toBeNull();
     expect(set.sessions!.linked.map((l) => [l.session.segment, l.taskIds])).toEqual([
       [0, ['T-5']],
       [1, ['T-7']],
+    ]);
+    // The last session ends at the last commit it made, not when the file was last written.
+    expect(set.sessions!.found.map((s) => s.endedAt)).toEqual([
+      new Date('2026-03-05T11:30:00Z').toISOString(),
+      new Date('2026-03-05T12:00:00Z').toISOString(),
     ]);
   });
 });

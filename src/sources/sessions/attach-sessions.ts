@@ -107,6 +107,9 @@ export async function findSessionLinks(
     ...(search.codexHome !== undefined ? { codexHome: search.codexHome } : {}),
     ...(search.dirs ? { dirs: search.dirs } : {}),
   });
+  for (const session of discovered.inRepo)
+    if (session.agent === 'aider' && session.endedAt === null)
+      session.endedAt = (await lastCommitTime(run, repo, session.commitShas ?? [])) ?? session.startedAt;
   const reachable = new Map<string, ReadonlySet<string> | null>();
   for (const branch of new Set(discovered.inRepo.flatMap((s) => (s.branch ? [s.branch] : [])))) {
     const listed = await run(['rev-list', `refs/heads/${branch}`, '--'], { cwd: repo });
@@ -167,6 +170,18 @@ export async function findSessionLinks(
       }
     },
   };
+}
+
+/** When the latest of these commits was made (author time), or null when git knows none of them. */
+async function lastCommitTime(run: GitRunner, repo: string, shas: readonly string[]): Promise<string | null> {
+  const known: string[] = [];
+  // One by one: a sha git does not know (a rewritten history) must not hide the others.
+  for (const sha of shas) {
+    const shown = await run(['log', '-1', '--no-walk', '--format=%aI', sha, '--'], { cwd: repo });
+    const at = shown.exitCode === 0 ? shown.stdout.trim() : '';
+    if (at && !Number.isNaN(Date.parse(at))) known.push(new Date(at).toISOString());
+  }
+  return known.length ? known.sort().at(-1)! : null;
 }
 
 /** The session ids a commit's configured trailers name (keys compare case-insensitively, as git does). */

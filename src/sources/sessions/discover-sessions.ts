@@ -70,7 +70,7 @@ export async function discoverSessions(options: DiscoverSessionsOptions): Promis
     const info = await stat(path).catch(() => null);
     if (!info?.isFile()) continue;
     aiderFiles += 1;
-    const sessions = await scanAiderHistory(path, info.mtime.toISOString()).catch(() => []);
+    const sessions = await scanAiderHistory(path).catch(() => []);
     inRepo.push(...sessions.map((s) => ({ ...s, cwd: dir })));
   }
   return { scanned: paths.length + aiderFiles, inRepo };

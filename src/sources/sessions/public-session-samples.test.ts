@@ -55,8 +55,10 @@ describe('public session samples', () => {
 describe('real agent runs published with their projects', () => {
   it("a real user's Aider history: four sessions with their model and version, and Aider's start-up notices (a failed version check) not counted as tool errors", async () => {
     const path = sample('aider-zen-mcp-server.chat.history.md');
-    const sessions = await scanAiderHistory(path, '2025-10-24T00:00:00.000Z');
+    const sessions = await scanAiderHistory(path);
     expect(sessions).toHaveLength(4);
+    // Each runs until the next starts; the last names no commit, so nothing here says when it ended.
+    expect(sessions.map((s) => s.endedAt)).toEqual([...sessions.slice(1).map((s) => s.startedAt), null]);
     expect(sessions.slice(1).map((s) => [s.agentVersion, s.model])).toEqual(
       Array(3).fill(['0.86.1', 'gemini/gemini-2.5-pro-preview-06-05']),
     );

@@ -22,10 +22,11 @@ interface AiderSessionText {
 
 /**
  * Splits `.aider.chat.history.md` into its sessions (each opens with `# aider chat started at …`, in the
- * machine's local time). Aider writes no other times; a session runs until the next one starts (the last
- * until the file was last written), and names every commit it made (`> Commit 4a5b6c7 …`).
+ * machine's local time). Aider writes no other times; a session runs until the next one starts, and names every
+ * commit it made (`> Commit 4a5b6c7 …`). The last one's end is left null: the file's time says when it was last
+ * written or checked out, not when the session ended (lastAiderCommitTimes gives it its last commit's time).
  */
-export async function scanAiderHistory(path: string, modifiedAt: string): Promise<AgentSessionFile[]> {
+export async function scanAiderHistory(path: string): Promise<AgentSessionFile[]> {
   const sessions = splitSessions(await readFile(path, 'utf8'));
   return sessions.map((s, i) => {
     let model: string | null = null;
@@ -46,7 +47,7 @@ export async function scanAiderHistory(path: string, modifiedAt: string): Promis
       cwd: null,
       branch: null,
       startedAt: s.startedAt,
-      endedAt: next ?? modifiedAt,
+      endedAt: next,
       model,
       agentVersion: version,
       commitShas,
