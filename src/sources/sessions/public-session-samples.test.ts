@@ -77,6 +77,8 @@ describe('real agent runs published with their projects', () => {
       toolCalls: 1,
       toolErrors: 0,
       inputTokens: 3_486 + 4_646 - 3_482,
+      // Each reply's model_response.model.
+      model: 'claude-3-5-sonnet-20241022',
       cachedTokens: 3_482,
       outputTokens: 1_135 + 177,
     });
@@ -91,6 +93,8 @@ describe('real agent runs published with their projects', () => {
       toolCalls: 5,
       toolErrors: 0,
       inputTokens: 7_141,
+      // replay_config.agent.model.name
+      model: 'gpt-4o',
       outputTokens: 243,
       exitStatus: 'submitted',
     });

@@ -46,6 +46,26 @@ describe('linkTranscripts', () => {
     expect(TaskSchema.safeParse(fn12).success).toBe(true);
   });
 
+  it("names the harness and model of a trajectory where the record names none, as the session's", async () => {
+    // A real SWE-agent run (fixtures/sessions, MIT): its config names gpt-4o.
+    const real = fileURLToPath(new URL('../../../fixtures/sessions/swe-agent-gpt4-test-repo.traj', import.meta.url));
+    await mkdir(join(dir, 'FN-1'), { recursive: true });
+    await copyFile(real, join(dir, 'FN-1', 'run.traj'));
+    await mkdir(join(dir, 'FN-2'), { recursive: true });
+    await copyFile(real, join(dir, 'FN-2', 'run.traj'));
+    const { tasks } = await linkTranscripts([task('FN-1'), task('FN-2', { agent: 'fusion', modelId: 'gpt-5' })], {
+      dir,
+    });
+    expect(tasks[0]).toMatchObject({
+      agent: 'swe-agent',
+      modelId: 'gpt-4o',
+      identity: { agent: 'swe-agent', source: 'session', modelId: 'gpt-4o', modelSource: 'session' },
+    });
+    // What the record says stays.
+    expect(tasks[1]).toMatchObject({ agent: 'fusion', modelId: 'gpt-5' });
+    expect(tasks[1]!.identity ?? null).toBeNull();
+  });
+
   it('adds token counts only when the task has none, and never changes the input tasks', async () => {
     await place('claude-code-session.jsonl', 'FN-1', 'session.jsonl');
     await place('claude-code-session.jsonl', 'FN-2', 'session.jsonl');

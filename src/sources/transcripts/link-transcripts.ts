@@ -1,6 +1,13 @@
 import { stat } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
-import { ConfigError, SourceError, type AgentLogEntry, type AgentSession, type Task } from '../../core/index.js';
+import {
+  ConfigError,
+  SourceError,
+  UNKNOWN_IDENTITY,
+  type AgentLogEntry,
+  type AgentSession,
+  type Task,
+} from '../../core/index.js';
 import { mergeSessions } from './session-tracker.js';
 import type { SourceProblem } from '../source-read-result.js';
 import {
@@ -70,17 +77,20 @@ export async function linkTranscripts(
     const entries: AgentLogEntry[] = [];
     const sessions: AgentSession[] = [];
     const total = { inputTokens: 0, outputTokens: 0, cachedTokens: 0 };
+    const ran: { agent: string | null; model: string | null } = { agent: null, model: null };
     for (const file of mine) {
       const read = await readTranscript(file.path, options);
       entries.push(...read.entries);
       problems.push(...read.problems.map((p) => ({ ...p, taskId: task.id })));
       links.push({ taskId: task.id, path: file.path, stats: read.stats });
       if (read.stats.session) sessions.push(read.stats.session);
+      ran.agent ??= HARNESS_FORMATS.has(read.stats.format) ? read.stats.format : null;
+      ran.model ??= read.stats.model ?? null;
       total.inputTokens += read.stats.inputTokens;
       total.outputTokens += read.stats.outputTokens;
       total.cachedTokens += read.stats.cachedTokens;
     }
-    out.push(withTranscripts(task, entries, total, mergeSessions(sessions)));
+    out.push(withTranscriptIdentity(withTranscripts(task, entries, total, mergeSessions(sessions)), ran));
   }
   return { tasks: out, problems, links };
 }
@@ -91,6 +101,29 @@ function matching(files: readonly TranscriptFile[], id: string, pattern: string 
   if (pattern === undefined) return candidates.filter((f) => segmentNamesId(f.rel, id));
   const re = compileTranscriptPattern(pattern, id);
   return candidates.filter((f) => re.test(isAbsolute(pattern) ? f.path : f.rel));
+}
+
+/** Trajectory formats that name the harness that ran (a Claude Code transcript may be any tool's export). */
+const HARNESS_FORMATS: ReadonlySet<string> = new Set(['swe-agent', 'mini-swe-agent', 'openhands']);
+
+/** The agent and model a transcript names, where the record names none, marked as the session's. */
+function withTranscriptIdentity(task: Task, ran: { agent: string | null; model: string | null }): Task {
+  const agent = task.agent ? null : ran.agent;
+  const model = task.modelId ? null : ran.model;
+  if (!agent && !model) return task;
+  return {
+    ...task,
+    ...(agent ? { agent } : {}),
+    ...(model ? { modelId: model } : {}),
+    identity: {
+      ...UNKNOWN_IDENTITY,
+      agent,
+      source: agent ? 'session' : null,
+      modelId: model,
+      modelSource: model ? 'session' : null,
+      evidence: agent ? `${agent} trajectory` : null,
+    },
+  };
 }
 
 /** The task with these transcript entries, session and tokens added (the record's own session and tokens win). */

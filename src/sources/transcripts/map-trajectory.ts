@@ -71,6 +71,10 @@ export function mapTrajectory(
   const modelStats = isObject(info.model_stats) ? info.model_stats : {};
   stats.inputTokens += num(modelStats.tokens_sent);
   stats.outputTokens += num(modelStats.tokens_received);
+  if (format === 'swe-agent') {
+    const model = sweAgentModel((doc as Json).replay_config);
+    if (model) stats.model ??= model;
+  }
   if (typeof info.submission === 'string' && info.submission.trim()) session.submission(info.submission);
   if (typeof info.exit_status === 'string' && info.exit_status) {
     session.exit(info.exit_status);
@@ -219,6 +223,7 @@ function returnCode(text: string, extra: Json): number | undefined {
 function countUsage(message: Json, stats: TranscriptStats): void {
   const extra = isObject(message.extra) ? message.extra : {};
   const response = isObject(extra.response) ? extra.response : {};
+  if (str(response.model)) stats.model ??= str(response.model);
   addUsage(isObject(response.usage) ? response.usage : isObject(message.usage) ? message.usage : null, stats);
 }
 
@@ -230,12 +235,28 @@ function countOpenHandsUsage(event: Json, seen: Set<string>, stats: TranscriptSt
   const metadata = isObject(event.tool_call_metadata) ? event.tool_call_metadata : {};
   const response = isObject(metadata.model_response) ? metadata.model_response : null;
   if (!response) return;
+  if (str(response.model)) stats.model ??= str(response.model);
   const id = str(response.id);
   if (id) {
     if (seen.has(id)) return;
     seen.add(id);
   }
   addUsage(isObject(response.usage) ? response.usage : null, stats);
+}
+
+/** SWE-agent's `replay_config` (an object, or the JSON text of one): `agent.model.name`. */
+function sweAgentModel(config: unknown): string | null {
+  let value = config;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value) as unknown;
+    } catch {
+      return null;
+    }
+  }
+  const agent = isObject(value) && isObject(value.agent) ? value.agent : {};
+  const model = isObject(agent.model) ? agent.model : {};
+  return str(model.name) || str(model.model_name) || null;
 }
 
 function addUsage(usage: Json | null, stats: TranscriptStats): void {

@@ -17,6 +17,8 @@ export interface TranscriptStats {
   outputTokens: number;
   /** Input tokens read from a prompt cache. */
   cachedTokens: number;
+  /** The model the agent ran, as the transcript names it (SWE-agent's config, OpenHands' and mini-swe-agent's replies). */
+  model?: string;
   /** SWE-agent / mini-swe-agent `info.exit_status`. */
   exitStatus?: string;
   /** What the whole session showed (steps, failed commands, edits, tests, patch); set when reading ends. */
