@@ -21,6 +21,8 @@ export interface OpenProjectStoreOptions {
   readOnly?: boolean;
   /** SQLite's page cache in MiB (openStore's default when absent). */
   cacheMiB?: number;
+  /** How much of a SQLite file is memory-mapped, in MiB (openStore's default when absent). */
+  mmapMiB?: number;
 }
 
 /** The store as every command opens it, plus recovery of runs a killed process left `running`. */
@@ -34,6 +36,7 @@ export async function openProjectStore(
     checkIntegrity: options.checkIntegrity ?? false,
     readOnly: options.readOnly ?? false,
     ...(options.cacheMiB !== undefined ? { cacheMiB: options.cacheMiB } : {}),
+    ...(options.mmapMiB !== undefined ? { mmapMiB: options.mmapMiB } : {}),
   });
   if (options.readOnly) return { store, recovered: [] };
   try {

@@ -10,6 +10,8 @@ export interface OpenStoreOptions {
   readOnly?: boolean;
   /** SQLite only: the page cache in MiB (default 16; a long-lived server reading big listings gives more). */
   cacheMiB?: number;
+  /** SQLite only: how much of the file is memory-mapped, in MiB (default 0; the server maps 256). */
+  mmapMiB?: number;
 }
 
 /**
@@ -25,6 +27,7 @@ export async function openStore(location: StoreLocation, options: OpenStoreOptio
       checkIntegrity: options.checkIntegrity ?? false,
       readOnly: options.readOnly ?? false,
       ...(options.cacheMiB !== undefined ? { cacheMiB: options.cacheMiB } : {}),
+      ...(options.mmapMiB !== undefined ? { mmapMiB: options.mmapMiB } : {}),
     });
   }
   const { openPostgresStore } = await import('./postgres/open-postgres-store.js');
