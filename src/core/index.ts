@@ -162,6 +162,7 @@ export {
   type ValidateScoresOptions,
   type ValidationItem,
   validationItems,
+  createValidationPairer,
   projectTaskKey,
   type ValidationReport,
   ValidationReportSchema,

@@ -2,9 +2,9 @@ import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
 /** Below this much heap in use nothing is collected early: small runs never pay for a collection. */
-const FLOOR_BYTES = 96 * 1024 * 1024;
+const FLOOR_BYTES = 64 * 1024 * 1024;
 /** Collect once the heap in use passes this multiple of what the last collection kept. */
-const GROWTH = 1.6;
+const GROWTH = 1.35;
 
 /**
  * Paces full garbage collections on long evaluations. Between two of its own full collections V8 lets the

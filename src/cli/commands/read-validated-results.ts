@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
-import { SourceError, TaskResultSchema, type TaskResult } from '../../core/index.js';
+import { isTaskevalError, SourceError, TaskResultSchema, type TaskResult } from '../../core/index.js';
+import { createHeapPacer } from '../../runs/index.js';
 import { resultPages } from '../../store/index.js';
 import type { CliIo } from '../cli-io.js';
 import { openCliStore } from '../options/store-options.js';
@@ -14,56 +15,60 @@ import type { ValidateOptions } from './validate-options.js';
 export async function readValidatedResults(
   options: ValidateOptions,
   io: CliIo,
+  visit?: (result: TaskResult, project: string | null) => void,
 ): Promise<{
+  /** The results read, slim (withoutEvidence); empty when `visit` took each instead. */
   results: TaskResult[];
   projects: (string | null)[];
   /** Each result's stored project id (runs), or null (files): what people's ratings are kept under. */
   projectIds: (string | null)[];
   runId: string | null;
+  /** How many results were read. */
+  count: number;
 }> {
   const results: TaskResult[] = [];
   const projects: (string | null)[] = [];
+  const projectIds: (string | null)[] = [];
+  let count = 0;
+  // Kept, or handed on one at a time: with `visit`, 200,000 results are never held at once.
+  const take = (result: TaskResult, project: string | null, projectId: string | null) => {
+    count += 1;
+    if (visit) return visit(result, project);
+    results.push(result);
+    projects.push(project);
+    projectIds.push(projectId);
+  };
   if (options.run !== undefined) {
     const cli = await openCliStore(options, io, { mustExist: true, readOnly: true });
     try {
-      const runIds: string[] = [];
+      const runs: { runId: string; project: string }[] = [];
       for (const given of options.run) {
         const runId = await resolveRunId(cli.store, given);
-        const project = (await cli.store.getRun(runId)).projectId;
-        runIds.push(runId);
-        const query = { runId, full: true, sort: 'taskId', order: 'asc' } as const;
-        for await (const page of resultPages(cli.store, query, 200)) {
-          results.push(...page.map(withoutEvidence));
-          projects.push(...page.map(() => project));
-        }
+        runs.push({ runId, project: (await cli.store.getRun(runId)).projectId });
       }
       // One project's figures stay one: several runs of the same project are not projects apart.
-      const single = new Set(projects).size <= 1;
-      return {
-        results,
-        projects: single ? projects.map(() => null) : projects,
-        projectIds: projects,
-        runId: runIds.length === 1 ? runIds[0]! : null,
-      };
+      const single = new Set(runs.map((r) => r.project)).size <= 1;
+      const pace = createHeapPacer();
+      for (const { runId, project } of runs) {
+        const query = { runId, full: true, sort: 'taskId', order: 'asc' } as const;
+        for await (const page of resultPages(cli.store, query, 200)) {
+          for (const result of page) take(withoutEvidence(result), single ? null : project, project);
+          pace();
+        }
+      }
+      return { results, projects, projectIds, runId: runs.length === 1 ? runs[0]!.runId : null, count };
     } finally {
       await cli.close();
     }
   }
-  for (const path of options.results!) {
-    const read = await readResultFile(path, io);
-    results.push(...read);
-    projects.push(...read.map(() => path));
-  }
-  return {
-    results,
-    projects: options.results!.length > 1 ? projects : projects.map(() => null),
-    projectIds: projects.map(() => null),
-    runId: null,
-  };
+  const several = options.results!.length > 1;
+  for (const path of options.results!)
+    await readResultFile(path, io, (result) => take(result, several ? path : null, null));
+  return { results, projects, projectIds, runId: null, count };
 }
 
-async function readResultFile(path: string, io: CliIo): Promise<TaskResult[]> {
-  const out: TaskResult[] = [];
+async function readResultFile(path: string, io: CliIo, take: (result: TaskResult) => void): Promise<void> {
+  const pace = createHeapPacer();
   let i = 0;
   try {
     for await (const item of readJsonItems(resolve(io.cwd, path))) {
@@ -79,25 +84,68 @@ async function readResultFile(path: string, io: CliIo): Promise<TaskResult[]> {
           },
         );
       }
-      out.push(withoutEvidence(parsed.data));
-      i++;
+      take(withoutEvidence(parsed.data));
+      // Each result is parsed whole (~18 KB) and kept slim, if at all: let go of what is left over as it goes.
+      if (++i % 1000 === 0) pace();
     }
   } catch (error) {
-    if (error instanceof SourceError) throw error;
+    if (error instanceof SourceError || isTaskevalError(error)) throw error;
     throw new SourceError('source_unreadable', `${path}: cannot read the results: ${(error as Error).message}`, {
       field: 'results',
       hint: 'pass the file `taskeval score --json` wrote',
     });
   }
-  return out;
 }
 
 /**
- * A result as validate keeps it: scores, signals and provenance, without the evidence entries it never reads,
- * which are most of a result's size (50,000 results of a history fit in memory this way).
+ * A result as validate keeps it: its scores, each category's parts and rule points, its size, hindsight and
+ * provenance, without the evidence, rationales, signal values and drafts it never reads, which are nearly all
+ * of a result's size (about 1 KB kept of 18 KB: 200,000 results fit in memory this way).
  */
 export function withoutEvidence(result: TaskResult): TaskResult {
-  if (result.status === 'skipped' || !result.evidenceBundle) return result;
-  const bundle = result.evidenceBundle;
-  return { ...result, evidenceBundle: { ...bundle, groups: bundle.groups.map((g) => ({ ...g, entries: [] })) } };
+  if (result.status === 'skipped') return result;
+  const bundle = result.evidenceBundle ? { ...result.evidenceBundle, groups: [] } : null;
+  const signals = result.signals
+    ? {
+        rubricVersion: result.signals.rubricVersion,
+        ...(result.signals.hindsight !== undefined ? { hindsight: result.signals.hindsight } : {}),
+        values: sizeValues(result.signals.values),
+        categories: {
+          agentPerformance: rulePointsOf(result.signals.categories.agentPerformance),
+          taskOutcomeQuality: rulePointsOf(result.signals.categories.taskOutcomeQuality),
+          processCompliance: rulePointsOf(result.signals.categories.processCompliance),
+        },
+      }
+    : null;
+  if (result.status === 'error') return { ...result, rawAnswer: null, evidenceBundle: bundle, signals };
+  return {
+    ...result,
+    categoryScores: result.categoryScores.map((c) => ({ ...c, rationale: '', evidence: [] })),
+    overallRationale: null,
+    evidenceBundle: bundle!,
+    signals: signals!,
+    citationIssues: [],
+    followUpDrafts: [],
+  };
+}
+
+/** A category's score and the points of each rule, without their labels and evidence. */
+function rulePointsOf<T extends { score: number; contributions: { label: string; evidence: string[] }[] }>(
+  assessment: T,
+): T {
+  return { ...assessment, contributions: assessment.contributions.map((c) => ({ ...c, label: '', evidence: [] })) };
+}
+
+/** Of the signal values, what a task's size is read from (changeSizeOf): its commits' and its session's. */
+function sizeValues(values: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const commits = values.commits as Record<string, unknown> | undefined;
+  const logs = values.agentLogs as { session?: { patchLinesAdded?: unknown } | null } | undefined;
+  return {
+    ...(commits
+      ? { commits: { known: commits.known, count: commits.count, codeLinesAdded: commits.codeLinesAdded } }
+      : {}),
+    ...(logs
+      ? { agentLogs: { session: logs.session ? { patchLinesAdded: logs.session.patchLinesAdded } : null } }
+      : {}),
+  };
 }

@@ -1,6 +1,7 @@
 import { Option, type Command } from 'commander';
 import {
   ConfigError,
+  createValidationPairer,
   isTaskevalError,
   RATING_SCALES,
   SourceError,
@@ -112,26 +113,29 @@ export function registerValidateCommand(program: Command, io: CliIo): void {
       const iterations = parseCount('--iterations', options.iterations, 0, 100_000);
       const seed = parseCount('--seed', options.seed, 0, 2 ** 32 - 1);
       checkChoices(options);
-      const { results, projects, projectIds, runId } = await readValidatedResults(options, io);
-      if (options.outcomes && !options.allowHindsight) refuseHindsight(results);
       const fromStore = options.labels === 'store';
+      const fromFile = !options.outcomes && !fromStore;
+      // A labels file is read first, and each result paired as it is read: 200,000 results are never all held.
+      const streamed = fromFile ? await pairStreamed(options, io) : null;
+      const { results, projects, projectIds, runId, count } = streamed ?? (await readValidatedResults(options, io));
+      if (options.outcomes && !options.allowHindsight) refuseHindsight(results);
       const read = { results, projects, projectIds };
       const {
         labels,
         name,
         agreement,
         notes: labelNotes,
-      } = options.outcomes
-        ? { ...(await outcomeLabels(options, io)), agreement: null, notes: [] }
-        : fromStore
-          ? await storeLabels(options, io, read)
-          : { ...(await fileLabels(options, io)), agreement: null, notes: [] };
-      refuseAmbiguousIds(results, projects, labels);
-      const paired = validationItems(results, labels, projects);
+      } = streamed
+        ? { labels: streamed.labels, name: streamed.name, agreement: null, notes: [] }
+        : options.outcomes
+          ? { ...(await outcomeLabels(options, io)), agreement: null, notes: [] }
+          : await storeLabels(options, io, read);
+      if (!streamed) refuseAmbiguousIds(results, projects, labels);
+      const paired = streamed?.paired ?? validationItems(results, labels, projects);
       if (paired.items.length === 0) {
         throw new SourceError(
           'source_invalid',
-          `no scored result has a label: ${results.length} result(s), ${labels.size} label(s), no task id in common`,
+          `no scored result has a label: ${count} result(s), ${labels.size} label(s), no task id in common`,
           {
             field: 'labels',
             hint: 'check that the labels file names the same task ids as the results',
@@ -209,28 +213,45 @@ async function keepValidation(
   io.stderr(`kept with run ${runId} (taskeval serve: Validity; --no-save to skip)\n`);
 }
 
+/** The labels file, then every result paired with its label as it is read. */
+async function pairStreamed(options: ValidateOptions, io: CliIo) {
+  const { labels, name } = await fileLabels(options, io);
+  const pairer = createValidationPairer(labels);
+  const ambiguous = ambiguityGuard(labels);
+  const read = await readValidatedResults(options, io, (result, project) => {
+    ambiguous(result.taskId, project);
+    pairer.add(result, project);
+  });
+  return { ...read, labels, name, paired: pairer.report() };
+}
+
 /** Task ids repeat across projects (PR-12 in two repositories): their labels must then name the project. */
 function refuseAmbiguousIds(
   results: readonly TaskResult[],
   projects: readonly (string | null)[],
   labels: ReadonlyMap<string, LabelledTask>,
 ): void {
+  const check = ambiguityGuard(labels);
+  for (const [k, r] of results.entries()) check(r.taskId, projects[k] ?? null);
+}
+
+/** Checks results one at a time for a task id in two projects whose label names no project. */
+function ambiguityGuard(labels: ReadonlyMap<string, LabelledTask>): (taskId: string, project: string | null) => void {
   const seen = new Map<string, string | null>();
-  for (const [k, r] of results.entries()) {
-    const project = projects[k] ?? null;
+  return (taskId, project) => {
     // Only a label found by the bare id could be the wrong project's.
-    if (project === null || labels.has(projectTaskKey(project, r.taskId)) || !labels.has(r.taskId)) continue;
-    if (seen.has(r.taskId) && seen.get(r.taskId) !== project)
+    if (project === null || labels.has(projectTaskKey(project, taskId)) || !labels.has(taskId)) return;
+    if (seen.has(taskId) && seen.get(taskId) !== project)
       throw new ConfigError(
         'usage',
-        `task ${r.taskId} is in two projects (${seen.get(r.taskId)} and ${project}), and its label names no project`,
+        `task ${taskId} is in two projects (${seen.get(taskId)} and ${project}), and its label names no project`,
         {
           field: '--labels',
           hint: 'give the labels file a project column (taskeval outcomes --format csv writes one)',
         },
       );
-    seen.set(r.taskId, project);
-  }
+    seen.set(taskId, project);
+  };
 }
 
 /** Results whose rubric read later history cannot be checked against labels made from that history. */

@@ -2,7 +2,14 @@ export { averageRanks, computeAuc, computeGroupedAuc } from './compute-auc.js';
 export { seededRandom } from './seeded-random.js';
 export { sizeDeciles } from './size-deciles.js';
 export { spearmanRho } from './spearman-rho.js';
-export { projectTaskKey, validationItems, type LabelledTask, type PairingReport } from './validation-items.js';
+export {
+  createValidationPairer,
+  projectTaskKey,
+  validationItems,
+  type LabelledTask,
+  type PairingReport,
+  type ValidationPairer,
+} from './validation-items.js';
 export {
   validateScores,
   ScoreValiditySchema,

@@ -32,47 +32,62 @@ export function validationItems(
   labels: ReadonlyMap<string, LabelledTask>,
   projects?: readonly (string | null)[],
 ): PairingReport {
+  const pairer = createValidationPairer(labels);
+  for (const [k, result] of results.entries()) pairer.add(result, projects?.[k] ?? null);
+  return pairer.report();
+}
+
+/** validationItems one result at a time, so results read as a stream need not all be held. */
+export interface ValidationPairer {
+  add(result: TaskResult, project: string | null): void;
+  report(): PairingReport;
+}
+
+export function createValidationPairer(labels: ReadonlyMap<string, LabelledTask>): ValidationPairer {
   const items: ValidationItem[] = [];
   const scored = new Set<string>();
   let unlabelled = 0;
-  for (const [k, result] of results.entries()) {
-    if (result.status !== 'scored') continue;
-    const project = projects?.[k] ?? null;
-    const key = project === null ? null : projectTaskKey(project, result.taskId);
-    const found = key !== null && labels.has(key) ? key : result.taskId;
-    const labelled = labels.get(found);
-    if (!labelled) {
-      unlabelled += 1;
-      continue;
-    }
-    scored.add(found);
-    const scores = Object.fromEntries(
-      result.categoryScores.map((c) => [c.category, c.finalScore]),
-    ) as ValidationItem['scores'];
-    scores.overall = result.overallScore;
-    const rulePoints: Record<string, number> = {};
-    for (const [category, assessment] of Object.entries(result.signals.categories)) {
-      for (const c of assessment.contributions) {
-        const key = `${category}:${c.rule}`;
-        rulePoints[key] = (rulePoints[key] ?? 0) + c.points;
+  return {
+    add(result, project) {
+      if (result.status !== 'scored') return;
+      const key = project === null ? null : projectTaskKey(project, result.taskId);
+      const found = key !== null && labels.has(key) ? key : result.taskId;
+      const labelled = labels.get(found);
+      if (!labelled) {
+        unlabelled += 1;
+        return;
       }
-    }
-    items.push({
-      taskId: result.taskId,
-      scores,
-      rulePoints,
-      label: labelled.label,
-      size: labelled.size !== undefined ? labelled.size : changeSizeOf(result.signals.values),
-      ...(result.mode === 'hybrid' && result.categoryScores.every((c) => c.aiScore !== null)
-        ? {
-            parts: Object.fromEntries(
-              result.categoryScores.map((c) => [c.category, { deterministic: c.deterministicScore, ai: c.aiScore! }]),
-            ) as NonNullable<ValidationItem['parts']>,
-          }
-        : {}),
-      ...(project !== null ? { project } : {}),
-    });
-  }
-  const unscored = [...labels.keys()].filter((id) => !scored.has(id)).length;
-  return { items, unlabelled, unscored };
+      scored.add(found);
+      const scores = Object.fromEntries(
+        result.categoryScores.map((c) => [c.category, c.finalScore]),
+      ) as ValidationItem['scores'];
+      scores.overall = result.overallScore;
+      const rulePoints: Record<string, number> = {};
+      for (const [category, assessment] of Object.entries(result.signals.categories)) {
+        for (const c of assessment.contributions) {
+          const key = `${category}:${c.rule}`;
+          rulePoints[key] = (rulePoints[key] ?? 0) + c.points;
+        }
+      }
+      items.push({
+        taskId: result.taskId,
+        scores,
+        rulePoints,
+        label: labelled.label,
+        size: labelled.size !== undefined ? labelled.size : changeSizeOf(result.signals.values),
+        ...(result.mode === 'hybrid' && result.categoryScores.every((c) => c.aiScore !== null)
+          ? {
+              parts: Object.fromEntries(
+                result.categoryScores.map((c) => [c.category, { deterministic: c.deterministicScore, ai: c.aiScore! }]),
+              ) as NonNullable<ValidationItem['parts']>,
+            }
+          : {}),
+        ...(project !== null ? { project } : {}),
+      });
+    },
+    report() {
+      const unscored = [...labels.keys()].filter((id) => !scored.has(id)).length;
+      return { items, unlabelled, unscored };
+    },
+  };
 }
