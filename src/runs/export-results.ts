@@ -1,4 +1,5 @@
 import { SCORE_CATEGORIES } from '../core/index.js';
+import { createHeapPacer } from './heap-pacer.js';
 import { resultPages, type ListResultsQuery, type Store, type StoredResult } from '../store/index.js';
 
 /** Export formats of `taskeval export`. */
@@ -104,10 +105,13 @@ export async function* exportResults(
 ): AsyncGenerator<string> {
   yield exportHeader(format);
   let count = 0;
+  // Whole results carry their bundles: each page read leaves tens of MB behind, collected as the export goes.
+  const pace = createHeapPacer();
   for await (const page of resultPages(store, { ...query, full: true }, EXPORT_PAGE)) {
     let text = '';
     for (const result of page) text += exportItem(result, format, count++);
     yield text;
+    pace();
   }
   yield exportFooter(format, count);
 }
