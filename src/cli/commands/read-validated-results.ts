@@ -17,7 +17,7 @@ export async function readValidatedResults(
   io: CliIo,
   visit?: (result: TaskResult, project: string | null) => void,
 ): Promise<{
-  /** The results read, slim (withoutEvidence); empty when `visit` took each instead. */
+  /** The results read, slim (slimForValidation); empty when `visit` took each instead. */
   results: TaskResult[];
   projects: (string | null)[];
   /** Each result's stored project id (runs), or null (files): what people's ratings are kept under. */
@@ -52,7 +52,7 @@ export async function readValidatedResults(
       for (const { runId, project } of runs) {
         const query = { runId, full: true, sort: 'taskId', order: 'asc' } as const;
         for await (const page of resultPages(cli.store, query, 200)) {
-          for (const result of page) take(withoutEvidence(result), single ? null : project, project);
+          for (const result of page) take(slimForValidation(result), single ? null : project, project);
           pace();
         }
       }
@@ -84,7 +84,7 @@ async function readResultFile(path: string, io: CliIo, take: (result: TaskResult
           },
         );
       }
-      take(withoutEvidence(parsed.data));
+      take(slimForValidation(parsed.data));
       // Each result is parsed whole (~18 KB) and kept slim, if at all: let go of what is left over as it goes.
       if (++i % 1000 === 0) pace();
     }
@@ -102,7 +102,7 @@ async function readResultFile(path: string, io: CliIo, take: (result: TaskResult
  * provenance, without the evidence, rationales, signal values and drafts it never reads, which are nearly all
  * of a result's size (about 1 KB kept of 18 KB: 200,000 results fit in memory this way).
  */
-export function withoutEvidence(result: TaskResult): TaskResult {
+export function slimForValidation(result: TaskResult): TaskResult {
   if (result.status === 'skipped') return result;
   const bundle = result.evidenceBundle ? { ...result.evidenceBundle, groups: [] } : null;
   const signals = result.signals
