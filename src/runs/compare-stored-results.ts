@@ -31,15 +31,15 @@ export const UNKNOWN_COHORT = '(unknown)';
 export function cohortKeyOf(by: string): (r: ComparedResult) => string | null {
   if (by.startsWith('label:') && by.length > 'label:'.length) {
     const key = by.slice('label:'.length);
-    return (r) => r.summary.cohort.labels[key] ?? null;
+    return (r) => r.cohort.labels[key] ?? null;
   }
   switch (by as (typeof COHORT_BY_KEYS)[number]) {
     case 'model':
-      return (r) => r.summary.cohort.modelId;
+      return (r) => r.cohort.modelId;
     case 'provider':
-      return (r) => r.summary.cohort.modelProvider;
+      return (r) => r.cohort.modelProvider;
     case 'agent':
-      return (r) => r.summary.cohort.agent;
+      return (r) => r.cohort.agent;
     case 'project':
       return (r) => r.project;
     default:
@@ -57,14 +57,11 @@ export async function compareStoredCohorts(
   const keyOf = cohortKeyOf(input.by);
   const times = { ...(input.since ? { since: input.since } : {}), ...(input.until ? { until: input.until } : {}) };
   for (const id of input.runIds ?? []) await store.getRun(id);
-  const loaded = input.runIds?.length
-    ? (await Promise.all(input.runIds.map((runId) => loadComparedResults(store, { ...times, runId })))).flat()
-    : await loadComparedResults(store, times);
-  loaded.sort((x, y) =>
-    x.summary.evaluatedAt < y.summary.evaluatedAt ? 1 : x.summary.evaluatedAt > y.summary.evaluatedAt ? -1 : 0,
-  );
-  const seen = new Set<string>();
-  const newest = loaded.filter((r) => (seen.has(r.taskId) ? false : (seen.add(r.taskId), true)));
+  // Each task once, its newest result among the runs and times given: the store picks it.
+  const newest = await loadComparedResults(store, {
+    ...times,
+    ...(input.runIds?.length ? { runIds: [...input.runIds] } : {}),
+  });
   const { results, modes } = commonMode(newest, input.mixModes);
   // Work no evidence names an agent for is a cohort of its own, compared like any agent; an unknown model is not.
   const unknown = input.by === 'agent' ? HUMAN_OR_UNKNOWN : UNKNOWN_COHORT;
@@ -96,8 +93,8 @@ export async function compareStoredRuns(
   await store.getRun(a);
   await store.getRun(b);
   const [left, right] = await Promise.all([
-    loadComparedResults(store, { runId: a }),
-    loadComparedResults(store, { runId: b }),
+    loadComparedResults(store, { runIds: [a] }),
+    loadComparedResults(store, { runIds: [b] }),
   ]);
   // Both sides in one way of scoring: a pair scored with a judge on one side and without on the other is no like-for-like change.
   const { results, modes } = commonMode([...left, ...right], options.mixModes);

@@ -15,7 +15,7 @@ export interface CompareModes {
 
 /** `deterministic only, rubric-6` or `hybrid, rubric-6`: one way scores are made, never compared with another unknowingly. */
 export function modeOf(r: ComparedResult): string {
-  return modeWords(r.summary.mode, r.summary.rubricVersion);
+  return modeWords(r.mode, r.rubricVersion);
 }
 
 function modeWords(mode: EvaluationMode | null, rubricVersion: string | null): string {
@@ -36,7 +36,7 @@ export function commonMode(
   let used: string | null = null;
   for (const [mode, n] of counts) if (used === null || n > counts.get(used)!) used = mode;
   const kept = mix || used === null ? [...results] : results.filter((r) => modeOf(r) === used);
-  const hybrid = kept.filter((r) => r.summary.mode === 'hybrid').length;
+  const hybrid = kept.filter((r) => r.mode === 'hybrid').length;
   const leftOut = mix
     ? []
     : [...counts]

@@ -48,6 +48,7 @@ export {
   type TransitionOptions,
   TransitionOptionsSchema,
   TREND_COHORTS,
+  type ScoredTasksQuery,
   type TrendsQuery,
   TrendsQuerySchema,
 } from './store-inputs.js';
@@ -100,3 +101,4 @@ export {
 } from './rating-inputs.js';
 export type { StoredRating } from './rating-row.js';
 export { resultPages } from './result-pages.js';
+export type { ScoredTaskRow } from './scored-task-row.js';

@@ -193,6 +193,15 @@ export const ListResultsQuerySchema = z
     path: ['min'],
   });
 
+/** Which scored results a comparison reads: each task's newest among these runs and times. */
+export const ScoredTasksQuerySchema = z.strictObject({
+  runIds: z.array(Id).max(100).optional(),
+  since: IsoTimeSchema.optional(),
+  until: IsoTimeSchema.optional(),
+});
+export type ScoredTasksQuery = z.input<typeof ScoredTasksQuerySchema>;
+export type ParsedScoredTasksQuery = z.output<typeof ScoredTasksQuerySchema>;
+
 export const TaskHistoryQuerySchema = z.strictObject({
   limit: Limit(500, 100),
   offset: Offset,

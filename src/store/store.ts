@@ -15,7 +15,9 @@ import type {
   TaskHistoryQuery,
   TransitionOptions,
   TrendsQuery,
+  ScoredTasksQuery,
 } from './store-inputs.js';
+import type { ScoredTaskRow } from './scored-task-row.js';
 import type {
   EvalRun,
   Page,
@@ -66,6 +68,11 @@ export interface Store {
   /** A task's results across runs, oldest first. */
   taskHistory(taskId: string, query?: TaskHistoryQuery): Promise<Page<ResultSummary>>;
   trends(query: TrendsQuery): Promise<TrendPoint[]>;
+  /**
+   * Each task's newest scored result (every score known) among the runs and times asked for, narrowed to what
+   * a comparison reads, in chunks: the store walks an index in order, giving the event loop a turn between chunks.
+   */
+  scoredTaskChunks(query?: ScoredTasksQuery): AsyncIterable<ScoredTaskRow[]>;
   /** The agents, models, providers and label keys results carry, and scored results per mode and rubric (at most 200 values each). */
   resultFacets(query?: { runId?: string }): Promise<ResultFacets>;
   /** A token that changes whenever results or runs change, so an aggregate computed at one version can be reused. */

@@ -11,9 +11,17 @@ function scoreAt(i: number, salt: number): number {
   return (((i * 7919 + salt * 104729) % 101) + 101) % 101;
 }
 
+/** Agents and models the seeded results are spread over, so comparisons have cohorts to compare. */
+const COHORTS = [
+  { agent: 'claude-code', modelProvider: 'anthropic', modelId: 'claude-sonnet-4-5' },
+  { agent: 'codex', modelProvider: 'openai', modelId: 'gpt-5' },
+  { agent: 'aider', modelProvider: 'openai', modelId: 'gpt-4.1' },
+  { agent: 'claude-code', modelProvider: 'anthropic', modelId: 'claude-opus-4-1' },
+] as const;
+
 /**
- * Stores `count` results in one run, a thousand per transaction (fast enough for 100,000).
- * Every 10th result is deterministic only; results spread over ~60 days for trends.
+ * Stores `count` results in one run, a thousand per transaction, built a batch at a time (a million fit).
+ * Every 10th result is deterministic only; results spread over ~60 days for trends, over four agents and models.
  */
 export async function seedManyResults(store: Store, count: number): Promise<EvalRun> {
   const at = (ms: number) => new Date(T0 + ms).toISOString();
@@ -33,8 +41,7 @@ export async function seedManyResults(store: Store, count: number): Promise<Eval
   const template = hybridResult({ taskId: 'FN-0', entriesPerGroup: 1 });
   const detTemplate = deterministicOnlyResult({ taskId: 'FN-0', entriesPerGroup: 1 });
   const step = Math.max(1, Math.floor((60 * 86_400_000) / count));
-  const inputs = [];
-  for (let i = 0; i < count; i++) {
+  const input = (i: number) => {
     const taskId = `FN-${i + 1}`;
     const finals = SCORE_CATEGORIES.map((_, c) => scoreAt(i, c + 1)) as [number, number, number];
     const base = i % 10 === 0 ? detTemplate : template;
@@ -54,8 +61,11 @@ export async function seedManyResults(store: Store, count: number): Promise<Eval
       })),
       evaluatedAt: at(2 + i * step),
     };
-    inputs.push({ result, now: at(2 + i * step) });
+    return { result, now: at(2 + i * step), cohort: { ...COHORTS[i % COHORTS.length]!, labels: {} } };
+  };
+  for (let k = 0; k < count; k += BATCH) {
+    const batch = Array.from({ length: Math.min(BATCH, count - k) }, (_, j) => input(k + j));
+    await store.saveResults(run.id, batch);
   }
-  for (let k = 0; k < inputs.length; k += BATCH) await store.saveResults(run.id, inputs.slice(k, k + BATCH));
   return store.transitionRun(run.id, 'completed', { now: at(3 + count * step) });
 }

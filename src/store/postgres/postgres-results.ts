@@ -11,6 +11,8 @@ import {
   SaveResultInputSchema,
   TaskHistoryQuerySchema,
   TrendsQuerySchema,
+  ScoredTasksQuerySchema,
+  type ScoredTasksQuery,
   type ListResultsQuery,
   type SaveResultInput,
   type TaskHistoryQuery,
@@ -21,6 +23,9 @@ import { taskEvaluatedEvent } from '../task-evaluated-event.js';
 import { inTransaction, one, pgMappers, read, rows, type Queryable } from './pg-db.js';
 import type pg from 'pg';
 import { pgLockRunStatus } from './postgres-runs.js';
+import { scoredTaskChunks } from '../scored-task-chunks.js';
+import { SCORED_TASK_COLUMNS, type ScoredTaskRow } from '../scored-task-row.js';
+import { scoredTasksSql } from '../scored-tasks-sql.js';
 
 const SUMMARY_COLUMNS =
   'r.id, r.run_id, r.task_id, r.title, r.status, r.mode, r.overall_score, r.overall_band, r.ap_final, r.toq_final, r.pc_final, ' +
@@ -279,4 +284,18 @@ export async function pgResultFacets(pool: pg.Pool, runId: string | undefined): 
       ).map((r) => r.v),
     };
   });
+}
+
+/** Each task's newest scored result in chunks, read by keyset from the comparison index. */
+export function pgScoredTaskChunks(pool: pg.Pool, query: ScoredTasksQuery): AsyncIterable<ScoredTaskRow[]> {
+  const q = parseStoreInput(ScoredTasksQuerySchema, query, 'scoredTaskChunks');
+  return scoredTaskChunks(
+    (after, limit) =>
+      read('scoredTaskChunks', async () => {
+        const { sql, params } = scoredTasksSql(q, after, limit, 'eval_task_results r');
+        const found = await rows<Record<string, unknown>>(pool, sql, params);
+        return found.map((row) => SCORED_TASK_COLUMNS.map((c) => row[c]));
+      }),
+    (v) => v,
+  );
 }

@@ -28,6 +28,7 @@ import type {
   TaskHistoryQuery,
   TransitionOptions,
   TrendsQuery,
+  ScoredTasksQuery,
 } from '../store-inputs.js';
 import type { RepositoryCache } from '../repository-cache.js';
 import type { QueueableStore, SqlExecutor } from '../store.js';
@@ -52,11 +53,13 @@ import {
   pgSaveResults,
   pgTaskHistory,
   pgTrends,
+  pgScoredTaskChunks,
   pgResultFacets,
   pgResultModes,
 } from './postgres-results.js';
 import { pgInsertEvent, pgInsertRun, pgLockRunStatus, pgRunRow, pgToRun, pgTransition } from './postgres-runs.js';
 import type { StoreUpgrade } from '../store.js';
+import type { ScoredTaskRow } from '../scored-task-row.js';
 import type { ListRatingsQuery, SaveRatingInput } from '../rating-inputs.js';
 import type { StoredRating } from '../rating-row.js';
 import {
@@ -255,6 +258,10 @@ export class PostgresStore implements QueueableStore {
 
   trends(query: TrendsQuery): Promise<TrendPoint[]> {
     return pgTrends(this.pool, query);
+  }
+
+  scoredTaskChunks(query: ScoredTasksQuery = {}): AsyncIterable<ScoredTaskRow[]> {
+    return pgScoredTaskChunks(this.pool, query);
   }
 
   resultFacets(query: { runId?: string } = {}): Promise<ResultFacets> {

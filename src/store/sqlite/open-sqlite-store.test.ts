@@ -214,6 +214,7 @@ describe('openSqliteStore', () => {
       'eval_task_results_by_task',
       'eval_task_results_by_time',
       'eval_task_results_by_toq',
+      'eval_task_results_compare',
       'eval_task_results_model',
       'eval_task_results_trend',
     ]);

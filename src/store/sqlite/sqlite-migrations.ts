@@ -305,4 +305,15 @@ CREATE TABLE eval_ratings (
 CREATE INDEX eval_ratings_rater ON eval_ratings (rater, project_id);
 `,
   },
+  {
+    version: 10,
+    name: 'compare_index',
+    sql: `
+-- A comparison reads each task's newest scored result: results in (task, time, id) order with every column it
+-- needs, so it walks this index in chunks and never reads a wide row.
+CREATE INDEX eval_task_results_compare ON eval_task_results
+  (status, task_id, evaluated_at, id, run_id, mode, rubric_version, ap_final, toq_final, pc_final, overall_score,
+   change_size, agent, model_provider, model_id, labels, agent_tokens, agent_cost_usd, judge_cost_usd);
+`,
+  },
 ];

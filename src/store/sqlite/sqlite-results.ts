@@ -11,6 +11,7 @@ import { taskEvaluatedEvent } from '../task-evaluated-event.js';
 import {
   ListResultsQuerySchema,
   parseStoreInput,
+  type ParsedScoredTasksQuery,
   SaveResultInputSchema,
   TaskHistoryQuerySchema,
   TrendsQuerySchema,
@@ -22,6 +23,7 @@ import {
 } from '../store-inputs.js';
 import type { Page, ResultFacets, ResultSummary, StoredResult, TrendPoint } from '../store-types.js';
 import { sqliteMappers, toJsonText, type SqliteDb } from './sqlite-db.js';
+import { scoredTasksSql, type ScoredTasksCursor } from '../scored-tasks-sql.js';
 import type { SqliteRuns } from './sqlite-runs.js';
 
 /** Listing columns: everything but the bundle, signals, snapshot and other large JSON. */
@@ -323,5 +325,18 @@ export class SqliteResults {
         .all<{ task_id: string }>('SELECT task_id FROM eval_task_results WHERE run_id = ? ORDER BY task_id', runId)
         .map((r) => r.task_id);
     });
+  }
+
+  /** One chunk of scored results in (task, time, id) order after the cursor, as raw rows from the comparison index. */
+  scoredChunk(q: ParsedScoredTasksQuery, after: ScoredTasksCursor | null, limit: number): unknown[][] {
+    const { sql, params } = scoredTasksSql(q, after, limit, 'eval_task_results r INDEXED BY eval_task_results_compare');
+    return this.db.read(
+      'scoredTaskChunks',
+      () =>
+        this.db
+          .stmt(sql)
+          .raw(true)
+          .all(...params) as unknown[][],
+    );
   }
 }

@@ -7,6 +7,7 @@ import {
   ListEventsQuerySchema,
   PruneInputSchema,
   TransitionOptionsSchema,
+  ScoredTasksQuerySchema,
 } from '../store-inputs.js';
 import type {
   AppendEventInput,
@@ -20,6 +21,7 @@ import type {
   TaskHistoryQuery,
   TransitionOptions,
   TrendsQuery,
+  ScoredTasksQuery,
 } from '../store-inputs.js';
 import type { EventRow, RunRow } from '../row-mappers.js';
 import { RunStatusSchema, RunTriggerSchema } from '../store-inputs.js';
@@ -43,6 +45,8 @@ import { ratingFromRow, ratingListing, ratingUpserts, type RatingRow, type Store
 import { runSpendFromRow, type RunSpendRow } from '../run-spend-row.js';
 import { validationFromRow, type ValidationRow } from '../validation-row.js';
 import { SqliteDb, sqliteMappers } from './sqlite-db.js';
+import { scoredTaskChunks } from '../scored-task-chunks.js';
+import type { ScoredTaskRow } from '../scored-task-row.js';
 import { SqliteRepositoryCache } from './sqlite-repository-cache.js';
 import { SqliteJudgeCache } from './sqlite-judge-cache.js';
 import { SqliteResults } from './sqlite-results.js';
@@ -183,6 +187,14 @@ export class SqliteStore implements Store {
 
   async trends(query: TrendsQuery): Promise<TrendPoint[]> {
     return this.results.trends(query);
+  }
+
+  scoredTaskChunks(query: ScoredTasksQuery = {}): AsyncIterable<ScoredTaskRow[]> {
+    const q = parseStoreInput(ScoredTasksQuerySchema, query, 'scoredTaskChunks');
+    return scoredTaskChunks(
+      (after, limit) => this.results.scoredChunk(q, after, limit),
+      (v) => JSON.parse(v as string),
+    );
   }
 
   async resultFacets(query: { runId?: string } = {}): Promise<ResultFacets> {

@@ -141,6 +141,57 @@ export function describeResultsContract(ctx: StoreContractContext): void {
       expect((await ctx.store.listResults({})).count).toBe(3);
     });
 
+    it("gives each task's newest scored result among the runs and times asked for, narrowed, in task order", async () => {
+      const first = await ctx.runIn('running');
+      const second = await ctx.runIn('running');
+      const save = (runId: string, result: Parameters<Store['saveResult']>[1]['result'], hour: number, cohort = {}) =>
+        ctx.store.saveResult(runId, { result, now: at(hour), cohort: { labels: {}, ...cohort } });
+      await save(first.id, buildSampleResult({ taskId: 'FN-2', finals: [50, 50, 50], evaluatedAt: at(2) }), 2);
+      await save(first.id, buildSampleResult({ taskId: 'FN-1', finals: [10, 20, 30], evaluatedAt: at(2) }), 2);
+      const newer = await save(
+        second.id,
+        buildSampleResult({ taskId: 'FN-1', finals: [60, 70, 80], evaluatedAt: at(3) }),
+        3,
+        { agent: 'codex', modelProvider: 'openai', modelId: 'gpt-5', labels: { prompt: 'v2' } },
+      );
+      // A newer error or skip does not hide the task's scored result.
+      await save(second.id, buildSampleError('FN-2'), 4);
+      await save(first.id, buildSampleSkipped('FN-3'), 2);
+      const read = async (query: Parameters<Store['scoredTaskChunks']>[0]) => {
+        const rows = [];
+        for await (const chunk of ctx.store.scoredTaskChunks(query)) rows.push(...chunk);
+        return rows;
+      };
+      const all = await read({});
+      expect(all.map((r) => [r.taskId, r.runId])).toEqual([
+        ['FN-1', second.id],
+        ['FN-2', first.id],
+      ]);
+      expect(all[0]).toMatchObject({
+        id: newer.id,
+        evaluatedAt: at(3),
+        mode: 'hybrid',
+        agent: 'codex',
+        modelProvider: 'openai',
+        modelId: 'gpt-5',
+        labels: { prompt: 'v2' },
+        scores: {
+          agentPerformance: 60,
+          taskOutcomeQuality: 70,
+          processCompliance: 80,
+          overall: newer.status === 'scored' ? newer.overallScore : -1,
+        },
+      });
+      expect(all[1]!.labels).toEqual({});
+      expect((await read({ runIds: [first.id] })).map((r) => [r.taskId, r.scores.agentPerformance])).toEqual([
+        ['FN-1', 10],
+        ['FN-2', 50],
+      ]);
+      expect((await read({ until: at(2) })).map((r) => r.runId)).toEqual([first.id, first.id]);
+      expect(await read({ since: at(5) })).toEqual([]);
+      await expect(read({ since: 'yesterday' })).rejects.toMatchObject({ code: 'invalid_input' });
+    });
+
     it('numbers events 1, 2, 3 per run, independently across runs', async () => {
       const a = await ctx.store.createRun(runInput());
       const b = await ctx.store.createRun(runInput());

@@ -1,0 +1,35 @@
+import type { ParsedScoredTasksQuery } from './store-inputs.js';
+import { SCORED_TASK_COLUMNS } from './scored-task-row.js';
+
+/** Where the previous chunk stopped: its last row's task id, evaluation time and id. */
+export type ScoredTasksCursor = readonly [taskId: string, evaluatedAt: string, id: string];
+
+/**
+ * One chunk of scored results with every score, ordered by (task id, evaluation time, id) and read from
+ * the comparison index alone; `?` placeholders. Filters apply before the newest result per task is taken,
+ * as a listing's do: a task's newest result among the runs and times asked for.
+ */
+export function scoredTasksSql(
+  q: ParsedScoredTasksQuery,
+  after: ScoredTasksCursor | null,
+  limit: number,
+  from: string,
+): { sql: string; params: unknown[] } {
+  const clauses = [
+    "r.status = 'scored'",
+    'r.overall_score IS NOT NULL',
+    'r.ap_final IS NOT NULL',
+    'r.toq_final IS NOT NULL',
+    'r.pc_final IS NOT NULL',
+  ];
+  const params: unknown[] = [];
+  if (q.runIds?.length) (clauses.push(`r.run_id IN (${q.runIds.map(() => '?').join(', ')})`), params.push(...q.runIds));
+  if (q.since !== undefined) (clauses.push('r.evaluated_at >= ?'), params.push(q.since));
+  if (q.until !== undefined) (clauses.push('r.evaluated_at <= ?'), params.push(q.until));
+  if (after) (clauses.push('(r.task_id, r.evaluated_at, r.id) > (?, ?, ?)'), params.push(...after));
+  return {
+    sql: `SELECT ${SCORED_TASK_COLUMNS.map((c) => `r.${c}`).join(', ')} FROM ${from} WHERE ${clauses.join(' AND ')}
+      ORDER BY r.task_id, r.evaluated_at, r.id LIMIT ?`,
+    params: [...params, limit],
+  };
+}
