@@ -35,6 +35,7 @@ export function registerInitCommand(program: Command, io: CliIo): void {
         dir,
         io.env.HOME ?? null,
         io.env.CODEX_HOME ?? (io.env.HOME ? join(io.env.HOME, '.codex') : null),
+        io.env.CLAUDE_CONFIG_DIR ?? null,
       );
       if (options.json) {
         io.stdout(`${JSON.stringify(found, null, 2)}\n`);

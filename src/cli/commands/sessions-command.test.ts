@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import * as zlib from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createGitTestRepo, type GitTestRepo } from '../../evidence/git/testing/git-test-repo.js';
 import { claudeProjectSlug } from '../../sources/index.js';
@@ -89,9 +90,78 @@ describe('agent sessions from the command line', () => {
     ]);
     const unlinked = await cli(['sessions', '--project', repo.dir, '--unlinked']);
     expect(unlinked.out).toMatch(
-      /^claude-code\s+2026-03-03T10:00:00.000Z → 2026-03-03T10:20:00.000Z\s+main\s+claude-opus-4-1\s+no task\n\s+\S+idle\.jsonl/,
+      /^claude-code\s+2026-03-03T10:00:00.000Z → 2026-03-03T10:20:00.000Z\s+main\s+claude-opus-4-1\s+unlinked: no task's commit was made during it or within an hour after\n\s+\S+idle\.jsonl/,
     );
     expect(unlinked.out).not.toContain('worked.jsonl');
+  });
+});
+
+describe('agent sessions kept elsewhere', () => {
+  it("links Claude Code's sessions under $CLAUDE_CONFIG_DIR and Codex's compressed archives, and says per agent why the rest are unlinked", async () => {
+    const cwd = await realpath(repo.dir);
+    const config = join(home, 'claude-config');
+    await mkdir(join(config, 'projects', claudeProjectSlug(cwd)), { recursive: true });
+    await writeFile(
+      join(config, 'projects', claudeProjectSlug(cwd), 'configured.jsonl'),
+      [
+        line(cwd, '2026-03-04T10:00:00.000Z', { type: 'user', message: { role: 'user', content: 'go' } }),
+        line(cwd, '2026-03-04T10:20:00.000Z', { type: 'assistant', message: { role: 'assistant', content: [] } }),
+      ].join('\n'),
+    );
+    const codex = join(home, 'codex-home');
+    await mkdir(join(codex, 'archived_sessions'), { recursive: true });
+    const rollout = [
+      {
+        timestamp: '2026-03-05T09:00:00.000Z',
+        type: 'session_meta',
+        payload: { id: 'r1', cwd, cli_version: '0.46.0' },
+      },
+      { timestamp: '2026-03-05T09:00:01.000Z', type: 'turn_context', payload: { cwd, model: 'gpt-5-codex' } },
+      {
+        timestamp: '2026-03-05T09:10:00.000Z',
+        type: 'response_item',
+        payload: { type: 'function_call', name: 'shell', arguments: '{"command":["npm","test"]}', call_id: 'c1' },
+      },
+    ];
+    await writeFile(
+      join(codex, 'archived_sessions', 'rollout-2026-03-05.jsonl.zst'),
+      zlib.zstdCompressSync(Buffer.from(rollout.map((l) => JSON.stringify(l)).join('\n'))),
+    );
+    const env = { HOME: home, CLAUDE_CONFIG_DIR: config, CODEX_HOME: codex };
+    const all = await cli(['sessions', '--project', repo.dir, '--json'], env);
+    expect(all.code, all.err).toBe(0);
+    const listed = JSON.parse(all.out) as {
+      agents: { agent: string; found: number; linked: number; unlinked: number; why: Record<string, number> }[];
+      sessions: { path: string; taskIds: string[]; agent: string; model: string | null; unlinkedWhy?: string }[];
+    };
+    expect(listed.sessions.map((s) => [s.path.split('/').pop(), s.agent, s.taskIds])).toEqual([
+      ['idle.jsonl', 'claude-code', []],
+      ['worked.jsonl', 'claude-code', ['T-1']],
+      ['configured.jsonl', 'claude-code', ['T-2']],
+      ['rollout-2026-03-05.jsonl.zst', 'codex', []],
+    ]);
+    expect(listed.agents).toEqual([
+      {
+        agent: 'claude-code',
+        found: 3,
+        linked: 2,
+        unlinked: 1,
+        why: { "no task's commit was made during it or within an hour after": 1 },
+      },
+      {
+        agent: 'codex',
+        found: 1,
+        linked: 0,
+        unlinked: 1,
+        why: { "no task's commit was made during it or within an hour after": 1 },
+      },
+    ]);
+    const unlinked = await cli(['sessions', '--project', repo.dir, '--unlinked'], env);
+    expect(unlinked.err).toContain('  codex: 1 found, 0 linked, 1 unlinked (1: no task');
+    expect(unlinked.out).toMatch(
+      /^codex\s+2026-03-05T09:00:00.000Z → 2026-03-05T09:10:00.000Z\s+-\s+gpt-5-codex\s+unlinked: no task's commit/m,
+    );
+    expect(unlinked.out).not.toContain('T-');
   });
 });
 

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { dirname } from 'node:path';
 import { ConfigError } from '../../core/index.js';
 import { loadConfig } from '../../runs/index.js';
-import type { AgentSessionFile } from '../../sources/index.js';
+import type { AgentSessionFile, SessionReport } from '../../sources/index.js';
 import type { CliIo } from '../cli-io.js';
 import {
   addConfigOption,
@@ -18,11 +18,14 @@ interface SessionsOptions extends SourceOptionValues {
 }
 
 const HELP_AFTER = `
-Sessions are found where the agents keep them, in your own home only: Claude Code's ~/.claude/projects/<the
-repository's path>/ and Codex's $CODEX_HOME/sessions (default ~/.codex/sessions), plus any --sessions DIR.
+Sessions are found where the agents keep them, in your own home only: Claude Code's projects/<the repository's
+path>/ under $CLAUDE_CONFIG_DIR, ~/.claude and ~/.config/claude (a session's subagents/ counted in it), Codex's
+$CODEX_HOME/sessions and archived_sessions (default ~/.codex; .jsonl and compressed .jsonl.zst rollouts), Aider's
+.aider.chat.history.md in the repository, plus any --sessions DIR.
 A session belongs to the repository when it ran in it (or one of its worktrees), and to a task when one of
 the task's commits was made during the session or within an hour after its last record, on the branch the
-session records when it records one.
+session records when it records one. Per agent, stderr says how many were found, linked and unlinked; each
+unlinked session says why.
 
 Examples:
   taskeval sessions --project .
@@ -34,7 +37,7 @@ export function registerSessionsCommand(program: Command, io: CliIo): void {
   const command = program
     .command('sessions')
     .description(
-      'list the agent sessions (Claude Code, Codex) that ran in the repository and the tasks they were linked to',
+      'list the agent sessions (Claude Code, Codex, Aider) that ran in the repository, the tasks they were linked to, and why the others were not',
     )
     .option('--unlinked', "only the sessions that ran here but made none of the tasks' commits")
     .option('--json', 'print the sessions as JSON');
@@ -58,18 +61,30 @@ export function registerSessionsCommand(program: Command, io: CliIo): void {
           `${set.origin} has no git repository: sessions are linked to tasks through their commits`,
           { field: 'project', hint: 'Point --project (or --repo) at the repository the agents worked in.' },
         );
-      const linked = new Map(report.linked.map((l) => [l.session.path, l.taskIds]));
+      const linked = new Map(report.linked.map((l) => [l.session, l.taskIds]));
       const rows = (options.unlinked ? report.unlinked : report.found).map((s) => ({
         ...s,
-        taskIds: linked.get(s.path) ?? [],
+        taskIds: linked.get(s) ?? [],
+        ...(report.unlinkedWhy.has(s) ? { unlinkedWhy: report.unlinkedWhy.get(s)! } : {}),
       }));
+      const agents = perAgent(report);
       if (options.json) {
-        io.stdout(`${JSON.stringify({ scanned: report.scanned, sessions: rows }, null, 2)}\n`);
+        io.stdout(`${JSON.stringify({ scanned: report.scanned, agents, sessions: rows }, null, 2)}\n`);
         return;
       }
       io.stderr(
         `${describeSessionReport(report)} (${report.scanned} session file${report.scanned === 1 ? '' : 's'} looked at)\n`,
       );
+      for (const a of agents)
+        io.stderr(
+          `  ${a.agent}: ${a.found} found, ${a.linked} linked, ${a.unlinked} unlinked${
+            Object.keys(a.why).length
+              ? ` (${Object.entries(a.why)
+                  .map(([why, n]) => `${n}: ${why}`)
+                  .join('; ')})`
+              : ''
+          }\n`,
+        );
       if (rows.length === 0) {
         io.stdout(
           options.unlinked
@@ -82,8 +97,29 @@ export function registerSessionsCommand(program: Command, io: CliIo): void {
     });
 }
 
-function formatSession(s: AgentSessionFile & { taskIds: string[] }): string {
+/** Per agent: sessions found, linked and unlinked, and how many are unlinked for each reason. */
+function perAgent(report: SessionReport) {
+  const linked = new Set(report.linked.map((l) => l.session));
+  const out = new Map<
+    string,
+    { agent: string; found: number; linked: number; unlinked: number; why: Record<string, number> }
+  >();
+  for (const s of report.found) {
+    const row = out.get(s.agent) ?? { agent: s.agent, found: 0, linked: 0, unlinked: 0, why: {} };
+    row.found += 1;
+    if (linked.has(s)) row.linked += 1;
+    const why = report.unlinkedWhy.get(s);
+    if (why !== undefined) {
+      row.unlinked += 1;
+      row.why[why] = (row.why[why] ?? 0) + 1;
+    }
+    out.set(s.agent, row);
+  }
+  return [...out.values()].sort((a, b) => (a.agent < b.agent ? -1 : 1));
+}
+
+function formatSession(s: AgentSessionFile & { taskIds: string[]; unlinkedWhy?: string }): string {
   const when = `${s.startedAt ?? '?'} → ${s.endedAt ?? '?'}`;
-  const tasks = s.taskIds.length ? s.taskIds.join(', ') : 'no task';
+  const tasks = s.taskIds.length ? s.taskIds.join(', ') : `unlinked: ${s.unlinkedWhy ?? 'no task'}`;
   return `${s.agent.padEnd(11)} ${when}  ${(s.branch ?? '-').padEnd(16)} ${(s.model ?? '-').padEnd(18)} ${tasks}\n    ${s.path}`;
 }

@@ -170,6 +170,7 @@ export function taskSetOptions(
         : {
             home: io.env.HOME ?? null,
             ...(io.env.CODEX_HOME ? { codexHome: io.env.CODEX_HOME } : {}),
+            ...(io.env.CLAUDE_CONFIG_DIR ? { claudeConfigDir: io.env.CLAUDE_CONFIG_DIR } : {}),
             dirs: [
               ...(options.sessions ?? []).map((d) => resolve(io.cwd, d)),
               ...(config?.sessions?.dirs ?? []).map((d) => resolve(configDir ?? io.cwd, d)),

@@ -33,6 +33,7 @@ export async function inspectRepository(
   dir: string,
   home: string | null,
   codexHome: string | null,
+  claudeConfigDir: string | null = null,
 ): Promise<RepositoryInspection> {
   const fusion = existsSync(join(dir, '.fusion'));
   const fusionPrefixes = fusion ? await taskIdPrefixes(dir) : [];
@@ -63,7 +64,9 @@ export async function inspectRepository(
   subjects = subjects.slice(0, RECENT);
   const defaultIdHits = subjects.filter((s) => DEFAULT_ID.test(s)).length;
   const suggestedIdPattern = defaultIdHits >= subjects.length / 10 ? null : suggestPattern(subjects);
-  const found = gitRoot ? await discoverSessions({ repoDirs: [gitRoot], home, codexHome }) : { scanned: 0, inRepo: [] };
+  const found = gitRoot
+    ? await discoverSessions({ repoDirs: [gitRoot], home, codexHome, claudeConfigDir })
+    : { scanned: 0, inRepo: [] };
   const count = (agent: string) => found.inRepo.filter((s) => s.agent === agent).length;
   return {
     dir,

@@ -19,6 +19,8 @@ export interface SessionSearch {
   /** This user's home (Claude Code's projects, Codex's default home); null: none. */
   home: string | null;
   codexHome?: string | null;
+  /** Claude Code's `$CLAUDE_CONFIG_DIR`. */
+  claudeConfigDir?: string | null;
   /** More places holding session files. */
   dirs?: readonly string[];
   /** Commit trailer keys naming the session that made the commit (`Entire-Checkpoint: <id>`). */
@@ -32,6 +34,8 @@ export interface SessionReport {
   found: AgentSessionFile[];
   linked: { session: AgentSessionFile; taskIds: string[] }[];
   unlinked: AgentSessionFile[];
+  /** Why each unlinked session is, in words. */
+  unlinkedWhy: ReadonlyMap<AgentSessionFile, string>;
   /** Tasks that got at least one session. */
   tasks: number;
 }
@@ -105,6 +109,7 @@ export async function findSessionLinks(
     repoDirs,
     home: search.home,
     ...(search.codexHome !== undefined ? { codexHome: search.codexHome } : {}),
+    ...(search.claudeConfigDir ? { claudeConfigDir: search.claudeConfigDir } : {}),
     ...(search.dirs ? { dirs: search.dirs } : {}),
   });
   for (const session of discovered.inRepo)
@@ -161,6 +166,7 @@ export async function findSessionLinks(
         .filter((s) => tasksOf.has(keyOf(s)))
         .map((session) => ({ session, taskIds: tasksOf.get(keyOf(session))! })),
       unlinked: links.unlinked,
+      unlinkedWhy: links.why,
       tasks: links.byTask.size,
     },
     apply: async (tasks) => {

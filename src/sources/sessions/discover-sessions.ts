@@ -7,9 +7,11 @@ import { scanSessionFile } from './scan-session-file.js';
 export interface DiscoverSessionsOptions {
   /** The repository and its worktrees: a session belongs here when it ran in one of them (or below). */
   repoDirs: readonly string[];
-  /** This user's home: Claude Code keeps `~/.claude/projects/<slug>/`; null searches no home. */
+  /** This user's home: Claude Code keeps `~/.claude/projects/<slug>/` (or `~/.config/claude/...`); null searches no home. */
   home: string | null;
-  /** Codex's home (`$CODEX_HOME`, default `~/.codex`); its `sessions/` tree is searched. */
+  /** Claude Code's `$CLAUDE_CONFIG_DIR`, searched before the home's defaults. */
+  claudeConfigDir?: string | null;
+  /** Codex's home (`$CODEX_HOME`, default `~/.codex`); its `sessions/` and `archived_sessions/` trees are searched. */
   codexHome?: string | null;
   /** More places to search (`--sessions DIR`, the config's `sessions.dirs`): every .jsonl below them. */
   dirs?: readonly string[];
@@ -29,24 +31,51 @@ export function claudeProjectSlug(dir: string): string {
   return dir.replace(/[^A-Za-z0-9]/g, '-');
 }
 
+/** Longer slugs are cut to this many characters and given a hash of the path after a `-`. */
+export const CLAUDE_SLUG_MAX = 200;
+
+/** Where Claude Code keeps its projects: `$CLAUDE_CONFIG_DIR`, then `~/.claude` and `~/.config/claude`. */
+export function claudeConfigDirs(home: string | null, configDir?: string | null): string[] {
+  const dirs = [
+    ...(configDir ? [configDir] : []),
+    ...(home ? [join(home, '.claude'), join(home, '.config', 'claude')] : []),
+  ];
+  return [...new Set(dirs.map((d) => resolve(d)))];
+}
+
+/** A project folder of `projects` for the slug: its own name, or its shortened name with any hash. */
+function slugFolders(names: readonly string[], slug: string): string[] {
+  if (slug.length <= CLAUDE_SLUG_MAX) return names.includes(slug) ? [slug] : [];
+  const cut = `${slug.slice(0, CLAUDE_SLUG_MAX)}-`;
+  return names.filter((n) => n === slug || n.startsWith(cut));
+}
+
+/** Session files are JSONL, Codex's compressed ones JSONL with zstd. */
+const isSessionFile = (name: string) => name.endsWith('.jsonl') || name.endsWith('.jsonl.zst');
+
 /**
  * Finds the agent sessions that ran in the repository: Claude Code's project folders for the repository's
- * paths, Codex's rollouts, and any named directory. Read-only; only the given home is looked in.
+ * paths (in each of its config directories), Codex's rollouts (archived and compressed too), and any named
+ * directory. Read-only; only the given home is looked in.
  */
 export async function discoverSessions(options: DiscoverSessionsOptions): Promise<DiscoveredSessions> {
   const repos = await Promise.all(
     options.repoDirs.map(async (d) => (await realpath(d).catch(() => resolve(d))).replace(/[\\/]+$/, '')),
   );
   const files = new Set<string>();
-  if (options.home) {
-    for (const dir of new Set([...options.repoDirs, ...repos])) {
-      for (const name of await list(join(options.home, '.claude', 'projects', claudeProjectSlug(dir))))
-        if (name.endsWith('.jsonl')) files.add(join(options.home, '.claude', 'projects', claudeProjectSlug(dir), name));
-    }
+  for (const config of claudeConfigDirs(options.home, options.claudeConfigDir)) {
+    const projects = join(config, 'projects');
+    const folders = await list(projects);
+    for (const dir of new Set([...options.repoDirs, ...repos]))
+      for (const folder of slugFolders(folders, claudeProjectSlug(dir)))
+        for (const name of await list(join(projects, folder)))
+          if (name.endsWith('.jsonl')) files.add(join(projects, folder, name));
   }
   const codexHome =
     options.codexHome === undefined ? (options.home ? join(options.home, '.codex') : null) : options.codexHome;
-  if (codexHome) for (const path of await walk(join(codexHome, 'sessions'), 0)) files.add(path);
+  if (codexHome)
+    for (const tree of ['sessions', 'archived_sessions'])
+      for (const path of await walk(join(codexHome, tree), 0)) files.add(path);
   for (const dir of options.dirs ?? []) for (const path of await walk(resolve(dir), 0)) files.add(path);
 
   const paths = [...files].sort();
@@ -90,8 +119,9 @@ async function walk(dir: string, depth: number): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
   const out: string[] = [];
   for (const e of entries) {
-    if (e.isDirectory()) out.push(...(await walk(join(dir, e.name), depth + 1)));
-    else if (e.isFile() && e.name.endsWith('.jsonl')) out.push(join(dir, e.name));
+    // A Claude Code session's subagents are read with the session, not as sessions of their own.
+    if (e.isDirectory() && e.name !== 'subagents') out.push(...(await walk(join(dir, e.name), depth + 1)));
+    else if (e.isFile() && isSessionFile(e.name)) out.push(join(dir, e.name));
   }
   return out;
 }

@@ -34,6 +34,8 @@ export interface SessionLinks {
   byTask: Map<string, SessionLink[]>;
   /** Sessions that ran in the repository but made none of the tasks' commits. */
   unlinked: AgentSessionFile[];
+  /** Why each unlinked session is, in words. */
+  why: Map<AgentSessionFile, string>;
 }
 
 const HOUR = 3_600_000;
@@ -47,12 +49,14 @@ export function linkSessions(input: LinkSessionsInput): SessionLinks {
   const grace = input.graceMs ?? HOUR;
   const byTask = new Map<string, SessionLink[]>();
   const unlinked: AgentSessionFile[] = [];
+  const why = new Map<AgentSessionFile, string>();
+  const leave = (session: AgentSessionFile, reason: string) => (unlinked.push(session), why.set(session, reason));
   for (const session of input.sessions) {
     const start = Date.parse(session.startedAt ?? '');
     const end = Date.parse(session.endedAt ?? '');
     // Without times only the commits the session names, or that name it, can link it.
     if ((Number.isNaN(start) || Number.isNaN(end)) && !session.commitShas?.length && session.sessionId === null) {
-      unlinked.push(session);
+      leave(session, 'it records no times and names no commit');
       continue;
     }
     const reachable = session.branch ? input.reachableFrom(session.branch) : null;
@@ -74,7 +78,23 @@ export function linkSessions(input: LinkSessionsInput): SessionLinks {
     }
     const total = matched.reduce((sum, m) => sum + m.commits, 0);
     if (total === 0) {
-      unlinked.push(session);
+      const offBranch =
+        reachable !== null &&
+        session.agent !== 'aider' &&
+        input.tasks.some((t) =>
+          t.commits.some((c) => {
+            const at = Date.parse(c.date);
+            return at >= start && at <= end + grace && !reachable.has(c.sha);
+          }),
+        );
+      leave(
+        session,
+        offBranch
+          ? `tasks' commits made during it are not on its branch ${session.branch}`
+          : session.agent === 'aider'
+            ? 'no task commit is one Aider made in it'
+            : "no task's commit was made during it or within an hour after",
+      );
       continue;
     }
     for (const m of matched) {
@@ -83,5 +103,5 @@ export function linkSessions(input: LinkSessionsInput): SessionLinks {
       byTask.set(m.taskId, links);
     }
   }
-  return { byTask, unlinked };
+  return { byTask, unlinked, why };
 }

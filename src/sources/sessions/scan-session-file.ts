@@ -1,6 +1,7 @@
 import { open } from 'node:fs/promises';
 import type { AgentSessionFile, SessionAgent } from './agent-session-file.js';
 import { parseJsonLine } from './parse-json-line.js';
+import { forEachLine, isZstdPath } from '../transcripts/index.js';
 
 type Json = Record<string, unknown>;
 const str = (v: unknown): string | null => (typeof v === 'string' && v.length > 0 ? v : null);
@@ -80,6 +81,7 @@ export async function scanSessionFile(path: string): Promise<AgentSessionFile | 
 
 /** The complete lines of the file's first and last END_BYTES (all of it when it is small), in order. */
 async function endLines(path: string): Promise<string[]> {
+  if (isZstdPath(path)) return compressedEndLines(path);
   const file = await open(path, 'r');
   try {
     const { size } = await file.stat();
@@ -95,4 +97,26 @@ async function endLines(path: string): Promise<string[]> {
   } finally {
     await file.close();
   }
+}
+
+/** A compressed file has no tail to seek to: its lines stream through, keeping the first and last END_BYTES. */
+async function compressedEndLines(path: string): Promise<string[]> {
+  const head: string[] = [];
+  let headBytes = 0;
+  const tail: string[] = [];
+  let from = 0;
+  let tailBytes = 0;
+  await forEachLine(path, (text) => {
+    if (text === null) return;
+    if (headBytes < END_BYTES) {
+      head.push(text);
+      headBytes += text.length + 1;
+      return;
+    }
+    tail.push(text);
+    tailBytes += text.length + 1;
+    while (tailBytes > END_BYTES && from < tail.length - 1) tailBytes -= tail[from++]!.length + 1;
+    if (from > 4096) (tail.splice(0, from), (from = 0));
+  });
+  return [...head, ...tail.slice(from)];
 }

@@ -1,4 +1,4 @@
-import { createReadStream } from 'node:fs';
+import { openTextStream } from './open-text-stream.js';
 
 /** Longest line kept; a longer one is skipped (and reported) instead of held whole in memory. */
 export const MAX_LINE_LENGTH = 64 * 1024 * 1024;
@@ -7,7 +7,7 @@ export const MAX_LINE_LENGTH = 64 * 1024 * 1024;
 export type LineHandler = (text: string | null, line: number) => void;
 
 /**
- * Calls `onLine` for each line of a file, synchronously per chunk read, so memory holds one chunk and
+ * Calls `onLine` for each line of a file (decompressed when it is `.zst`), synchronously per chunk read, so memory holds one chunk and
  * the current line only (readline's async iterator may queue up to a thousand lines when the consumer
  * lags). Resolves with the number of lines.
  */
@@ -16,8 +16,7 @@ export async function forEachLine(
   onLine: LineHandler,
   maxLineLength: number = MAX_LINE_LENGTH,
 ): Promise<number> {
-  // Chunks stay under V8's large-object size, so they are freed by cheap young-generation collections.
-  const stream = createReadStream(path, { encoding: 'utf8', highWaterMark: 64 * 1024 });
+  const stream = openTextStream(path);
   let parts: string[] = [];
   let pending = 0;
   let tooLong = false;
@@ -34,7 +33,7 @@ export async function forEachLine(
     tooLong = false;
   };
   try {
-    for await (const chunk of stream as AsyncIterable<string>) {
+    for await (const chunk of stream) {
       let start = 0;
       let nl: number;
       while ((nl = chunk.indexOf('\n', start)) !== -1) {

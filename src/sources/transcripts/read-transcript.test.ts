@@ -1,4 +1,4 @@
-import { appendFile, copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { appendFile, copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -105,6 +105,40 @@ describe('readTranscript: Claude Code JSONL', () => {
       type: 'tool_result',
       agent: 'user',
       detail: 'Edit',
+    });
+  });
+
+  it("counts a session's subagent transcripts (<session>/subagents/*.jsonl) in the session: tool calls, errors, tokens", async () => {
+    const path = join(dir, 'abc.jsonl');
+    const toolResult = (id: string, content: string, isError: boolean) =>
+      line({
+        type: 'user',
+        timestamp: '2026-04-01T00:01:00.000Z',
+        message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content, is_error: isError }] },
+      });
+    await writeFile(
+      path,
+      assistant(1, [{ type: 'tool_use', id: 'task', name: 'Task', input: { prompt: 'find the bug' } }], {
+        input_tokens: 100,
+        output_tokens: 10,
+      }) + toolResult('task', 'found it', false),
+    );
+    await mkdir(join(dir, 'abc', 'subagents'), { recursive: true });
+    await writeFile(
+      join(dir, 'abc', 'subagents', 'agent-1.jsonl'),
+      assistant(5, [{ type: 'tool_use', id: 'g', name: 'Bash', input: { command: 'npm test' } }], {
+        input_tokens: 40,
+        output_tokens: 4,
+      }) + toolResult('g', 'FAILED: 2 tests', true),
+    );
+    const alone = await readTranscript(join(dir, 'abc', 'subagents', 'agent-1.jsonl'));
+    const { entries, stats } = await readTranscript(path);
+    expect(stats).toMatchObject({ toolCalls: 2, toolErrors: 1, inputTokens: 140, outputTokens: 14, subagents: 1 });
+    expect(alone.stats.subagents).toBeUndefined();
+    expect(stats.session).toMatchObject({ testRuns: 1, lastTestPassed: false });
+    expect(entries.find((e) => e.type === 'tool_error')).toMatchObject({
+      text: 'FAILED: 2 tests',
+      origin: join(dir, 'abc', 'subagents', 'agent-1.jsonl'),
     });
   });
 

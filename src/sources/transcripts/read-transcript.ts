@@ -1,4 +1,5 @@
-import { open, readFile, stat } from 'node:fs/promises';
+import { open, readdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { isTaskevalError } from '../../core/index.js';
 import { BoundedEntryLog } from './bounded-entry-log.js';
 import { forEachLine, MAX_LINE_LENGTH } from './for-each-line.js';
@@ -53,6 +54,13 @@ export async function readTranscript(path: string, options: ReadTranscriptOption
       problems,
       stats,
     );
+    // Claude Code keeps a session's subagents beside it (<session>/subagents/*.jsonl): their work is the session's.
+    const subagents = await subagentTranscripts(path);
+    for (const sub of subagents) {
+      const at = (await stat(sub).catch(() => info)).mtime.toISOString();
+      await readJsonLines(sub, new ClaudeCodeLineMapper(sub, stats, at, session), log, problems, stats);
+    }
+    if (subagents.length) stats.subagents = subagents.length;
     stats.session = session.summary();
     return { entries: log.entries(), problems: problems.done(), stats };
   }
@@ -158,4 +166,15 @@ function reason(error: unknown): string {
   if (e.code === 'EACCES') return 'permission denied';
   if (e.code === 'EISDIR') return 'is a directory';
   return String(e.message ?? error).replace(/\s+/g, ' ');
+}
+
+/** The subagent transcripts Claude Code keeps beside a session file, in name order; none for other files. */
+export async function subagentTranscripts(path: string): Promise<string[]> {
+  if (!path.endsWith('.jsonl')) return [];
+  const dir = join(path.slice(0, -'.jsonl'.length), 'subagents');
+  const names = await readdir(dir).catch(() => [] as string[]);
+  return names
+    .filter((n) => n.endsWith('.jsonl'))
+    .sort()
+    .map((n) => join(dir, n));
 }

@@ -21,6 +21,8 @@ export interface TranscriptStats {
   model?: string;
   /** SWE-agent / mini-swe-agent `info.exit_status`. */
   exitStatus?: string;
+  /** Subagent transcripts read with the session and counted in it (Claude Code's <session>/subagents/). */
+  subagents?: number;
   /** What the whole session showed (steps, failed commands, edits, tests, patch); set when reading ends. */
   session?: AgentSession | null;
 }
