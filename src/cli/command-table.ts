@@ -87,7 +87,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   {
     name: 'export',
     description:
-      "write a run's results to stdout: json (array of whole results), jsonl (one per line) or csv (scores, with a header)",
+      "write a run's results to stdout: json (array of whole results), jsonl (one per line), csv (scores, with a header) or otlp (OpenTelemetry gen_ai.evaluation.result events)",
     load: async () => (await import('./commands/export-command.js')).registerExportCommand,
   },
   {
@@ -142,7 +142,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   {
     name: 'sessions',
     description:
-      'list the agent sessions (Claude Code, Codex) that ran in the repository and the tasks they were linked to',
+      'list the agent sessions (Claude Code, Codex, Aider) that ran in the repository, the tasks they were linked to, and why the others were not',
     load: async () => (await import('./commands/sessions-command.js')).registerSessionsCommand,
   },
   {

@@ -226,6 +226,8 @@ export const TaskSchema = z.looseObject({
   /** What the agent's tokens cost in US dollars: from the record, or from sources.prices for its model. */
   agentCostUsd: nullable(z.number().nonnegative()),
   agentSession: maybe(AgentSessionSchema),
+  /** The ids of the agent sessions that did the work (linked by their commits, or given by the record). */
+  sessionIds: nullable(z.array(z.string().max(200)).max(50)),
   tokenUsageInputTokens: nullable(count),
   tokenUsageOutputTokens: nullable(count),
   tokenUsageCachedTokens: nullable(count),

@@ -1,9 +1,10 @@
 import { SCORE_CATEGORIES } from '../core/index.js';
 import { createHeapPacer } from './heap-pacer.js';
 import { resultPages, type ListResultsQuery, type Store, type StoredResult } from '../store/index.js';
+import { evaluationLogRecords, otlpLogsRequest } from './otlp-evaluation-logs.js';
 
-/** Export formats of `taskeval export`. */
-export const EXPORT_FORMATS = ['json', 'jsonl', 'csv'] as const;
+/** Export formats of `taskeval export`; otlp is OTLP/HTTP JSON logs requests, one a line (the collector's file format). */
+export const EXPORT_FORMATS = ['json', 'jsonl', 'csv', 'otlp'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 const CSV_HEADER = [
@@ -37,7 +38,7 @@ export function exportHeader(format: ExportFormat): string {
 }
 
 /** One result as a line (jsonl, csv) or an array element (json; `index` places the comma). */
-export function exportItem(result: StoredResult, format: ExportFormat, index: number): string {
+export function exportItem(result: StoredResult, format: Exclude<ExportFormat, 'otlp'>, index: number): string {
   if (format === 'jsonl') return `${JSON.stringify(result)}\n`;
   if (format === 'csv') return `${csvRow(result).map(csvCell).join(',')}\n`;
   return `${index === 0 ? '\n' : ',\n'}${JSON.stringify(result, null, 2).replace(/^/gm, '  ')}`;
@@ -102,6 +103,7 @@ export async function* exportResults(
   store: Store,
   query: Omit<ListResultsQuery, 'limit' | 'offset' | 'full'>,
   format: ExportFormat,
+  otlp: { version: string; now: string } = { version: 'unknown', now: new Date().toISOString() },
 ): AsyncGenerator<string> {
   yield exportHeader(format);
   let count = 0;
@@ -109,8 +111,13 @@ export async function* exportResults(
   const pace = createHeapPacer();
   for await (const page of resultPages(store, { ...query, full: true }, EXPORT_PAGE)) {
     let text = '';
-    for (const result of page) text += exportItem(result, format, count++);
-    yield text;
+    if (format === 'otlp') {
+      // A page's events are one logs request on one line: what a collector's OTLP JSON file receiver reads.
+      const records = page.flatMap((result) => evaluationLogRecords(result, otlp.now));
+      if (records.length) text = `${JSON.stringify(otlpLogsRequest(records, otlp.version))}\n`;
+      count += page.length;
+    } else for (const result of page) text += exportItem(result, format, count++);
+    if (text) yield text;
     pace();
   }
   yield exportFooter(format, count);

@@ -90,6 +90,8 @@ export {
   exportResults,
   type ExportFormat,
 } from './export-results.js';
+export { EVALUATION_EVENT, evaluationLogRecords, otlpLogsRequest } from './otlp-evaluation-logs.js';
+export { otlpHeaders, otlpLogsUrl, postOtlpLogs } from './send-otlp.js';
 export { planRescore, type RescoreItem, type RescorePlan } from './plan-rescore.js';
 export { rescoreResult, RESCORE_RUBRICS, type RescoreRubric } from './rescore-result.js';
 export { taskSnapshot, fromTaskSnapshot, RUBRIC_INPUTS_KEY } from './rubric-inputs.js';

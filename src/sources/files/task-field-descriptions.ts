@@ -54,6 +54,8 @@ export const TASK_FIELD_DESCRIPTIONS: Readonly<Record<string, string>> = Object.
     "What the agent's tokens cost in US dollars; without it, computed from the token usage when sources.prices prices the task's model.",
   agentSession:
     'What the whole agent session showed: { steps, failedCommands, edits, rejectedEdits, testRuns, testedAfterLastEdit, lastTestPassed, gaveUp, exitStatus, patchLinesAdded, patchLinesDeleted, patchFiles }. Filled from linked transcripts when absent.',
+  sessionIds:
+    'The ids of the agent sessions that did the work: given by the record, or those taskeval linked through its commits. Exported as gen_ai.conversation.id.',
   tokenUsageInputTokens: "Input tokens (Fusion's flat column).",
   tokenUsageOutputTokens: "Output tokens (Fusion's flat column).",
   tokenUsageCachedTokens: "Cached input tokens (Fusion's flat column).",

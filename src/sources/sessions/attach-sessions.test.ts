@@ -144,7 +144,9 @@ describe('agent sessions found where the agents keep them', () => {
       modelProvider: 'anthropic',
       identity: { source: 'session', agentVersionSource: 'session', modelSource: 'session' },
     });
+    expect(byId['T-1']!.sessionIds).toHaveLength(2);
     expect(byId['T-2']).toMatchObject({
+      sessionIds: ['codex-1'],
       agent: 'codex',
       agentVersion: '0.46.0',
       modelId: 'gpt-5-codex',

@@ -236,8 +236,15 @@ async function withSessions(
     modelSource: fillModel ? 'session' : null,
     evidence: task.agent ? null : `${SESSION_LABEL[main.agent]} session ${main.sessionId ?? basename(main.path)}`,
   };
+  const sessionIds = [
+    ...new Set([
+      ...(task.sessionIds ?? []),
+      ...links.flatMap((l) => (l.session.sessionId ? [l.session.sessionId] : [])),
+    ]),
+  ].slice(0, 50);
   return {
     ...next,
+    ...(sessionIds.length ? { sessionIds } : {}),
     agent: task.agent ?? agent ?? main.agent,
     ...(fillVersion ? { agentVersion: main.agentVersion! } : {}),
     ...(fillModel
