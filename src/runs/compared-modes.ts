@@ -31,12 +31,15 @@ export function commonMode(
   results: readonly ComparedResult[],
   mix = false,
 ): { results: ComparedResult[]; modes: CompareModes } {
+  // Each result's way of scoring, in words, made once: a comparison may read a million results.
+  const ways = results.map(modeOf);
   const counts = new Map<string, number>();
-  for (const r of results) counts.set(modeOf(r), (counts.get(modeOf(r)) ?? 0) + 1);
+  for (const way of ways) counts.set(way, (counts.get(way) ?? 0) + 1);
   let used: string | null = null;
   for (const [mode, n] of counts) if (used === null || n > counts.get(used)!) used = mode;
-  const kept = mix || used === null ? [...results] : results.filter((r) => modeOf(r) === used);
-  const hybrid = kept.filter((r) => r.mode === 'hybrid').length;
+  const kept = mix || used === null ? [...results] : results.filter((_, k) => ways[k] === used);
+  let hybrid = 0;
+  for (const r of kept) if (r.mode === 'hybrid') hybrid++;
   const leftOut = mix
     ? []
     : [...counts]

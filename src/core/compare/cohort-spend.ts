@@ -22,22 +22,36 @@ const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 *
 
 /** Tokens, agent cost and judge cost of a cohort, and its overall per dollar where costs exist. */
 export function cohortSpend(items: readonly ComparedItem[]): CohortSpend {
-  const tokens = items.flatMap((i) => (i.spend?.agentTokens != null ? [i.spend.agentTokens] : []));
-  const agent = items.flatMap((i) => (i.spend?.agentCostUsd != null ? [i.spend.agentCostUsd] : []));
-  const judge = items.flatMap((i) => (i.spend?.judgeCostUsd != null ? [i.spend.judgeCostUsd] : []));
-  const costed = items.filter((i) => i.spend?.agentCostUsd != null || i.spend?.judgeCostUsd != null);
-  const sum = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0);
-  const costPerTask = costed.length
-    ? sum(costed.map((i) => (i.spend!.agentCostUsd ?? 0) + (i.spend!.judgeCostUsd ?? 0))) / costed.length
-    : 0;
-  const meanOverall = costed.length ? sum(costed.map((i) => i.scores.overall)) / costed.length : 0;
+  // One pass, summing in item order: a cohort may hold hundreds of thousands of tasks.
+  let tokenTasks = 0;
+  let tokens = 0;
+  let agentTasks = 0;
+  let agent = 0;
+  let judgeTasks = 0;
+  let judge = 0;
+  let costedTasks = 0;
+  let cost = 0;
+  let overall = 0;
+  for (const i of items) {
+    const spend = i.spend;
+    if (spend?.agentTokens != null) (tokenTasks++, (tokens += spend.agentTokens));
+    if (spend?.agentCostUsd != null) (agentTasks++, (agent += spend.agentCostUsd));
+    if (spend?.judgeCostUsd != null) (judgeTasks++, (judge += spend.judgeCostUsd));
+    if (spend?.agentCostUsd != null || spend?.judgeCostUsd != null) {
+      costedTasks++;
+      cost += (spend.agentCostUsd ?? 0) + (spend.judgeCostUsd ?? 0);
+      overall += i.scores.overall;
+    }
+  }
+  const costPerTask = costedTasks ? cost / costedTasks : 0;
+  const meanOverall = costedTasks ? overall / costedTasks : 0;
   return {
-    tokenTasks: tokens.length,
-    meanAgentTokens: tokens.length ? Math.round(sum(tokens) / tokens.length) : null,
-    agentCostTasks: agent.length,
-    agentCostUsd: agent.length ? round(sum(agent), 6) : null,
-    judgeCostTasks: judge.length,
-    judgeCostUsd: judge.length ? round(sum(judge), 6) : null,
+    tokenTasks,
+    meanAgentTokens: tokenTasks ? Math.round(tokens / tokenTasks) : null,
+    agentCostTasks: agentTasks,
+    agentCostUsd: agentTasks ? round(agent, 6) : null,
+    judgeCostTasks: judgeTasks,
+    judgeCostUsd: judgeTasks ? round(judge, 6) : null,
     overallPerDollar: costPerTask > 0 ? round(meanOverall / costPerTask, 1) : null,
   };
 }

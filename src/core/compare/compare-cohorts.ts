@@ -91,7 +91,8 @@ export function compareCohorts(
 ): CohortComparison {
   const minN = options.minN ?? DEFAULT_MIN_COHORT;
   const seed = options.seed ?? 1;
-  const stratumOf = strataFor([...groups.values()].flat());
+  const stratumOf = strataFor(groups);
+  const scores = cohortScores(stratumOf);
   const cohorts: CohortSummary[] = [...groups]
     .filter(([, items]) => items.length > 0)
     .sort((x, y) => y[1].length - x[1].length || (x[0] < y[0] ? -1 : 1))
@@ -108,7 +109,7 @@ export function compareCohorts(
         n: items.length,
         compared: reason === null,
         reason,
-        categories: means(items, seed, options.iterations, small),
+        categories: means((category) => scores(items, category).all, seed, options.iterations, small),
         bands: bandCounts(items),
         spend: cohortSpend(items),
         pulls: cohortPulls(items),
@@ -122,7 +123,15 @@ export function compareCohorts(
       const b = groups.get(compared[j]!.key)!;
       for (const category of COMPARED_SCORES)
         differences.push(
-          difference(compared[i]!.key, compared[j]!.key, a, b, category, stratumOf.key, seed, options.iterations),
+          difference(
+            compared[i]!.key,
+            compared[j]!.key,
+            scores(a, category),
+            scores(b, category),
+            category,
+            seed,
+            options.iterations,
+          ),
         );
     }
   }
@@ -142,39 +151,70 @@ export function verdictDiff(d: ScoreDifference): number {
   return d.adjusted?.diff ?? d.diff;
 }
 
-/** Strata by size decile over every task compared (unknown sizes their own stratum), and by project when there are several. */
-function strataFor(items: readonly ComparedItem[]): { key: (item: ComparedItem) => string; by: string[] } {
+/**
+ * Strata by size decile over every task compared (unknown sizes their own stratum), and by project when there
+ * are several: each task's stratum key, computed once, aligned with its cohort's items.
+ */
+function strataFor(groups: ReadonlyMap<string, readonly ComparedItem[]>): {
+  keysOf: Map<readonly ComparedItem[], string[]>;
+  by: string[];
+} {
+  const items = [...groups.values()].flat();
   const deciles = sizeDeciles(items.map((i) => i.size ?? null));
-  const decileOf = new Map(items.map((item, k) => [item, deciles[k]!]));
   const projects = new Set(items.map((i) => i.project ?? ''));
   const byProject = projects.size > 1;
   const by = ['size decile (code lines added)', ...(byProject ? ['project'] : [])];
-  return { key: (item) => `${byProject ? `${item.project ?? ''}|` : ''}${decileOf.get(item) ?? -1}`, by };
+  const keysOf = new Map<readonly ComparedItem[], string[]>();
+  let at = 0;
+  for (const group of groups.values()) {
+    keysOf.set(
+      group,
+      group.map((item, k) => `${byProject ? `${item.project ?? ''}|` : ''}${deciles[at + k]}`),
+    );
+    at += group.length;
+  }
+  return { keysOf, by };
+}
+
+/** A cohort's scores of one kind, whole and split by stratum, made once however many pairs it is in. */
+function cohortScores(strata: ReturnType<typeof strataFor>) {
+  const cache = new Map<
+    readonly ComparedItem[],
+    Map<ComparedScore, { all: number[]; byStratum: Map<string, number[]> }>
+  >();
+  return (items: readonly ComparedItem[], category: ComparedScore) => {
+    let perCategory = cache.get(items);
+    if (!perCategory) cache.set(items, (perCategory = new Map()));
+    let made = perCategory.get(category);
+    if (!made) {
+      const keys = strata.keysOf.get(items)!;
+      const all = new Array<number>(items.length);
+      const byStratum = new Map<string, number[]>();
+      for (let k = 0; k < items.length; k++) {
+        const x = items[k]!.scores[category];
+        all[k] = x;
+        const list = byStratum.get(keys[k]!);
+        if (list) list.push(x);
+        else byStratum.set(keys[k]!, [x]);
+      }
+      perCategory.set(category, (made = { all, byStratum }));
+    }
+    return made;
+  };
 }
 
 function difference(
   aKey: string,
   bKey: string,
-  a: readonly ComparedItem[],
-  b: readonly ComparedItem[],
+  a: { all: readonly number[]; byStratum: ReadonlyMap<string, readonly number[]> },
+  b: { all: readonly number[]; byStratum: ReadonlyMap<string, readonly number[]> },
   category: ComparedScore,
-  stratum: (i: ComparedItem) => string,
   seed: number,
   iterations?: number,
 ): ScoreDifference {
-  const raw = bootstrapMeanDifference(scoresOf(a, category), scoresOf(b, category), seed, iterations);
-  const split = (items: readonly ComparedItem[]) => {
-    const out = new Map<string, number[]>();
-    for (const item of items) {
-      const k = stratum(item);
-      const list = out.get(k);
-      if (list) list.push(item.scores[category]);
-      else out.set(k, [item.scores[category]]);
-    }
-    return out;
-  };
-  const adjusted = stratifiedDifference(split(a), split(b), seed, iterations);
-  const n = a.length + b.length;
+  const raw = bootstrapMeanDifference(a.all, b.all, seed, iterations);
+  const adjusted = stratifiedDifference(a.byStratum, b.byStratum, seed, iterations);
+  const n = a.all.length + b.all.length;
   const fair = adjusted !== null && n - adjusted.tasksLeftOut >= MIN_SHARED_SHARE * n;
   const base = {
     a: aKey,
@@ -223,14 +263,14 @@ export function scoresOf(items: readonly ComparedItem[], category: ComparedScore
 }
 
 function means(
-  items: readonly ComparedItem[],
+  scoresOf: (category: ComparedScore) => readonly number[],
   seed: number,
   iterations: number | undefined,
   small: boolean,
 ): CohortSummary['categories'] {
   const out = {} as CohortSummary['categories'];
   for (const category of COMPARED_SCORES) {
-    const xs = scoresOf(items, category);
+    const xs = scoresOf(category);
     out[category] = small
       ? { mean: Math.round((xs.reduce((s, x) => s + x, 0) / xs.length) * 10) / 10, ciLow: null, ciHigh: null }
       : bootstrapMean(xs, seed, iterations);
