@@ -25,6 +25,8 @@ export interface AppDeps {
   maxEventStreams?: number;
   /** Where comparisons and trends are kept per data version; createApp makes one when none is given. */
   cache?: AggregateCache;
+  /** Keeps one OTLP/HTTP JSON request (traces or logs) as a line; absent, `/v1/traces` and `/v1/logs` answer 503. */
+  receiveOtlp?: (signal: 'traces' | 'logs', line: string) => Promise<void>;
   /** Host names the server answers to (default: the loopback names); null turns the Host check off. */
   allowedHosts?: readonly string[] | null;
 }

@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { APP_CSS, APP_SCRIPT } from '../web/index.js';
+import { otlpRoutes } from './otlp-routes.js';
 import { eventsRoute } from './api/events-route.js';
 import { resultsRoutes } from './api/results-routes.js';
 import { queueRoute } from './api/queue-route.js';
@@ -14,7 +15,7 @@ import { rateRoutes } from './rate-routes.js';
 import { createAggregateCache } from './aggregate-cache.js';
 import { renderPage } from './render-page.js';
 
-const isApi = (c: Context) => c.req.path === '/api' || c.req.path.startsWith('/api/');
+const isApi = (c: Context) => c.req.path === '/api' || c.req.path.startsWith('/api/') || c.req.path.startsWith('/v1/');
 
 const SECURITY_HEADERS: Record<string, string> = {
   // Scripts only from our own /assets; inline style attributes carry bar widths.
@@ -79,6 +80,7 @@ export function createApp(given: AppDeps): Hono {
   api.route('/', queueRoute(deps));
   api.route('/', ratingsRoutes(deps));
   app.route('/api', api);
+  app.route('/', otlpRoutes(deps));
   app.route('/', pagesRoutes(deps));
   app.route('/', rateRoutes(deps));
 

@@ -1,3 +1,4 @@
+import { otlpReceiver } from './otlp-receiver.js';
 import { join, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { ConfigError } from '../../core/index.js';
@@ -89,7 +90,11 @@ export function registerServeCommand(program: Command, io: CliIo, wiring: ServeW
     .option('--allow-remote', 'allow --no-auth together with a non-loopback --host')
     .addHelpText(
       'after',
-      '\nExamples:\n  taskeval serve\n  taskeval serve --port 0 --db ./ci/taskeval.db\n\nThe token lives in serve-token beside the database (mode 0600); see docs/dashboard.md.',
+      '\nExamples:\n  taskeval serve\n  taskeval serve --port 0 --db ./ci/taskeval.db\n\nThe token lives in serve-token beside the database (mode 0600); see docs/dashboard.md.\n\n' +
+        'OpenTelemetry in: POST /v1/traces and /v1/logs take OTLP/HTTP JSON (up to 8 MB a request, with the token) and keep\n' +
+        'each request in otlp/ beside the database, where score, run and batch read agent sessions by default. For\n' +
+        'Claude Code: CLAUDE_CODE_ENABLE_TELEMETRY=1 OTEL_LOGS_EXPORTER=otlp OTEL_EXPORTER_OTLP_PROTOCOL=http/json\n' +
+        'OTEL_EXPORTER_OTLP_ENDPOINT=http://127.0.0.1:4180 OTEL_EXPORTER_OTLP_HEADERS="Authorization=Bearer TOKEN".',
     )
     .action(async (options: ServeOptions) => {
       const port = parsePort(options.port);
@@ -127,6 +132,8 @@ export function registerServeCommand(program: Command, io: CliIo, wiring: ServeW
           log: (line) => io.stderr(`${line}\n`),
           startRun: wiring.startRun ?? runs.startRun,
           allowedHosts: allowedHosts(options),
+          // Agents' telemetry lands beside the store, where score, run and batch look for sessions by default.
+          receiveOtlp: otlpReceiver(join(tokenDir, 'otlp')),
           ...(queueStats ? { queueStats } : {}),
         });
         const server = await startServer(app, { host: options.host, port });

@@ -62,11 +62,12 @@ export function registerSessionsCommand(program: Command, io: CliIo): void {
           { field: 'project', hint: 'Point --project (or --repo) at the repository the agents worked in.' },
         );
       const linked = new Map(report.linked.map((l) => [l.session, l.taskIds]));
-      const rows = (options.unlinked ? report.unlinked : report.found).map((s) => ({
-        ...s,
-        taskIds: linked.get(s) ?? [],
-        ...(report.unlinkedWhy.has(s) ? { unlinkedWhy: report.unlinkedWhy.get(s)! } : {}),
-      }));
+      // A telemetry session's content is read with it; the listing says where and when, not what.
+      const rows = (options.unlinked ? report.unlinked : report.found).map((session) => {
+        const { telemetry: _content, ...s } = session;
+        const why = report.unlinkedWhy.get(session);
+        return { ...s, taskIds: linked.get(session) ?? [], ...(why !== undefined ? { unlinkedWhy: why } : {}) };
+      });
       const agents = perAgent(report);
       if (options.json) {
         io.stdout(`${JSON.stringify({ scanned: report.scanned, agents, sessions: rows }, null, 2)}\n`);

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { ConfigError, isTaskevalError, SourceError, type Task } from '../../core/index.js';
@@ -38,6 +39,8 @@ export interface SourceOptionValues {
   transcripts?: string;
   /** Extra places holding agent sessions (--sessions DIR, repeatable), or false with --no-sessions. */
   sessions?: string[] | false;
+  /** OpenTelemetry exports whose sessions are linked too (--otlp FILE|DIR, repeatable). */
+  otlp?: string[];
   /** A Fusion PostgreSQL database URL (--fusion-db). */
   fusionDb?: string;
   strict?: boolean;
@@ -94,7 +97,12 @@ export function addSourceOptions(command: Command): Command {
     )
     .option(
       '--sessions <dir>',
-      'also look for agent sessions (Claude Code .jsonl, Codex rollouts) here (repeatable); ~/.claude/projects and ~/.codex/sessions are searched by default',
+      "also look for agent sessions (Claude Code .jsonl, Codex rollouts) here (repeatable); Claude Code's and Codex's own places are searched by default",
+      collect,
+    )
+    .option(
+      '--otlp <file>',
+      'an OpenTelemetry OTLP JSON export (traces or logs, one request a line or one document; or a directory of them) whose agent sessions are linked like any other (repeatable); .taskeval/otlp, where taskeval serve keeps what it receives, is read by default',
       collect,
     )
     .option(
@@ -176,6 +184,10 @@ export function taskSetOptions(
               ...(config?.sessions?.dirs ?? []).map((d) => resolve(configDir ?? io.cwd, d)),
             ],
             ...(config?.sessions?.trailerKeys?.length ? { trailerKeys: config.sessions.trailerKeys } : {}),
+            otlp: [
+              ...(options.otlp ?? []).map((f) => existingPath(resolve(io.cwd, f), '--otlp')),
+              resolve(io.cwd, options.project ?? '.', '.taskeval', 'otlp'),
+            ],
           },
     ...(options.task?.length ? { taskIds: options.task } : {}),
     ...(options.since !== undefined ? { since: options.since } : {}),
@@ -290,9 +302,12 @@ export async function loadSourceTasks(
 /** `sessions: linked 14 Claude Code and 3 Codex sessions to 11 tasks; 2 more ran here (taskeval sessions --unlinked)` */
 export function describeSessionReport(report: SessionReport): string {
   const count = (agent: string) => report.linked.filter((l) => l.session.agent === agent).length;
-  const parts = [`${count('claude-code')} Claude Code`, `${count('codex')} Codex`, `${count('aider')} Aider`].filter(
-    (p) => !p.startsWith('0 '),
-  );
+  const parts = [
+    `${count('claude-code')} Claude Code`,
+    `${count('codex')} Codex`,
+    `${count('aider')} Aider`,
+    `${count('otlp')} OpenTelemetry`,
+  ].filter((p) => !p.startsWith('0 '));
   const list = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts.join('');
   const head = parts.length
     ? `linked ${list} session${report.linked.length === 1 ? '' : 's'} to ${report.tasks} task${report.tasks === 1 ? '' : 's'}`
@@ -323,4 +338,14 @@ export function reportSourceProblems(problems: readonly SourceProblem[], io: Cli
   const records = problems.filter((p) => p.scope !== 'repository');
   if (records.length)
     io.stderr(`warning: ${records.length} problem(s) in the task sources; use --strict to make them fatal\n`);
+}
+
+/** A path the user named, which must exist: a typo is an error naming it, not an empty search. */
+function existingPath(path: string, flag: string): string {
+  if (!existsSync(path))
+    throw new SourceError('source_unreadable', `${flag} ${path} does not exist`, {
+      field: flag,
+      hint: 'Name an OTLP JSON export file (or a directory of them).',
+    });
+  return path;
 }

@@ -1,5 +1,7 @@
+import type { TranscriptReadResult } from '../transcripts/transcript-types.js';
+
 /** The agents whose sessions taskeval finds where they keep them. */
-export type SessionAgent = 'claude-code' | 'codex' | 'aider';
+export type SessionAgent = 'claude-code' | 'codex' | 'aider' | 'otlp';
 
 /** What one session file says about where and when it ran, read without keeping its text. */
 export interface AgentSessionFile {
@@ -19,4 +21,8 @@ export interface AgentSessionFile {
   segment?: number;
   /** Commits the session itself says it made (Aider's `> Commit <sha>`): linked whatever their time. */
   commitShas?: string[];
+  /** The agent a telemetry session names (`gen_ai.agent.name`, `service.name`): `claude-code`, `codex`... */
+  agentName?: string;
+  /** What a telemetry session showed, read with it (telemetry has no file to read again); never listed. */
+  telemetry?: TranscriptReadResult;
 }

@@ -21,6 +21,8 @@ export interface SessionSearch {
   codexHome?: string | null;
   /** Claude Code's `$CLAUDE_CONFIG_DIR`. */
   claudeConfigDir?: string | null;
+  /** OpenTelemetry exports (files, or directories of them) whose sessions are linked too; a missing one is skipped. */
+  otlp?: readonly string[];
   /** More places holding session files. */
   dirs?: readonly string[];
   /** Commit trailer keys naming the session that made the commit (`Entire-Checkpoint: <id>`). */
@@ -46,6 +48,7 @@ const SESSION_LABEL: Record<AgentSessionFile['agent'], string> = {
   'claude-code': 'Claude Code',
   codex: 'Codex',
   aider: 'Aider',
+  otlp: 'OpenTelemetry',
 };
 
 /** A task as sessions are linked to it: its id and record, and the commits it made. */
@@ -110,6 +113,7 @@ export async function findSessionLinks(
     home: search.home,
     ...(search.codexHome !== undefined ? { codexHome: search.codexHome } : {}),
     ...(search.claudeConfigDir ? { claudeConfigDir: search.claudeConfigDir } : {}),
+    ...(search.otlp?.length ? { otlp: search.otlp } : {}),
     ...(search.dirs ? { dirs: search.dirs } : {}),
   });
   for (const session of discovered.inRepo)
@@ -141,8 +145,9 @@ export async function findSessionLinks(
     if (!r)
       reads.set(
         key,
-        (r =
-          s.agent === 'codex'
+        (r = s.telemetry
+          ? Promise.resolve(s.telemetry)
+          : s.agent === 'codex'
             ? readCodexRollout(s.path)
             : s.agent === 'aider'
               ? readAiderSession(s.path, s.segment ?? 0)
@@ -221,7 +226,7 @@ async function withSessions(
   const next = withTranscripts(task, entries, total, session);
   // The session that made most of the task's commits names the agent and model when the record does not.
   const main = [...links].sort((a, b) => b.commits - a.commits)[0]!.session;
-  const agent = canonicalAgentName(main.agent);
+  const agent = canonicalAgentName(main.agentName ?? main.agent);
   const sameAgent = !task.agent || canonicalAgentName(task.agent) === agent;
   const fillVersion = !task.agentVersion && sameAgent && Boolean(main.agentVersion);
   const fillModel = !task.modelId && sameAgent && Boolean(main.model);
@@ -245,7 +250,7 @@ async function withSessions(
   return {
     ...next,
     ...(sessionIds.length ? { sessionIds } : {}),
-    agent: task.agent ?? agent ?? main.agent,
+    agent: task.agent ?? agent ?? main.agentName ?? main.agent,
     ...(fillVersion ? { agentVersion: main.agentVersion! } : {}),
     ...(fillModel
       ? {

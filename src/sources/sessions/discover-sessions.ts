@@ -3,6 +3,7 @@ import { join, resolve, sep } from 'node:path';
 import type { AgentSessionFile } from './agent-session-file.js';
 import { AIDER_HISTORY_FILE, scanAiderHistory } from './read-aider-history.js';
 import { scanSessionFile } from './scan-session-file.js';
+import { readOtlpSessions } from './read-otlp-sessions.js';
 
 export interface DiscoverSessionsOptions {
   /** The repository and its worktrees: a session belongs here when it ran in one of them (or below). */
@@ -15,6 +16,11 @@ export interface DiscoverSessionsOptions {
   codexHome?: string | null;
   /** More places to search (`--sessions DIR`, the config's `sessions.dirs`): every .jsonl below them. */
   dirs?: readonly string[];
+  /**
+   * OpenTelemetry exports, or directories of them (`--otlp`, what `taskeval serve` received): a session there that
+   * names no working directory is taken to have run here, as the user pointed at it; a missing path is skipped.
+   */
+  otlp?: readonly string[];
 }
 
 /** Session files found, every one scanned; `inRepo` are those that ran in the repository. */
@@ -102,7 +108,26 @@ export async function discoverSessions(options: DiscoverSessionsOptions): Promis
     const sessions = await scanAiderHistory(path).catch(() => []);
     inRepo.push(...sessions.map((s) => ({ ...s, cwd: dir })));
   }
-  return { scanned: paths.length + aiderFiles, inRepo };
+  let otlpFiles = 0;
+  for (const path of await otlpExports(options.otlp ?? [])) {
+    otlpFiles += 1;
+    for (const s of await readOtlpSessions(path))
+      if (s.cwd === null || ranIn(s.cwd, repos, options.repoDirs)) inRepo.push(s);
+  }
+  return { scanned: paths.length + aiderFiles + otlpFiles, inRepo };
+}
+
+/** The export files named: a file itself, a directory's .json and .jsonl files (not below), a missing path none. */
+async function otlpExports(paths: readonly string[]): Promise<string[]> {
+  const out: string[] = [];
+  for (const path of paths) {
+    const info = await stat(path).catch(() => null);
+    if (info?.isFile()) out.push(path);
+    else if (info?.isDirectory())
+      for (const name of (await list(path)).sort())
+        if (name.endsWith('.jsonl') || name.endsWith('.json')) out.push(join(path, name));
+  }
+  return [...new Set(out)];
 }
 
 function ranIn(cwd: string, repos: readonly string[], given: readonly string[]): boolean {
