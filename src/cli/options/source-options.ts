@@ -65,7 +65,7 @@ export function addSourceOptions(command: Command): Command {
     .addOption(
       new Option(
         '--source <kind>',
-        'where tasks come from (default: detected: --tasks → files, a Fusion project → fusion, a git repository → git); pulls: one task per refs/pull/<N>/head',
+        'where tasks come from (default: detected: --tasks → files, a Fusion project → fusion, a Harbor job directory → harbor, a git repository → git); pulls: one task per refs/pull/<N>/head; harbor: one task per trial of jobs/<job>, its reward as a workflow result',
       ).choices([...TASK_SOURCE_KINDS]),
     )
     .option(

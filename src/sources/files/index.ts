@@ -1,5 +1,5 @@
 export { readTaskFile, type ReadTaskFileOptions } from './read-task-file.js';
-export { parseTaskRecords, detectTaskFileFormat, type TaskFileFormat } from './parse-task-records.js';
+export { parseTaskRecords, parseTaskValue, detectTaskFileFormat, type TaskFileFormat } from './parse-task-records.js';
 export { formatSourceProblem } from './format-source-problem.js';
 export { describeZodIssue, issueFieldPath } from './describe-zod-issue.js';
 export { taskJsonSchema } from './task-json-schema.js';

@@ -1,7 +1,8 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { SourceError } from '../../core/index.js';
 import { parseCsv } from './parse-csv.js';
+import { readHarborTrials } from '../harbor/index.js';
 
 /** One labelled task: its id and every other column as read (CSV cells are strings, JSONL keeps JSON types). */
 export interface LabelRow {
@@ -20,6 +21,7 @@ const ID_COLUMNS = ['taskId', 'task_id', 'id'] as const;
  */
 export async function readLabelFile(path: string, cwd: string): Promise<LabelRow[]> {
   const full = resolve(cwd, path);
+  if ((await stat(full).catch(() => null))?.isDirectory()) return harborLabels(full, path);
   let text: string;
   try {
     text = await readFile(full, 'utf8');
@@ -81,4 +83,25 @@ function requireId(value: unknown, path: string, line: number): string {
 
 function invalid(where: string, message: string): SourceError {
   return new SourceError('source_invalid', `${where}: ${message}`, { field: 'labels' });
+}
+
+/**
+ * A Harbor job directory as labels: one row per trial, its `reward` (and each named reward), `resolved`
+ * ("true" at a reward of 1, else "false") and `exception` ("true" when the trial raised one).
+ */
+async function harborLabels(dir: string, path: string): Promise<LabelRow[]> {
+  const { trials, problems } = await readHarborTrials(dir);
+  if (problems.length) throw invalid(problems[0]!.path, problems[0]!.message);
+  if (trials.length === 0)
+    throw invalid(path, 'a directory of labels is a Harbor job: no <trial>/result.json was found in it');
+  return trials.map((t, k) => ({
+    taskId: t.trialName,
+    line: k + 1,
+    fields: {
+      ...t.rewards,
+      ...(t.reward !== null ? { reward: t.reward, resolved: t.reward >= 1 ? 'true' : 'false' } : {}),
+      exception: t.exception ? 'true' : 'false',
+      task: t.taskName,
+    },
+  }));
 }

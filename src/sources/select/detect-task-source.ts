@@ -3,6 +3,7 @@ import { SourceError } from '../../core/index.js';
 import { runGit } from '../../evidence/index.js';
 import { detectFusionProject, FUSION_DB, FUSION_TASK_DIRS } from '../fusion/index.js';
 import type { TaskSourceKind } from './task-set.js';
+import { isHarborJob } from '../harbor/index.js';
 
 /** True when `dir` is inside a git checkout, a linked worktree or a bare repository. */
 export async function isGitRepository(dir: string, signal?: AbortSignal): Promise<boolean> {
@@ -34,6 +35,7 @@ export async function detectTaskSource(
     );
   }
   if (detectFusionProject(projectDir)) return 'fusion';
+  if (await isHarborJob(projectDir)) return 'harbor';
   if (await isGitRepository(projectDir, signal)) return 'git';
   throw new SourceError(
     'source_unreadable',

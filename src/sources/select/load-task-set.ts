@@ -6,6 +6,7 @@ import { buildCommitIndex, compileIdMatcher, runGit, type CommitIndex } from '..
 import { readTaskFile, readTaskHeads } from '../files/index.js';
 import { readFusionProject } from '../fusion/index.js';
 import { readGitPulls } from '../pulls/read-git-pulls.js';
+import { readHarborJob } from '../harbor/index.js';
 import { readPullExport } from '../pulls/read-pull-export.js';
 import { readGithubPulls } from '../pulls/read-github-pulls.js';
 import { readPullHeads, type PullHeads } from '../pulls/read-pull-heads.js';
@@ -191,7 +192,8 @@ async function openIndex(
     repo === null &&
     (source === 'git' ||
       (source === 'pulls' && options.pullsFile === undefined && options.github === undefined) ||
-      (await isGitRepository(projectDir, options.signal)))
+      // A Harbor job's trials ran in containers: their commits are not in the directory the job was written to.
+      (source !== 'harbor' && (await isGitRepository(projectDir, options.signal))))
   )
     repo = projectDir;
   if (repo === null) return null;
@@ -239,6 +241,7 @@ async function readSource(
       ...(options.signal ? { signal: options.signal } : {}),
     });
   if (source === 'pulls') return readGitPulls(index!.repo, options.signal, { hindsight: options.hindsight ?? true });
+  if (source === 'harbor') return readHarborJob(projectDir);
   return { tasks: inferGitTasks(index!), problems: [] };
 }
 

@@ -6,10 +6,10 @@ import type { SourceConfig } from '../source-config.js';
 import type { SourceProblem } from '../source-read-result.js';
 
 /** Where a task set was read from. */
-export type TaskSourceKind = 'fusion' | 'files' | 'git' | 'pulls';
+export type TaskSourceKind = 'fusion' | 'files' | 'git' | 'pulls' | 'harbor';
 
 /** The source kinds, in the order auto-detection tries them. */
-export const TASK_SOURCE_KINDS: readonly TaskSourceKind[] = ['files', 'fusion', 'git', 'pulls'];
+export const TASK_SOURCE_KINDS: readonly TaskSourceKind[] = ['files', 'fusion', 'git', 'pulls', 'harbor'];
 
 /** One task ready to evaluate: commits and history are null when no repository is known. */
 export interface LoadedTask {

@@ -84,7 +84,7 @@ export async function linkTranscripts(
       problems.push(...read.problems.map((p) => ({ ...p, taskId: task.id })));
       links.push({ taskId: task.id, path: file.path, stats: read.stats });
       if (read.stats.session) sessions.push(read.stats.session);
-      ran.agent ??= HARNESS_FORMATS.has(read.stats.format) ? read.stats.format : null;
+      ran.agent ??= read.stats.agent ?? (HARNESS_FORMATS.has(read.stats.format) ? read.stats.format : null);
       ran.model ??= read.stats.model ?? null;
       total.inputTokens += read.stats.inputTokens;
       total.outputTokens += read.stats.outputTokens;

@@ -1,6 +1,7 @@
 import type { AgentLogEntry, AgentLogType } from '../../core/index.js';
 import { boundText, type BoundedEntryLog } from './bounded-entry-log.js';
 import { SessionTracker } from './session-tracker.js';
+import { isAtif } from './map-atif.js';
 import type { TranscriptFormat, TranscriptStats } from './transcript-types.js';
 
 type Json = Record<string, unknown>;
@@ -14,6 +15,7 @@ export function trajectoryFormat(doc: unknown): TranscriptFormat | null {
   if (Array.isArray(doc))
     return doc.some((e) => isObject(e) && ('action' in e || 'observation' in e)) ? 'openhands' : null;
   if (!isObject(doc)) return null;
+  if (isAtif(doc)) return 'atif';
   if (Array.isArray(doc.trajectory)) return 'swe-agent';
   if (Array.isArray(doc.messages)) return 'mini-swe-agent';
   return null;

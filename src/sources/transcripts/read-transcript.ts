@@ -6,6 +6,7 @@ import { forEachLine, MAX_LINE_LENGTH } from './for-each-line.js';
 import { ClaudeCodeLineMapper } from './map-claude-code-line.js';
 import { SessionTracker } from './session-tracker.js';
 import { mapTrajectory, trajectoryFormat } from './map-trajectory.js';
+import { mapAtif } from './map-atif.js';
 import { ProblemList } from './problem-list.js';
 import { emptyStats, type ReadTranscriptOptions, type TranscriptReadResult } from './transcript-types.js';
 
@@ -88,13 +89,14 @@ export async function readTranscript(path: string, options: ReadTranscriptOption
     problems.add({
       path,
       message:
-        'not a known transcript; expected a SWE-agent trajectory ({"trajectory": [...]}), a mini-swe-agent one ({"messages": [...]}), an OpenHands event list ([{"action": ...}, {"observation": ...}]) or Claude Code JSONL',
+        'not a known transcript; expected an ATIF trajectory ({"schema_version": "ATIF-v1.x", "steps": [...]}), a SWE-agent trajectory ({"trajectory": [...]}), a mini-swe-agent one ({"messages": [...]}), an OpenHands event list ([{"action": ...}, {"observation": ...}]) or Claude Code JSONL',
     });
     return { entries: [], problems: problems.done(), stats: emptyStats('unknown') };
   }
   const stats = emptyStats(format);
   const session = new SessionTracker();
-  mapTrajectory(doc as Record<string, unknown>, format, path, info.mtime.getTime(), log, stats, session);
+  if (format === 'atif') mapAtif(doc as Record<string, unknown>, path, info.mtime.getTime(), log, stats, session);
+  else mapTrajectory(doc as Record<string, unknown>, format, path, info.mtime.getTime(), log, stats, session);
   stats.session = session.summary();
   return { entries: log.entries(), problems: problems.done(), stats };
 }

@@ -3,7 +3,7 @@ import type { SourceProblem } from '../source-read-result.js';
 
 /** Which agent wrote a transcript. */
 export type TranscriptFormat =
-  'claude-code' | 'codex' | 'aider' | 'swe-agent' | 'mini-swe-agent' | 'openhands' | 'otlp' | 'unknown';
+  'claude-code' | 'codex' | 'aider' | 'swe-agent' | 'mini-swe-agent' | 'openhands' | 'atif' | 'otlp' | 'unknown';
 
 /** Counts over the whole transcript, including entries not kept. */
 export interface TranscriptStats {
@@ -17,6 +17,8 @@ export interface TranscriptStats {
   outputTokens: number;
   /** Input tokens read from a prompt cache. */
   cachedTokens: number;
+  /** The agent a trajectory names (ATIF's `agent.name`), where the format itself does not say it. */
+  agent?: string;
   /** The model the agent ran, as the transcript names it (SWE-agent's config, OpenHands' and mini-swe-agent's replies). */
   model?: string;
   /** SWE-agent / mini-swe-agent `info.exit_status`. */

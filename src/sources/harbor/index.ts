@@ -1,0 +1,1 @@
+export { isHarborJob, readHarborJob, readHarborTrials, type HarborTrial } from './read-harbor-job.js';
