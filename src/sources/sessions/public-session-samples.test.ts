@@ -85,6 +85,32 @@ describe('real agent runs published with their projects', () => {
     expect(read.stats.session).toMatchObject({ edits: 1, exitStatus: 'submitted' });
   });
 
+  it("a real OpenHands evaluation record as SWE-bench runs publish it: its str_replace edits, the editor's refusals, the model, tokens, patch and the iteration limit", async () => {
+    const read = await readTranscript(sample('openhands-output-ponyc-4588.json'));
+    expect(read.problems).toEqual([]);
+    expect(read.stats).toMatchObject({
+      format: 'openhands',
+      // 24 commands, 16 str_replace/insert edits, 8 file views.
+      toolCalls: 48,
+      // 12 commands with a non-zero exit code, 12 edits the editor refused, one error observation.
+      toolErrors: 25,
+      // metrics.accumulated_token_usage: no event of the excerpt carries its own.
+      inputTokens: 938_015,
+      outputTokens: 5_627,
+      model: 'openrouter-llama-4-maverick',
+    });
+    expect(read.stats.session).toMatchObject({
+      steps: 48,
+      rejectedEdits: 12,
+      gaveUp: 1,
+      patchLinesAdded: 2,
+      patchLinesDeleted: 0,
+      patchFiles: 1,
+      exitStatus: expect.stringMatching(/^error: RuntimeError: Agent reached maximum iteration/),
+    });
+    expect(read.stats.session!.edits).toBeGreaterThanOrEqual(16);
+  });
+
   it('a real SWE-agent GPT-4 run: five steps, its edit, the run after it, and the model stats', async () => {
     const read = await readTranscript(sample('swe-agent-gpt4-test-repo.traj'));
     expect(read.problems).toEqual([]);

@@ -16,6 +16,9 @@ export function trajectoryFormat(doc: unknown): TranscriptFormat | null {
     return doc.some((e) => isObject(e) && ('action' in e || 'observation' in e)) ? 'openhands' : null;
   if (!isObject(doc)) return null;
   if (isAtif(doc)) return 'atif';
+  // OpenHands' evaluation output (output.jsonl's records, the trajectories SWE-bench runs publish).
+  if (Array.isArray(doc.history) && (typeof doc.instance_id === 'string' || isObject(doc.test_result)))
+    return 'openhands';
   if (Array.isArray(doc.trajectory)) return 'swe-agent';
   if (Array.isArray(doc.messages)) return 'mini-swe-agent';
   return null;
@@ -37,13 +40,19 @@ export function mapTrajectory(
 ): void {
   const drafts: Array<{ type: AgentLogType; text: string; agent: string; detail?: string; at?: string }> = [];
   const agent = format === 'swe-agent' ? 'swe-agent' : format === 'openhands' ? 'openhands' : 'mini-swe-agent';
-  if (Array.isArray(doc)) {
+  if (Array.isArray(doc) || format === 'openhands') {
+    const record = Array.isArray(doc) ? null : (doc as Json);
+    // An evaluation record's history is the event list; older records keep [action, observation] pairs.
+    const events = (record ? (record.history as unknown[]) : (doc as unknown[])).flatMap((e) =>
+      Array.isArray(e) ? e : [e],
+    );
     const responses = new Set<string>();
-    for (const event of doc) {
+    for (const event of events) {
       if (!isObject(event)) continue;
       countOpenHandsUsage(event, responses, stats);
       drafts.push(...openHandsDrafts(event, stats, session));
     }
+    if (record) drafts.push(...openHandsRecord(record, stats, session, responses.size > 0));
     doc = {};
   } else if (format === 'swe-agent') {
     for (const step of (doc as Json).trajectory as unknown[]) {
@@ -77,7 +86,8 @@ export function mapTrajectory(
     const model = sweAgentModel((doc as Json).replay_config);
     if (model) stats.model ??= model;
   }
-  if (typeof info.submission === 'string' && info.submission.trim()) session.submission(info.submission);
+  // An empty submission is one too: the agent handed over no change.
+  if (typeof info.submission === 'string') session.submission(info.submission);
   if (typeof info.exit_status === 'string' && info.exit_status) {
     session.exit(info.exit_status);
     stats.exitStatus = info.exit_status;
@@ -147,7 +157,40 @@ function openHandsDrafts(event: Json, stats: TranscriptStats, session: SessionTr
         : kind === 'error'
           ? 1
           : undefined;
-  return [withTime(observation(str(event.content), code === -1 ? undefined : code, 'openhands', stats, session))];
+  // The editor refuses an edit in words ("ERROR:\nNo replacement was performed, ..."): a failed command and a refused edit.
+  const refused = kind === 'edit' && /^ERROR:/.test(str(event.content));
+  if (refused) session.refusedEdit();
+  return [
+    withTime(
+      observation(str(event.content), refused ? 1 : code === -1 ? undefined : code, 'openhands', stats, session),
+    ),
+  ];
+}
+
+/**
+ * What an OpenHands evaluation record says beside its events: the model (`metadata.llm_config.model`), the
+ * tokens when no event carried them (`metrics.accumulated_token_usage`), the patch it submitted
+ * (`test_result.git_patch`, empty included) and the error that ended it (the iteration limit, say).
+ */
+function openHandsRecord(record: Json, stats: TranscriptStats, session: SessionTracker, metered: boolean): Draft[] {
+  const metadata = isObject(record.metadata) ? record.metadata : {};
+  const llm = isObject(metadata.llm_config) ? metadata.llm_config : {};
+  if (str(llm.model)) stats.model ??= str(llm.model).replace(/^(?:openai|litellm_proxy)\//, '');
+  const metrics = isObject(record.metrics) ? record.metrics : {};
+  const usage = isObject(metrics.accumulated_token_usage) ? metrics.accumulated_token_usage : null;
+  if (!metered && usage) {
+    const cached = num(usage.cache_read_tokens);
+    stats.inputTokens += Math.max(0, num(usage.prompt_tokens) - cached);
+    stats.cachedTokens += cached;
+    stats.outputTokens += num(usage.completion_tokens);
+  }
+  const result = isObject(record.test_result) ? record.test_result : {};
+  if (typeof result.git_patch === 'string') session.submission(result.git_patch);
+  const error = str(record.error);
+  if (!error) return [];
+  session.exit(`error: ${error.slice(0, 200)}`);
+  stats.exitStatus = `error: ${error.slice(0, 200)}`;
+  return [{ type: 'text', text: `error: ${error}`, agent: 'openhands', detail: 'error' }];
 }
 
 function messageDrafts(message: Json, agent: string, stats: TranscriptStats, session: SessionTracker): Draft[] {

@@ -102,4 +102,50 @@ describe('an OpenHands trajectory', () => {
       exitStatus: 'submitted',
     });
   });
+
+  it('reads an evaluation record (history, test_result, metadata); an empty patch is no submission, pairs are read as events', async () => {
+    const record = (patch: string, history: unknown[]) => ({
+      instance_id: 'astropy__astropy-12907',
+      instruction: 'Fix the parser',
+      metadata: { agent_class: 'CodeActAgent', llm_config: { model: 'litellm_proxy/claude-sonnet-4-5' } },
+      history,
+      metrics: { accumulated_token_usage: { prompt_tokens: 5000, completion_tokens: 300, cache_read_tokens: 1000 } },
+      test_result: { git_patch: patch },
+      error: null,
+    });
+    const empty = join(dir, 'astropy__astropy-12907.json');
+    await writeFile(empty, JSON.stringify(record('', EVENTS)));
+    const read = await readTranscript(empty);
+    expect(read.problems).toEqual([]);
+    expect(read.stats).toMatchObject({ format: 'openhands', toolCalls: 3, model: 'claude-sonnet-4-5' });
+    // Handing over nothing is not submitting: the session says so, whatever the finish action said.
+    expect(read.stats.session).toMatchObject({ exitStatus: 'empty patch', patchLinesAdded: 0, patchFiles: 0 });
+
+    // Older records keep [action, observation] pairs; a patch that changes a file is a submission.
+    const pairs = join(dir, 'pairs.json');
+    const patch = 'diff --git a/p.py b/p.py\n--- a/p.py\n+++ b/p.py\n@@ -1 +1,2 @@\n-x\n+y\n+z\n';
+    await writeFile(
+      pairs,
+      JSON.stringify(
+        record(patch, [
+          [EVENTS[1], EVENTS[2]],
+          [EVENTS[3], EVENTS[4]],
+        ]),
+      ),
+    );
+    const paired = await readTranscript(pairs);
+    expect(paired.stats).toMatchObject({ toolCalls: 2, toolErrors: 1, inputTokens: 4000, cachedTokens: 1000 });
+    expect(paired.stats.session).toMatchObject({ edits: 1, patchLinesAdded: 2, patchLinesDeleted: 1, patchFiles: 1 });
+    expect(paired.stats.session!.exitStatus).toBeUndefined();
+  });
+
+  it('says that an output.jsonl of many instances is not one session, once', async () => {
+    const path = join(dir, 'output.jsonl');
+    const line = (id: string) => JSON.stringify({ instance_id: id, history: EVENTS, test_result: { git_patch: '' } });
+    await writeFile(path, `${line('a__a-1')}\n${line('b__b-2')}\n`);
+    const read = await readTranscript(path);
+    expect(read.entries).toEqual([]);
+    expect(read.problems).toHaveLength(1);
+    expect(read.problems[0]!.message).toContain('an OpenHands evaluation output (one instance a line)');
+  });
 });

@@ -311,7 +311,7 @@ describe('readTranscript: SWE-agent and mini-swe-agent trajectories', () => {
     const path = join(dir, 'other.json');
     await writeFile(path, '{"steps": []}');
     const { problems } = await readTranscript(path);
-    expect(problems[0]!.message).toContain('expected a SWE-agent trajectory');
+    expect(problems[0]!.message).toContain('a SWE-agent trajectory');
   });
 
   it('refuses to parse a trajectory document over the size guard', async () => {

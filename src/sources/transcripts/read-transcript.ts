@@ -109,6 +109,7 @@ async function readJsonLines(
   stats: { lines: number },
 ): Promise<void> {
   let last = 0;
+  let evaluationRecords = 0;
   try {
     await forEachLine(path, (text, line) => {
       last = line;
@@ -127,6 +128,17 @@ async function readJsonLines(
           line,
           message: `not valid JSON (${reason(error)}); each line of a Claude Code transcript must be one JSON object`,
         });
+        return;
+      }
+      if (isEvaluationRecord(value)) {
+        // One instance of many: it cannot be linked to one task by this file's name.
+        if (evaluationRecords++ === 0)
+          problems.add({
+            path,
+            line,
+            message:
+              'an OpenHands evaluation output (one instance a line), not a session transcript: write each record to its own <instance_id>.json and give that directory to --transcripts',
+          });
         return;
       }
       for (const entry of mapper.map(value)) log.add(entry);
@@ -179,4 +191,10 @@ export async function subagentTranscripts(path: string): Promise<string[]> {
     .filter((n) => n.endsWith('.jsonl'))
     .sort()
     .map((n) => join(dir, n));
+}
+
+/** A line of OpenHands' evaluation output.jsonl: one benchmark instance with its event history. */
+function isEvaluationRecord(value: unknown): boolean {
+  const v = value as { history?: unknown; instance_id?: unknown } | null;
+  return typeof v === 'object' && v !== null && Array.isArray(v.history) && typeof v.instance_id === 'string';
 }

@@ -79,6 +79,11 @@ export class SessionTracker {
     this.pending = null;
   }
 
+  /** The last action was an edit the harness refused (its editor found nothing to replace, say). */
+  refusedEdit(): void {
+    if (this.pending === 'edit') this.rejectedEdits += 1;
+  }
+
   exit(status: string): void {
     this.exitStatus = status;
     if (/^exit_|error|cost|context|format|fail/i.test(status) && !/submitted/i.test(status)) this.gaveUp += 1;
@@ -111,6 +116,10 @@ export class SessionTracker {
     if (this.edits > 0) session.testedAfterLastEdit = this.lastTestAt > this.lastEditAt;
     if (this.lastTestPassed !== null) session.lastTestPassed = this.lastTestPassed;
     if (this.exitStatus !== null) session.exitStatus = this.exitStatus;
+    // A submission that changes nothing hands over no work: not a submission.
+    if (this.patch && this.patch.files === 0 && this.patch.added === 0 && this.patch.deleted === 0)
+      session.exitStatus =
+        this.exitStatus !== null && !/submitted/i.test(this.exitStatus) ? this.exitStatus : 'empty patch';
     if (this.patch)
       Object.assign(session, {
         patchLinesAdded: this.patch.added,
