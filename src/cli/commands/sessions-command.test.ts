@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as zlib from 'node:zlib';
+import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createGitTestRepo, type GitTestRepo } from '../../evidence/git/testing/git-test-repo.js';
 import { claudeProjectSlug } from '../../sources/index.js';
@@ -162,6 +163,74 @@ describe('agent sessions kept elsewhere', () => {
       /^codex\s+2026-03-05T09:00:00.000Z → 2026-03-05T09:10:00.000Z\s+-\s+gpt-5-codex\s+unlinked: no task's commit/m,
     );
     expect(unlinked.out).not.toContain('T-');
+  });
+});
+
+describe('Gemini CLI chats', () => {
+  it("links the chat Gemini CLI recorded for this repository (by its path's hash) and reads its tool calls, failures and tokens", async () => {
+    const cwd = await realpath(repo.dir);
+    const chat = (hash: string, id: string) => ({
+      sessionId: id,
+      projectHash: hash,
+      startTime: '2026-03-04T10:00:00.000Z',
+      lastUpdated: '2026-03-04T10:25:00.000Z',
+      messages: [
+        { id: 'm1', timestamp: '2026-03-04T10:00:00.000Z', type: 'user', content: 'add a cache' },
+        {
+          id: 'm2',
+          timestamp: '2026-03-04T10:05:00.000Z',
+          type: 'gemini',
+          content: 'Writing the cache, then running the tests.',
+          model: 'gemini-2.5-pro',
+          thoughts: [{ subject: 'Plan', description: 'a map keyed by path', timestamp: '2026-03-04T10:04:00.000Z' }],
+          toolCalls: [
+            {
+              id: 't1',
+              name: 'write_file',
+              args: { file_path: 'src/b.ts' },
+              status: 'success',
+              timestamp: '2026-03-04T10:05:00.000Z',
+              resultDisplay: 'wrote src/b.ts',
+            },
+            {
+              id: 't2',
+              name: 'run_shell_command',
+              args: { command: 'npm test' },
+              status: 'error',
+              timestamp: '2026-03-04T10:06:00.000Z',
+              resultDisplay: '1 failed',
+            },
+          ],
+          tokens: { input: 9000, output: 400, cached: 6000, thoughts: 100, tool: 0, total: 9500 },
+        },
+      ],
+    });
+    const put = async (hash: string, id: string) => {
+      const dir = join(home, '.gemini', 'tmp', hash, 'chats');
+      await mkdir(dir, { recursive: true });
+      await writeFile(join(dir, `session-2026-03-04T10-00-${id}.json`), JSON.stringify(chat(hash, id), null, 2));
+    };
+    await put(createHash('sha256').update(cwd).digest('hex'), 'g-here');
+    await put(createHash('sha256').update('/elsewhere').digest('hex'), 'g-elsewhere');
+    const listed = await cli(['sessions', '--project', repo.dir, '--json']);
+    expect(listed.code, listed.err).toBe(0);
+    const gemini = (
+      JSON.parse(listed.out) as { sessions: { agent: string; sessionId: string; model: string; taskIds: string[] }[] }
+    ).sessions.filter((s) => s.agent === 'gemini-cli');
+    expect(gemini.map((s) => [s.sessionId, s.model, s.taskIds])).toEqual([['g-here', 'gemini-2.5-pro', ['T-2']]]);
+    const stored = await cli(['run', '--project', repo.dir, '--db', join(home, 'g.db'), '--json']);
+    expect(stored.code, stored.err).toBe(0);
+    expect(stored.err).toContain('1 Gemini CLI');
+    const shown = JSON.parse((await cli(['show', 'T-2', '--db', join(home, 'g.db'), '--json'])).out) as {
+      cohort: { modelId: string | null; modelProvider: string | null };
+      taskSnapshot: {
+        tokenUsage?: { inputTokens: number; cachedTokens: number; outputTokens: number };
+        agentSession?: { edits: number; failedCommands: number };
+      };
+    };
+    expect(shown.cohort).toMatchObject({ modelId: 'gemini-2.5-pro', modelProvider: 'google' });
+    expect(shown.taskSnapshot.tokenUsage).toMatchObject({ inputTokens: 3000, cachedTokens: 6000, outputTokens: 500 });
+    expect(shown.taskSnapshot.agentSession).toMatchObject({ edits: 1, failedCommands: 1 });
   });
 });
 

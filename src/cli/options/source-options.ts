@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { ConfigError, isTaskevalError, SourceError, type Task } from '../../core/index.js';
 import {
@@ -179,6 +179,7 @@ export function taskSetOptions(
             home: io.env.HOME ?? null,
             ...(io.env.CODEX_HOME ? { codexHome: io.env.CODEX_HOME } : {}),
             ...(io.env.CLAUDE_CONFIG_DIR ? { claudeConfigDir: io.env.CLAUDE_CONFIG_DIR } : {}),
+            ...(io.env.GEMINI_CLI_HOME ? { geminiHome: join(io.env.GEMINI_CLI_HOME, '.gemini') } : {}),
             dirs: [
               ...(options.sessions ?? []).map((d) => resolve(io.cwd, d)),
               ...(config?.sessions?.dirs ?? []).map((d) => resolve(configDir ?? io.cwd, d)),
@@ -306,6 +307,7 @@ export function describeSessionReport(report: SessionReport): string {
     `${count('claude-code')} Claude Code`,
     `${count('codex')} Codex`,
     `${count('aider')} Aider`,
+    `${count('gemini-cli')} Gemini CLI`,
     `${count('otlp')} OpenTelemetry`,
   ].filter((p) => !p.startsWith('0 '));
   const list = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts.join('');

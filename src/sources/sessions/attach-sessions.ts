@@ -14,6 +14,7 @@ import { discoverSessions } from './discover-sessions.js';
 import { linkSessions, type SessionLink } from './link-sessions.js';
 import { readAiderSession } from './read-aider-history.js';
 import { readCodexRollout } from './read-codex-rollout.js';
+import { readGeminiSession } from './read-gemini-session.js';
 
 export interface SessionSearch {
   /** This user's home (Claude Code's projects, Codex's default home); null: none. */
@@ -21,6 +22,8 @@ export interface SessionSearch {
   codexHome?: string | null;
   /** Claude Code's `$CLAUDE_CONFIG_DIR`. */
   claudeConfigDir?: string | null;
+  /** Gemini CLI's home (`$GEMINI_CLI_HOME`'s .gemini, default `~/.gemini`). */
+  geminiHome?: string | null;
   /** OpenTelemetry exports (files, or directories of them) whose sessions are linked too; a missing one is skipped. */
   otlp?: readonly string[];
   /** More places holding session files. */
@@ -43,11 +46,16 @@ export interface SessionReport {
 }
 
 /** Whose models each agent runs; Aider runs anyone's, so its provider is left unknown. */
-const PROVIDER: Partial<Record<AgentSessionFile['agent'], string>> = { 'claude-code': 'anthropic', codex: 'openai' };
+const PROVIDER: Partial<Record<AgentSessionFile['agent'], string>> = {
+  'claude-code': 'anthropic',
+  codex: 'openai',
+  'gemini-cli': 'google',
+};
 const SESSION_LABEL: Record<AgentSessionFile['agent'], string> = {
   'claude-code': 'Claude Code',
   codex: 'Codex',
   aider: 'Aider',
+  'gemini-cli': 'Gemini CLI',
   otlp: 'OpenTelemetry',
 };
 
@@ -114,6 +122,7 @@ export async function findSessionLinks(
     ...(search.codexHome !== undefined ? { codexHome: search.codexHome } : {}),
     ...(search.claudeConfigDir ? { claudeConfigDir: search.claudeConfigDir } : {}),
     ...(search.otlp?.length ? { otlp: search.otlp } : {}),
+    ...(search.geminiHome !== undefined ? { geminiHome: search.geminiHome } : {}),
     ...(search.dirs ? { dirs: search.dirs } : {}),
   });
   for (const session of discovered.inRepo)
@@ -151,7 +160,9 @@ export async function findSessionLinks(
             ? readCodexRollout(s.path)
             : s.agent === 'aider'
               ? readAiderSession(s.path, s.segment ?? 0)
-              : readTranscript(s.path)),
+              : s.agent === 'gemini-cli'
+                ? readGeminiSession(s.path)
+                : readTranscript(s.path)),
       );
     return r;
   };

@@ -4,6 +4,7 @@ import type { AgentSessionFile } from './agent-session-file.js';
 import { AIDER_HISTORY_FILE, scanAiderHistory } from './read-aider-history.js';
 import { scanSessionFile } from './scan-session-file.js';
 import { readOtlpSessions } from './read-otlp-sessions.js';
+import { findGeminiSessions } from './read-gemini-session.js';
 
 export interface DiscoverSessionsOptions {
   /** The repository and its worktrees: a session belongs here when it ran in one of them (or below). */
@@ -21,6 +22,8 @@ export interface DiscoverSessionsOptions {
    * names no working directory is taken to have run here, as the user pointed at it; a missing path is skipped.
    */
   otlp?: readonly string[];
+  /** Gemini CLI's home (default `~/.gemini`): chats of the repository's directories under `tmp/<hash>/chats/`. */
+  geminiHome?: string | null;
 }
 
 /** Session files found, every one scanned; `inRepo` are those that ran in the repository. */
@@ -108,13 +111,19 @@ export async function discoverSessions(options: DiscoverSessionsOptions): Promis
     const sessions = await scanAiderHistory(path).catch(() => []);
     inRepo.push(...sessions.map((s) => ({ ...s, cwd: dir })));
   }
+  const geminiHome =
+    options.geminiHome === undefined ? (options.home ? join(options.home, '.gemini') : null) : options.geminiHome;
+  const gemini = geminiHome
+    ? await findGeminiSessions(geminiHome, [...new Set([...options.repoDirs, ...repos])])
+    : null;
+  if (gemini) inRepo.push(...gemini.sessions);
   let otlpFiles = 0;
   for (const path of await otlpExports(options.otlp ?? [])) {
     otlpFiles += 1;
     for (const s of await readOtlpSessions(path))
       if (s.cwd === null || ranIn(s.cwd, repos, options.repoDirs)) inRepo.push(s);
   }
-  return { scanned: paths.length + aiderFiles + otlpFiles, inRepo };
+  return { scanned: paths.length + aiderFiles + otlpFiles + (gemini?.scanned ?? 0), inRepo };
 }
 
 /** The export files named: a file itself, a directory's .json and .jsonl files (not below), a missing path none. */
