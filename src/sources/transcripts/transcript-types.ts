@@ -3,7 +3,16 @@ import type { SourceProblem } from '../source-read-result.js';
 
 /** Which agent wrote a transcript. */
 export type TranscriptFormat =
-  'claude-code' | 'codex' | 'aider' | 'swe-agent' | 'mini-swe-agent' | 'openhands' | 'atif' | 'otlp' | 'gemini-cli' | 'unknown';
+  | 'claude-code'
+  | 'codex'
+  | 'aider'
+  | 'swe-agent'
+  | 'mini-swe-agent'
+  | 'openhands'
+  | 'atif'
+  | 'otlp'
+  | 'gemini-cli'
+  | 'unknown';
 
 /** Counts over the whole transcript, including entries not kept. */
 export interface TranscriptStats {
