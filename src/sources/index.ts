@@ -105,6 +105,12 @@ export {
   type SessionLinks,
   type SessionReport,
   type SessionSearch,
+  SESSION_FORMATS,
+  SESSION_FORMAT_SPEC,
+  sessionFormat,
+  type SessionFormat,
+  type SessionPlaces,
+  type FoundSessionFiles,
 } from './sessions/index.js';
 export { readGitPulls, FETCH_PULLS } from './pulls/index.js';
 export { readPullExport, GH_PR_EXPORT } from './pulls/index.js';

@@ -7,6 +7,7 @@ import {
   GITHUB_API,
   loadTaskSet,
   TASK_SOURCE_KINDS,
+  SESSION_FORMATS,
   type SessionReport,
   type LoadTaskSetOptions,
   type SourceConfig,
@@ -303,13 +304,7 @@ export async function loadSourceTasks(
 /** `sessions: linked 14 Claude Code and 3 Codex sessions to 11 tasks; 2 more ran here (taskeval sessions --unlinked)` */
 export function describeSessionReport(report: SessionReport): string {
   const count = (agent: string) => report.linked.filter((l) => l.session.agent === agent).length;
-  const parts = [
-    `${count('claude-code')} Claude Code`,
-    `${count('codex')} Codex`,
-    `${count('aider')} Aider`,
-    `${count('gemini-cli')} Gemini CLI`,
-    `${count('otlp')} OpenTelemetry`,
-  ].filter((p) => !p.startsWith('0 '));
+  const parts = SESSION_FORMATS.map((f) => `${count(f.agent)} ${f.label}`).filter((p) => !p.startsWith('0 '));
   const list = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts.join('');
   const head = parts.length
     ? `linked ${list} session${report.linked.length === 1 ? '' : 's'} to ${report.tasks} task${report.tasks === 1 ? '' : 's'}`

@@ -7,14 +7,12 @@ import {
   type TaskIdentity,
 } from '../../core/index.js';
 import { runGit, type GitRunner } from '../../evidence/index.js';
-import { readTranscript, withTranscripts } from '../transcripts/index.js';
+import { withTranscripts } from '../transcripts/index.js';
+import { sessionFormat } from './formats/index.js';
 import type { TranscriptReadResult } from '../transcripts/transcript-types.js';
 import type { AgentSessionFile } from './agent-session-file.js';
 import { discoverSessions } from './discover-sessions.js';
 import { linkSessions, type SessionLink } from './link-sessions.js';
-import { readAiderSession } from './read-aider-history.js';
-import { readCodexRollout } from './read-codex-rollout.js';
-import { readGeminiSession } from './read-gemini-session.js';
 
 export interface SessionSearch {
   /** This user's home (Claude Code's projects, Codex's default home); null: none. */
@@ -44,20 +42,6 @@ export interface SessionReport {
   /** Tasks that got at least one session. */
   tasks: number;
 }
-
-/** Whose models each agent runs; Aider runs anyone's, so its provider is left unknown. */
-const PROVIDER: Partial<Record<AgentSessionFile['agent'], string>> = {
-  'claude-code': 'anthropic',
-  codex: 'openai',
-  'gemini-cli': 'google',
-};
-const SESSION_LABEL: Record<AgentSessionFile['agent'], string> = {
-  'claude-code': 'Claude Code',
-  codex: 'Codex',
-  aider: 'Aider',
-  'gemini-cli': 'Gemini CLI',
-  otlp: 'OpenTelemetry',
-};
 
 /** A task as sessions are linked to it: its id and record, and the commits it made. */
 type SessionTask = {
@@ -151,19 +135,7 @@ export async function findSessionLinks(
   const read = (s: AgentSessionFile) => {
     const key = `${s.path}#${s.segment ?? 0}`;
     let r = reads.get(key);
-    if (!r)
-      reads.set(
-        key,
-        (r = s.telemetry
-          ? Promise.resolve(s.telemetry)
-          : s.agent === 'codex'
-            ? readCodexRollout(s.path)
-            : s.agent === 'aider'
-              ? readAiderSession(s.path, s.segment ?? 0)
-              : s.agent === 'gemini-cli'
-                ? readGeminiSession(s.path)
-                : readTranscript(s.path)),
-      );
+    if (!r) reads.set(key, (r = sessionFormat(s.agent).read(s)));
     return r;
   };
   const keyOf = (s: AgentSessionFile) => `${s.path}#${s.segment ?? 0}`;
@@ -250,7 +222,7 @@ async function withSessions(
     agentVersionSource: fillVersion ? 'session' : null,
     modelId: fillModel ? main.model : null,
     modelSource: fillModel ? 'session' : null,
-    evidence: task.agent ? null : `${SESSION_LABEL[main.agent]} session ${main.sessionId ?? basename(main.path)}`,
+    evidence: task.agent ? null : `${sessionFormat(main.agent).label} session ${main.sessionId ?? basename(main.path)}`,
   };
   const sessionIds = [
     ...new Set([
@@ -266,7 +238,9 @@ async function withSessions(
     ...(fillModel
       ? {
           modelId: main.model!,
-          ...(task.modelProvider || !PROVIDER[main.agent] ? {} : { modelProvider: PROVIDER[main.agent] }),
+          ...(task.modelProvider || !sessionFormat(main.agent).provider
+            ? {}
+            : { modelProvider: sessionFormat(main.agent).provider! }),
         }
       : {}),
     identity,

@@ -16,3 +16,10 @@ export { linkSessions, type SessionLink, type SessionLinks, type LinkSessionsInp
 export { scanSessionFile } from './scan-session-file.js';
 export { readCodexRollout } from './read-codex-rollout.js';
 export type { AgentSessionFile, SessionAgent } from './agent-session-file.js';
+export { SESSION_FORMATS, sessionFormat } from './formats/index.js';
+export {
+  SESSION_FORMAT_SPEC,
+  type FoundSessionFiles,
+  type SessionFormat,
+  type SessionPlaces,
+} from './session-format.js';
