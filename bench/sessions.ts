@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import * as zlib from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -74,41 +76,179 @@ async function writeSession(
   await new Promise<void>((r, j) => out.end((e?: Error | null) => (e ? j(e) : r())));
 }
 
+/** A session's lines of `bytes` in memory (for the formats written whole: compressed, JSON, telemetry). */
+function sessionText(agent: 'claude' | 'codex', cwd: string, bytes: number, start: number): string {
+  const lines: string[] = [];
+  let written = 0;
+  for (let i = 0; written < bytes; i += 1) {
+    const text = line(agent, cwd, start + i * 1_000, i);
+    lines.push(text);
+    written += text.length + 1;
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** A Gemini CLI chat of about `bytes`, as its chat recording writes it. */
+function geminiChat(cwd: string, bytes: number, start: number, i: number): string {
+  const filler = 'reading the store and settings code; '.repeat(20);
+  const messages = [];
+  for (let k = 0, size = 0; size < bytes; k += 1) {
+    const at = new Date(start + k * 1_000).toISOString();
+    const m =
+      k % 2
+        ? {
+            id: `m${k}`,
+            timestamp: at,
+            type: 'gemini',
+            content: filler,
+            model: 'gemini-2.5-pro',
+            tokens: { input: 900, output: 50, cached: 600, total: 1550 },
+            toolCalls: [
+              {
+                id: `t${k}`,
+                name: 'run_shell_command',
+                args: { command: 'npm test' },
+                status: k % 17 ? 'success' : 'error',
+                timestamp: at,
+                resultDisplay: filler,
+              },
+            ],
+          }
+        : { id: `m${k}`, timestamp: at, type: 'user', content: filler };
+    messages.push(m);
+    size += JSON.stringify(m).length;
+  }
+  const hash = createHash('sha256').update(cwd).digest('hex');
+  return JSON.stringify(
+    {
+      sessionId: `gemini-${i}`,
+      projectHash: hash,
+      startTime: new Date(start).toISOString(),
+      lastUpdated: new Date(start + messages.length * 1_000).toISOString(),
+      messages,
+    },
+    null,
+    2,
+  );
+}
+
+/** An OTLP logs export of about `bytes`: Claude Code's telemetry events, one session a request line. */
+function otlpExport(bytes: number, start: number, i: number): string {
+  const s = (key: string, value: string) => ({ key, value: { stringValue: value } });
+  const lines: string[] = [];
+  for (let k = 0, size = 0; size < bytes; k += 1) {
+    const records = Array.from({ length: 50 }, (_, r) => ({
+      timeUnixNano: `${start + (k * 50 + r) * 1_000}000000`,
+      body: { stringValue: 'claude_code.tool_result' },
+      attributes: [
+        s('event.name', 'tool_result'),
+        s('session.id', `otel-${i}`),
+        s('tool_name', 'Bash'),
+        s('success', r % 13 ? 'true' : 'false'),
+      ],
+    }));
+    const text = JSON.stringify({
+      resourceLogs: [
+        { resource: { attributes: [s('service.name', 'claude-code')] }, scopeLogs: [{ logRecords: records }] },
+      ],
+    });
+    lines.push(text);
+    size += text.length + 1;
+  }
+  return `${lines.join('\n')}\n`;
+}
+
 /**
- * `npm run bench -- sessions`: discovery over 2,000 session files (1 GiB in all: half Claude Code project
- * files, half Codex rollouts, sizes from 40 KiB to 4 MiB) in a child process; target under 30 s and
- * 200 MB peak RSS.
+ * `npm run bench -- sessions`: discovery over 2,000 session files (1 GiB in all, sizes from 40 KiB to about 10 MiB)
+ * of every format it reads: Claude Code projects under ~/.claude and ~/.config/claude (some with subagents), Codex
+ * rollouts live, archived and zstd-compressed, Gemini CLI chats, OpenTelemetry exports, and an Aider history; in a
+ * child process; target under 30 s and 200 MB peak RSS.
  */
 export async function run(
   log: (line: string) => void = (l) => process.stdout.write(`${l}\n`),
 ): Promise<SessionsBenchReport> {
   const home = await mkdtemp(join(tmpdir(), 'taskeval-bench-sessions-'));
   try {
-    const repo = '/work/project';
-    const claudeDir = join(home, '.claude', 'projects', claudeProjectSlug(repo));
-    await mkdir(claudeDir, { recursive: true });
+    const repo = join(home, 'project');
+    await mkdir(repo, { recursive: true });
+    const claudeDirs = [join(home, '.claude'), join(home, '.config', 'claude')].map((d) =>
+      join(d, 'projects', claudeProjectSlug(repo)),
+    );
+    for (const d of claudeDirs) await mkdir(d, { recursive: true });
+    const otlpDir = join(home, 'otlp');
+    const geminiDir = join(home, '.gemini', 'tmp', createHash('sha256').update(repo).digest('hex'), 'chats');
+    await mkdir(otlpDir, { recursive: true });
+    await mkdir(geminiDir, { recursive: true });
     // Sizes vary 100-fold around the mean, as real sessions do.
     const weights = Array.from({ length: FILES }, (_, i) => 0.1 + ((i * 7919) % 100) / 10);
     const scale = TOTAL_BYTES / weights.reduce((a, b) => a + b, 0);
     let bytes = 0;
+    let expected = 0;
+    const kinds = new Map<string, number>();
     const started = Date.now();
     for (let i = 0; i < FILES; i += 1) {
+      // The last file is the repository's Aider history: one file a repository.
+      const kind =
+        i === FILES - 1
+          ? 'aider'
+          : (
+              [
+                'claude',
+                'claude',
+                'claude-config',
+                'codex',
+                'codex-archived',
+                'codex-zst',
+                'gemini',
+                'gemini',
+                'otlp',
+                'claude',
+              ] as const
+            )[i % 10]!;
+      kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
       const size = Math.round(weights[i]! * scale);
-      bytes += size;
       const start = Date.UTC(2026, 2, 1) + i * 3_600_000;
-      if (i % 2 === 0) await writeSession(join(claudeDir, `session-${i}.jsonl`), 'claude', repo, size, start);
-      else {
-        const dir = join(home, '.codex', 'sessions', '2026', '03', String(1 + (i % 28)).padStart(2, '0'));
+      if (kind === 'claude' || kind === 'claude-config') {
+        const dir = claudeDirs[kind === 'claude' ? 0 : 1]!;
+        await writeSession(join(dir, `session-${i}.jsonl`), 'claude', repo, size, start);
+        if (i % 20 === 0) {
+          // A subagent beside the session: read with it, never a session of its own.
+          await mkdir(join(dir, `session-${i}`, 'subagents'), { recursive: true });
+          await writeSession(join(dir, `session-${i}`, 'subagents', 'agent-1.jsonl'), 'claude', repo, 40_000, start);
+        }
+        expected += 1;
+      } else if (kind.startsWith('codex')) {
+        const tree = kind === 'codex-archived' ? 'archived_sessions' : 'sessions';
+        const dir = join(home, '.codex', tree, '2026', '03', String(1 + (i % 28)).padStart(2, '0'));
         await mkdir(dir, { recursive: true });
-        await writeSession(join(dir, `rollout-2026-03-01T00-00-00-${i}.jsonl`), 'codex', repo, size, start);
+        const name = join(dir, `rollout-2026-03-01T00-00-00-${i}.jsonl`);
+        if (kind === 'codex-zst')
+          await writeFile(`${name}.zst`, zlib.zstdCompressSync(Buffer.from(sessionText('codex', repo, size, start))));
+        else await writeSession(name, 'codex', repo, size, start);
+        expected += 1;
+      } else if (kind === 'gemini') {
+        await writeFile(join(geminiDir, `session-2026-03-01T00-00-${i}.json`), geminiChat(repo, size, start, i));
+        expected += 1;
+      } else if (kind === 'otlp') {
+        await writeFile(join(otlpDir, `export-${i}.jsonl`), otlpExport(size, start, i));
+        expected += 1;
+      } else {
+        await writeFile(
+          join(repo, '.aider.chat.history.md'),
+          `# aider chat started at 2026-03-01 10:00:00\n\n#### fix it\n\n${'> reading the store\n'.repeat(Math.max(1, Math.round(size / 20)))}`,
+        );
+        expected += 1;
       }
+      bytes += size;
     }
     log(
-      `sessions: generated ${FILES} session files, ${(bytes / 1024 / 1024 / 1024).toFixed(2)} GiB, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      `sessions: generated ${FILES} session files, ${(bytes / 1024 / 1024 / 1024).toFixed(2)} GiB, in ${((Date.now() - started) / 1000).toFixed(1)} s: ${[...kinds].map(([k, n]) => `${n} ${k}`).join(', ')}`,
     );
+    // As the commands do: collections paced between files (runs' heap pacer).
     const probe = `const { discoverSessions } = await import(${JSON.stringify(join(root, 'src/sources/index.ts'))});
+const { createHeapPacer } = await import(${JSON.stringify(join(root, 'src/runs/heap-pacer.ts'))});
 const t = Date.now();
-const found = await discoverSessions({ repoDirs: [${JSON.stringify(repo)}], home: ${JSON.stringify(home)} });
+const found = await discoverSessions({ repoDirs: [${JSON.stringify(repo)}], home: ${JSON.stringify(home)}, otlp: [${JSON.stringify(otlpDir)}], onFile: createHeapPacer() });
 console.log(JSON.stringify({ scanned: found.scanned, found: found.inRepo.length, ms: Date.now() - t }));`;
     const { stdout, stderr } = await new Promise<{ stdout: string; stderr: string }>((done, fail) => {
       const child = spawn(
@@ -131,7 +271,7 @@ console.log(JSON.stringify({ scanned: found.scanned, found: found.inRepo.length,
     const okTime = seconds < SECONDS_TARGET;
     const okRss = maxRssMb < RSS_TARGET_MB;
     log(
-      `sessions: discovery looked at ${result.scanned} files and found ${result.found} that ran in the repository in ${seconds.toFixed(1)} s (target < ${SECONDS_TARGET} s) ${okTime ? 'PASS' : 'MISS'}`,
+      `sessions: discovery looked at ${result.scanned} files and found ${result.found} of the ${expected} sessions that ran in the repository in ${seconds.toFixed(1)} s (target < ${SECONDS_TARGET} s) ${okTime ? 'PASS' : 'MISS'}`,
     );
     log(
       `sessions: peak RSS of the discovering process ${maxRssMb.toFixed(0)} MB (target < ${RSS_TARGET_MB} MB) ${okRss ? 'PASS' : 'MISS'}`,
@@ -142,9 +282,10 @@ console.log(JSON.stringify({ scanned: found.scanned, found: found.inRepo.length,
       found: result.found,
       seconds,
       maxRssMb,
-      pass: okTime && okRss && result.found === FILES,
+      pass: okTime && okRss && result.found === expected,
     };
   } finally {
-    await rm(home, { recursive: true, force: true });
+    if (!process.env.BENCH_KEEP) await rm(home, { recursive: true, force: true });
+    else log(`sessions: kept ${home}`);
   }
 }

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { createHeapPacer } from '../../runs/index.js';
 import { Option, type Command } from 'commander';
 import { ConfigError, isTaskevalError, SourceError, type Task } from '../../core/index.js';
 import {
@@ -181,6 +182,8 @@ export function taskSetOptions(
             ...(io.env.CODEX_HOME ? { codexHome: io.env.CODEX_HOME } : {}),
             ...(io.env.CLAUDE_CONFIG_DIR ? { claudeConfigDir: io.env.CLAUDE_CONFIG_DIR } : {}),
             ...(io.env.GEMINI_CLI_HOME ? { geminiHome: join(io.env.GEMINI_CLI_HOME, '.gemini') } : {}),
+            // Discovery reads the ends of thousands of files: collections are paced, not left to grow the heap.
+            onFile: createHeapPacer(),
             dirs: [
               ...(options.sessions ?? []).map((d) => resolve(io.cwd, d)),
               ...(config?.sessions?.dirs ?? []).map((d) => resolve(configDir ?? io.cwd, d)),

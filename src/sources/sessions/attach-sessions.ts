@@ -24,6 +24,8 @@ export interface SessionSearch {
   geminiHome?: string | null;
   /** OpenTelemetry exports (files, or directories of them) whose sessions are linked too; a missing one is skipped. */
   otlp?: readonly string[];
+  /** Called after each session file discovery reads. */
+  onFile?: () => void;
   /** More places holding session files. */
   dirs?: readonly string[];
   /** Commit trailer keys naming the session that made the commit (`Entire-Checkpoint: <id>`). */
@@ -107,6 +109,7 @@ export async function findSessionLinks(
     ...(search.claudeConfigDir ? { claudeConfigDir: search.claudeConfigDir } : {}),
     ...(search.otlp?.length ? { otlp: search.otlp } : {}),
     ...(search.geminiHome !== undefined ? { geminiHome: search.geminiHome } : {}),
+    ...(search.onFile ? { onFile: search.onFile } : {}),
     ...(search.dirs ? { dirs: search.dirs } : {}),
   });
   for (const session of discovered.inRepo)

@@ -4,6 +4,7 @@ import type { AgentSessionFile } from './agent-session-file.js';
 import { SESSION_FORMATS } from './formats/index.js';
 import { scanSessionFile } from './scan-session-file.js';
 import { isWithin, walkSessionFiles } from './session-places.js';
+import { isZstdPath } from '../transcripts/index.js';
 
 export { claudeConfigDirs, claudeProjectSlug, CLAUDE_SLUG_MAX } from './formats/index.js';
 
@@ -25,6 +26,8 @@ export interface DiscoverSessionsOptions {
   otlp?: readonly string[];
   /** Gemini CLI's home (default `~/.gemini`): chats of the repository's directories under `tmp/<hash>/chats/`. */
   geminiHome?: string | null;
+  /** Called after each session file read (thousands of them): pacing collections, progress. */
+  onFile?: () => void;
 }
 
 /** Session files found, every one scanned; `inRepo` are those that ran in the repository. */
@@ -63,11 +66,20 @@ export async function discoverSessions(options: DiscoverSessionsOptions): Promis
   const paths = [...files].sort();
   const read: (AgentSessionFile | null)[] = new Array(paths.length).fill(null);
   let next = 0;
+  // A compressed file is decompressed whole, each with its own window of megabytes: one at a time.
+  let compressed: Promise<unknown> = Promise.resolve();
+  const scan = (path: string) => {
+    if (!isZstdPath(path)) return scanSessionFile(path);
+    const done = compressed.then(() => scanSessionFile(path));
+    compressed = done.catch(() => undefined);
+    return done;
+  };
   await Promise.all(
     Array.from({ length: Math.min(SCAN_AT_ONCE, paths.length) }, async () => {
       while (next < paths.length) {
         const i = next++;
-        read[i] = await scanSessionFile(paths[i]!);
+        read[i] = await scan(paths[i]!);
+        options.onFile?.();
       }
     }),
   );

@@ -17,6 +17,8 @@ const iso = (v: unknown): string | null =>
 const MAX_CHAT_BYTES = 64 * 1024 * 1024;
 /** The head of a chat file that holds its `projectHash`, read before deciding to parse the rest. */
 const HEAD_BYTES = 4 * 1024;
+/** The tail of a chat file that holds its last reply's model. */
+const TAIL_BYTES = 64 * 1024;
 
 /** Gemini CLI names a project's chat folder after the SHA-256 of its root path. */
 export function geminiProjectHash(dir: string): string {
@@ -40,6 +42,7 @@ const EDIT_TOOLS = new Set(['write_file', 'replace', 'edit', 'smart_edit', 'writ
 export async function findGeminiSessions(
   geminiHome: string,
   repoDirs: readonly string[],
+  onFile?: () => void,
 ): Promise<{ scanned: number; sessions: AgentSessionFile[] }> {
   const byHash = new Map(repoDirs.map((d) => [geminiProjectHash(d), d]));
   const tmp = join(geminiHome, 'tmp');
@@ -51,22 +54,23 @@ export async function findGeminiSessions(
       if (!name.endsWith('.json')) continue;
       scanned += 1;
       const path = join(chats, name);
-      const hash = /"projectHash"\s*:\s*"([0-9a-f]{64})"/.exec(await head(path))?.[1];
+      // The head holds the chat's ids and times; the tail its last reply's model: the chat is parsed only when read.
+      const { first, last } = await ends(path);
+      onFile?.();
+      const field = (name: string, text: string) => new RegExp(`"${name}"\\s*:\\s*"([^"]*)"`).exec(text)?.[1];
+      const hash = field('projectHash', first);
       const cwd = hash ? byHash.get(hash) : undefined;
       if (!cwd) continue;
-      const chat = await readChat(path);
-      if (!chat) continue;
-      const messages = Array.isArray(chat.messages) ? chat.messages.filter(isObject) : [];
-      const model = [...messages].reverse().find((m) => str(m.model))?.model;
+      const models = [...last.matchAll(/"model"\s*:\s*"([^"]+)"/g)];
       sessions.push({
         agent: 'gemini-cli',
         path,
-        sessionId: str(chat.sessionId) || null,
+        sessionId: field('sessionId', first) || null,
         cwd,
         branch: null,
-        startedAt: iso(chat.startTime) ?? iso(messages[0]?.timestamp),
-        endedAt: iso(chat.lastUpdated) ?? iso(messages.at(-1)?.timestamp),
-        model: str(model) || null,
+        startedAt: iso(field('startTime', first)),
+        endedAt: iso(field('lastUpdated', first)),
+        model: models.at(-1)?.[1] ?? null,
         agentVersion: null,
       });
     }
@@ -74,13 +78,18 @@ export async function findGeminiSessions(
   return { scanned, sessions };
 }
 
-async function head(path: string): Promise<string> {
+/** The first HEAD_BYTES and last TAIL_BYTES of a file (the whole of a small one in both). */
+async function ends(path: string): Promise<{ first: string; last: string }> {
   const file = await open(path, 'r').catch(() => null);
-  if (!file) return '';
+  if (!file) return { first: '', last: '' };
   try {
-    const buffer = Buffer.alloc(HEAD_BYTES);
-    const { bytesRead } = await file.read(buffer, 0, HEAD_BYTES, 0);
-    return buffer.subarray(0, bytesRead).toString('utf8');
+    const { size } = await file.stat();
+    const at = async (position: number, length: number) => {
+      const buffer = Buffer.alloc(Math.max(0, Math.min(length, size - position)));
+      const { bytesRead } = await file.read(buffer, 0, buffer.length, position);
+      return buffer.subarray(0, bytesRead).toString('utf8');
+    };
+    return { first: await at(0, HEAD_BYTES), last: await at(Math.max(0, size - TAIL_BYTES), TAIL_BYTES) };
   } finally {
     await file.close();
   }

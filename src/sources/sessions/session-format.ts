@@ -17,6 +17,8 @@ export interface SessionPlaces {
   otlp?: readonly string[];
   /** True when a working directory is the repository, one of its worktrees, or below them. */
   ranIn(cwd: string): boolean;
+  /** Called after each file read, so a caller can pace collections or show progress. */
+  onFile?: () => void;
 }
 
 /** What one agent's discovery found. */

@@ -11,7 +11,7 @@ export const geminiCliFormat: SessionFormat = {
   async discover(places) {
     const home =
       places.geminiHome === undefined ? (places.home ? join(places.home, '.gemini') : null) : places.geminiHome;
-    return home ? findGeminiSessions(home, places.repoDirs) : {};
+    return home ? findGeminiSessions(home, places.repoDirs, places.onFile) : {};
   },
   read: (session) => readGeminiSession(session.path),
 };

@@ -30,8 +30,10 @@ export const otlpFormat: SessionFormat = {
   async discover(places) {
     const sessions: AgentSessionFile[] = [];
     const files = await otlpExports(places.otlp ?? []);
-    for (const path of files)
+    for (const path of files) {
       for (const s of await readOtlpSessions(path)) if (s.cwd === null || places.ranIn(s.cwd)) sessions.push(s);
+      places.onFile?.();
+    }
     return { sessions, scanned: files.length };
   },
   // Telemetry is read whole when found: there is no file to read a second time.
