@@ -234,6 +234,114 @@ describe('Gemini CLI chats', () => {
   });
 });
 
+describe('OpenCode sessions', () => {
+  it("links the OpenCode session that ran here, reading its messages' parts and its subagent's with it", async () => {
+    const cwd = await realpath(repo.dir);
+    const storage = join(home, 'xdg', 'opencode', 'storage');
+    const put = async (rel: string, value: object) => {
+      await mkdir(join(storage, rel, '..'), { recursive: true });
+      await writeFile(join(storage, rel), JSON.stringify(value));
+    };
+    const t = (iso: string) => Date.parse(iso);
+    await put('session/prj_1/ses_main.json', {
+      id: 'ses_main',
+      version: '0.15.18',
+      projectID: 'prj_1',
+      directory: cwd,
+      title: 'Add a cache',
+      time: { created: t('2026-03-04T10:00:00Z'), updated: t('2026-03-04T10:20:00Z') },
+    });
+    await put('session/prj_1/ses_child.json', {
+      id: 'ses_child',
+      parentID: 'ses_main',
+      projectID: 'prj_1',
+      directory: cwd,
+      time: { created: t('2026-03-04T10:05:00Z'), updated: t('2026-03-04T10:06:00Z') },
+    });
+    await put('session/prj_2/ses_other.json', {
+      id: 'ses_other',
+      directory: '/elsewhere',
+      time: { created: t('2026-03-04T10:00:00Z'), updated: t('2026-03-04T10:20:00Z') },
+    });
+    await put('message/ses_main/msg_001.json', {
+      id: 'msg_001',
+      sessionID: 'ses_main',
+      role: 'user',
+      time: { created: t('2026-03-04T10:00:00Z') },
+    });
+    await put('message/ses_main/msg_002.json', {
+      id: 'msg_002',
+      sessionID: 'ses_main',
+      role: 'assistant',
+      modelID: 'claude-sonnet-4-5',
+      providerID: 'anthropic',
+      time: { created: t('2026-03-04T10:01:00Z') },
+      tokens: { input: 2000, output: 300, reasoning: 50, cache: { read: 5000, write: 0 } },
+    });
+    await put('part/msg_001/prt_1.json', { id: 'prt_1', messageID: 'msg_001', type: 'text', text: 'add a cache' });
+    await put('part/msg_002/prt_1.json', {
+      id: 'prt_1',
+      messageID: 'msg_002',
+      type: 'tool',
+      tool: 'edit',
+      state: {
+        status: 'completed',
+        input: { filePath: 'src/b.ts' },
+        output: 'edited',
+        time: { start: t('2026-03-04T10:02:00Z') },
+      },
+    });
+    await put('part/msg_002/prt_2.json', {
+      id: 'prt_2',
+      messageID: 'msg_002',
+      type: 'tool',
+      tool: 'bash',
+      state: {
+        status: 'error',
+        input: { command: 'npm test' },
+        error: '1 test failed',
+        time: { start: t('2026-03-04T10:03:00Z') },
+      },
+    });
+    await put('message/ses_child/msg_101.json', {
+      id: 'msg_101',
+      sessionID: 'ses_child',
+      role: 'assistant',
+      modelID: 'claude-haiku-4-5',
+      time: { created: t('2026-03-04T10:05:00Z') },
+      tokens: { input: 100, output: 10, reasoning: 0, cache: { read: 0, write: 0 } },
+    });
+    await put('part/msg_101/prt_1.json', {
+      id: 'prt_1',
+      messageID: 'msg_101',
+      type: 'tool',
+      tool: 'grep',
+      state: { status: 'completed', input: { pattern: 'cache' }, output: 'src/b.ts' },
+    });
+    const env = { HOME: home, XDG_DATA_HOME: join(home, 'xdg') };
+    const listed = await cli(['sessions', '--project', repo.dir, '--json'], env);
+    expect(listed.code, listed.err).toBe(0);
+    const opencode = (
+      JSON.parse(listed.out) as {
+        sessions: { agent: string; sessionId: string; model: string; agentVersion: string; taskIds: string[] }[];
+      }
+    ).sessions.filter((s) => s.agent === 'opencode');
+    expect(opencode.map((s) => [s.sessionId, s.model, s.agentVersion, s.taskIds])).toEqual([
+      ['ses_main', 'claude-sonnet-4-5', '0.15.18', ['T-2']],
+    ]);
+    const stored = await cli(['run', '--project', repo.dir, '--db', join(home, 'o.db'), '--json'], env);
+    expect(stored.code, stored.err).toBe(0);
+    const shown = JSON.parse((await cli(['show', 'T-2', '--db', join(home, 'o.db'), '--json'], env)).out) as {
+      cohort: { agent: string | null; modelId: string | null };
+      taskSnapshot: { tokenUsage?: object; agentSession?: object };
+    };
+    expect(shown.cohort).toMatchObject({ agent: 'opencode', modelId: 'claude-sonnet-4-5' });
+    // The subagent's call and tokens count for the session.
+    expect(shown.taskSnapshot.tokenUsage).toMatchObject({ inputTokens: 2100, cachedTokens: 5000, outputTokens: 360 });
+    expect(shown.taskSnapshot.agentSession).toMatchObject({ steps: 3, edits: 1, failedCommands: 1 });
+  });
+});
+
 describe('agent sessions named in the config', () => {
   it('sessions.enabled false turns the search off; sessions.dirs adds a place, relative to the config file', async () => {
     await writeFile(

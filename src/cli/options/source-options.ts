@@ -182,6 +182,7 @@ export function taskSetOptions(
             ...(io.env.CODEX_HOME ? { codexHome: io.env.CODEX_HOME } : {}),
             ...(io.env.CLAUDE_CONFIG_DIR ? { claudeConfigDir: io.env.CLAUDE_CONFIG_DIR } : {}),
             ...(io.env.GEMINI_CLI_HOME ? { geminiHome: join(io.env.GEMINI_CLI_HOME, '.gemini') } : {}),
+            ...(io.env.XDG_DATA_HOME ? { xdgDataHome: io.env.XDG_DATA_HOME } : {}),
             // Discovery reads the ends of thousands of files: collections are paced, not left to grow the heap.
             onFile: createHeapPacer(),
             dirs: [

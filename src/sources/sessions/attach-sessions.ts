@@ -24,6 +24,8 @@ export interface SessionSearch {
   geminiHome?: string | null;
   /** OpenTelemetry exports (files, or directories of them) whose sessions are linked too; a missing one is skipped. */
   otlp?: readonly string[];
+  /** `$XDG_DATA_HOME`, where OpenCode keeps its storage. */
+  xdgDataHome?: string | null;
   /** Called after each session file discovery reads. */
   onFile?: () => void;
   /** More places holding session files. */
@@ -110,6 +112,7 @@ export async function findSessionLinks(
     ...(search.otlp?.length ? { otlp: search.otlp } : {}),
     ...(search.geminiHome !== undefined ? { geminiHome: search.geminiHome } : {}),
     ...(search.onFile ? { onFile: search.onFile } : {}),
+    ...(search.xdgDataHome ? { xdgDataHome: search.xdgDataHome } : {}),
     ...(search.dirs ? { dirs: search.dirs } : {}),
   });
   for (const session of discovered.inRepo)

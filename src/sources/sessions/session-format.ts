@@ -13,6 +13,8 @@ export interface SessionPlaces {
   claudeConfigDir?: string | null;
   codexHome?: string | null;
   geminiHome?: string | null;
+  /** `$XDG_DATA_HOME`, where OpenCode keeps its storage (default `~/.local/share`). */
+  xdgDataHome?: string | null;
   /** OpenTelemetry exports, or directories of them. */
   otlp?: readonly string[];
   /** True when a working directory is the repository, one of its worktrees, or below them. */

@@ -12,6 +12,7 @@ export type TranscriptFormat =
   | 'atif'
   | 'otlp'
   | 'gemini-cli'
+  | 'opencode'
   | 'unknown';
 
 /** Counts over the whole transcript, including entries not kept. */

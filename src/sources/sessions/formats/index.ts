@@ -5,6 +5,7 @@ import { claudeCodeFormat } from './claude-code/claude-code-format.js';
 import { codexFormat } from './codex/codex-format.js';
 import { geminiCliFormat } from './gemini-cli/gemini-cli-format.js';
 import { otlpFormat } from './otlp/otlp-format.js';
+import { opencodeFormat } from './opencode/opencode-format.js';
 
 export { claudeConfigDirs, claudeProjectSlug, CLAUDE_SLUG_MAX } from './claude-code/claude-code-format.js';
 
@@ -13,6 +14,7 @@ const BY_AGENT: Record<SessionAgent, SessionFormat> = {
   'claude-code': claudeCodeFormat,
   codex: codexFormat,
   'gemini-cli': geminiCliFormat,
+  opencode: opencodeFormat,
   aider: aiderFormat,
   otlp: otlpFormat,
 };
