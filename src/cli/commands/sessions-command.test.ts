@@ -342,6 +342,71 @@ describe('OpenCode sessions', () => {
   });
 });
 
+describe("Entire's checkpoints", () => {
+  it("links a commit to the session its Entire-Checkpoint holds, whatever the time, and keeps Entire's line attribution beside it", async () => {
+    const cwd = await realpath(repo.dir);
+    // Entire's branch: the checkpoint's metadata names the session.
+    await repo.git(['checkout', '-q', '--orphan', 'entire/checkpoints/v1']);
+    await repo.git(['rm', '-rq', '--cached', '.']);
+    await mkdir(join(repo.dir, 'a3', 'b2c4d5e6f7'), { recursive: true });
+    await writeFile(
+      join(repo.dir, 'a3', 'b2c4d5e6f7', 'metadata.json'),
+      JSON.stringify({
+        checkpoint_id: 'a3b2c4d5e6f7',
+        session_id: 'sess-entire',
+        agent: 'Claude Code',
+        files_touched: ['src/c.ts'],
+      }),
+    );
+    await repo.git(['add', 'a3']);
+    await repo.git(['commit', '-qm', 'Checkpoint: a3b2c4d5e6f7']);
+    await repo.git(['checkout', '-qf', 'main']);
+    await rm(join(repo.dir, 'a3'), { recursive: true, force: true });
+    await repo.commit({
+      subject: 'feat(T-3): search',
+      body: 'Entire-Checkpoint: a3b2c4d5e6f7\nEntire-Attribution: 73% agent (146/200 lines)',
+      files: { 'src/c.ts': 'c\n' },
+      date: '2026-03-09T10:30:00Z',
+    });
+    // The session ran days before the commit: no time window links it, the checkpoint does.
+    const dir = join(home, '.claude', 'projects', claudeProjectSlug(cwd));
+    await writeFile(
+      join(dir, 'entire.jsonl'),
+      [
+        JSON.stringify({
+          cwd,
+          sessionId: 'sess-entire',
+          timestamp: '2026-03-05T08:00:00.000Z',
+          type: 'user',
+          message: { role: 'user', content: 'search' },
+        }),
+        JSON.stringify({
+          cwd,
+          sessionId: 'sess-entire',
+          timestamp: '2026-03-05T08:10:00.000Z',
+          type: 'assistant',
+          message: { role: 'assistant', model: 'claude-opus-4-1', content: [] },
+        }),
+      ].join('\n'),
+    );
+    const listed = await cli(['sessions', '--project', repo.dir, '--json']);
+    expect(listed.code, listed.err).toBe(0);
+    const entire = (JSON.parse(listed.out) as { sessions: { sessionId: string; taskIds: string[] }[] }).sessions.find(
+      (s) => s.sessionId === 'sess-entire',
+    );
+    expect(entire?.taskIds).toEqual(['T-3']);
+    const stored = await cli(['run', '--project', repo.dir, '--db', join(home, 'e.db'), '--json']);
+    expect(stored.code, stored.err).toBe(0);
+    const shown = JSON.parse((await cli(['show', 'T-3', '--db', join(home, 'e.db'), '--json'])).out) as {
+      identity: { agentLineShare: number | null };
+      taskSnapshot: { sessionIds?: string[] };
+    };
+    expect(shown.taskSnapshot.sessionIds).toEqual(['sess-entire']);
+    // Entire's attribution of the commit's lines, as the identity keeps it.
+    expect(shown.identity.agentLineShare).toBeCloseTo(0.73, 2);
+  });
+});
+
 describe('agent sessions named in the config', () => {
   it('sessions.enabled false turns the search off; sessions.dirs adds a place, relative to the config file', async () => {
     await writeFile(

@@ -13,6 +13,7 @@ import type { TranscriptReadResult } from '../transcripts/transcript-types.js';
 import type { AgentSessionFile } from './agent-session-file.js';
 import { discoverSessions } from './discover-sessions.js';
 import { linkSessions, type SessionLink } from './link-sessions.js';
+import { entireCheckpointIds, readEntireCheckpoints } from './read-entire-checkpoints.js';
 
 export interface SessionSearch {
   /** This user's home (Claude Code's projects, Codex's default home); null: none. */
@@ -123,6 +124,14 @@ export async function findSessionLinks(
     const listed = await run(['rev-list', `refs/heads/${branch}`, '--'], { cwd: repo });
     reachable.set(branch, listed.exitCode === 0 ? new Set(listed.stdout.split('\n').filter(Boolean)) : null);
   }
+  // Entire names a checkpoint in each commit; its branch says which sessions the checkpoint holds.
+  const checkpoints = await readEntireCheckpoints(
+    run,
+    repo,
+    items.flatMap((i) => (i.commits ?? []).flatMap((c) => entireCheckpointIds(c.trailers))),
+  );
+  const entireSessions = (trailers: Readonly<Record<string, readonly string[]>> | undefined) =>
+    entireCheckpointIds(trailers).flatMap((id) => checkpoints.get(id.toLowerCase())?.sessionIds ?? []);
   const links = linkSessions({
     sessions: discovered.inRepo,
     tasks: items.map((i) => ({
@@ -132,7 +141,7 @@ export async function findSessionLinks(
         date: c.date,
         author: c.author ?? null,
         body: c.body ?? null,
-        sessionIds: sessionIdsOf(c.trailers, search.trailerKeys),
+        sessionIds: [...sessionIdsOf(c.trailers, search.trailerKeys), ...entireSessions(c.trailers)],
       })),
     })),
     reachableFrom: (branch) => reachable.get(branch) ?? null,

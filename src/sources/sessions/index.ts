@@ -23,3 +23,4 @@ export {
   type SessionFormat,
   type SessionPlaces,
 } from './session-format.js';
+export { entireCheckpointIds, readEntireCheckpoints } from './read-entire-checkpoints.js';
