@@ -407,6 +407,69 @@ describe("Entire's checkpoints", () => {
   });
 });
 
+describe('pi sessions', () => {
+  it('links the pi session of this repository from its header, reading tool calls, failed results and usage', async () => {
+    const cwd = await realpath(repo.dir);
+    const folder = join(home, '.pi', 'agent', 'sessions', `--${cwd.replace(/^\//, '').replace(/\//g, '-')}--`);
+    await mkdir(folder, { recursive: true });
+    const entry = (at: string, message: object) =>
+      JSON.stringify({ type: 'message', id: at.slice(14, 19), timestamp: at, message });
+    await writeFile(
+      join(folder, '2026-03-04T10-00-00-000Z_5b1c.jsonl'),
+      [
+        JSON.stringify({ type: 'session', version: 3, id: 'pi-5b1c', timestamp: '2026-03-04T10:00:00.000Z', cwd }),
+        entry('2026-03-04T10:00:01.000Z', { role: 'user', content: 'add a cache' }),
+        entry('2026-03-04T10:01:00.000Z', {
+          role: 'assistant',
+          model: 'gpt-5',
+          provider: 'openai',
+          content: [
+            { type: 'thinking', thinking: 'write it, then test' },
+            { type: 'toolCall', id: 'c1', name: 'write', arguments: { path: 'src/b.ts' } },
+            { type: 'toolCall', id: 'c2', name: 'bash', arguments: { command: 'npm test' } },
+          ],
+          usage: { input: 1200, output: 80, cacheRead: 3000, cacheWrite: 0, totalTokens: 4280 },
+        }),
+        entry('2026-03-04T10:01:05.000Z', {
+          role: 'toolResult',
+          toolCallId: 'c1',
+          toolName: 'write',
+          content: [{ type: 'text', text: 'ok' }],
+          isError: false,
+        }),
+        entry('2026-03-04T10:01:30.000Z', {
+          role: 'toolResult',
+          toolCallId: 'c2',
+          toolName: 'bash',
+          content: [{ type: 'text', text: '1 failed' }],
+          isError: true,
+        }),
+      ].join('\n'),
+    );
+    const listed = await cli(['sessions', '--project', repo.dir, '--json']);
+    expect(listed.code, listed.err).toBe(0);
+    const pi = (
+      JSON.parse(listed.out) as { sessions: { agent: string; sessionId: string; model: string; taskIds: string[] }[] }
+    ).sessions.filter((s) => s.agent === 'pi');
+    expect(pi.map((s) => [s.sessionId, s.model, s.taskIds])).toEqual([['pi-5b1c', 'gpt-5', ['T-2']]]);
+    const stored = await cli(['run', '--project', repo.dir, '--db', join(home, 'p.db'), '--json']);
+    expect(stored.code, stored.err).toBe(0);
+    const shown = JSON.parse((await cli(['show', 'T-2', '--db', join(home, 'p.db'), '--json'])).out) as {
+      cohort: { agent: string | null; modelId: string | null };
+      taskSnapshot: { tokenUsage?: object; agentSession?: object };
+    };
+    expect(shown.cohort).toMatchObject({ agent: 'pi', modelId: 'gpt-5' });
+    expect(shown.taskSnapshot.tokenUsage).toMatchObject({ inputTokens: 1200, cachedTokens: 3000, outputTokens: 80 });
+    expect(shown.taskSnapshot.agentSession).toMatchObject({
+      steps: 2,
+      edits: 1,
+      failedCommands: 1,
+      testRuns: 1,
+      lastTestPassed: false,
+    });
+  });
+});
+
 describe('agent sessions named in the config', () => {
   it('sessions.enabled false turns the search off; sessions.dirs adds a place, relative to the config file', async () => {
     await writeFile(

@@ -25,6 +25,8 @@ export interface SessionSearch {
   geminiHome?: string | null;
   /** OpenTelemetry exports (files, or directories of them) whose sessions are linked too; a missing one is skipped. */
   otlp?: readonly string[];
+  /** `$PI_CODING_AGENT_DIR`, pi's agent directory. */
+  piAgentDir?: string | null;
   /** `$XDG_DATA_HOME`, where OpenCode keeps its storage. */
   xdgDataHome?: string | null;
   /** Called after each session file discovery reads. */
@@ -114,6 +116,7 @@ export async function findSessionLinks(
     ...(search.geminiHome !== undefined ? { geminiHome: search.geminiHome } : {}),
     ...(search.onFile ? { onFile: search.onFile } : {}),
     ...(search.xdgDataHome ? { xdgDataHome: search.xdgDataHome } : {}),
+    ...(search.piAgentDir ? { piAgentDir: search.piAgentDir } : {}),
     ...(search.dirs ? { dirs: search.dirs } : {}),
   });
   for (const session of discovered.inRepo)

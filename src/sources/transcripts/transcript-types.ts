@@ -13,6 +13,7 @@ export type TranscriptFormat =
   | 'otlp'
   | 'gemini-cli'
   | 'opencode'
+  | 'pi'
   | 'unknown';
 
 /** Counts over the whole transcript, including entries not kept. */

@@ -6,6 +6,7 @@ import { codexFormat } from './codex/codex-format.js';
 import { geminiCliFormat } from './gemini-cli/gemini-cli-format.js';
 import { otlpFormat } from './otlp/otlp-format.js';
 import { opencodeFormat } from './opencode/opencode-format.js';
+import { piFormat } from './pi/pi-format.js';
 
 export { claudeConfigDirs, claudeProjectSlug, CLAUDE_SLUG_MAX } from './claude-code/claude-code-format.js';
 
@@ -15,6 +16,7 @@ const BY_AGENT: Record<SessionAgent, SessionFormat> = {
   codex: codexFormat,
   'gemini-cli': geminiCliFormat,
   opencode: opencodeFormat,
+  pi: piFormat,
   aider: aiderFormat,
   otlp: otlpFormat,
 };
