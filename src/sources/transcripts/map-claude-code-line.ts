@@ -32,6 +32,8 @@ interface Usage {
  */
 export class ClaudeCodeLineMapper {
   private readonly toolNames = new Map<string, string>();
+  /** Calls awaiting their result: one reply may call several tools, and each result names its call. */
+  private readonly calls = new Map<string, { command: string; kind: 'edit' | 'other' | undefined }>();
   private lastTimestamp: string;
   private lastMessageId: string | undefined;
   private lastUsage: Usage = { input: 0, output: 0, cached: 0 };
@@ -78,12 +80,23 @@ export class ClaudeCodeLineMapper {
         if (typeof block.id === 'string') this.rememberTool(block.id, name);
         this.stats.toolCalls += 1;
         const command = isObject(block.input) && typeof block.input.command === 'string' ? block.input.command : '';
-        this.session.action(command || name, EDIT_TOOLS.has(name) ? 'edit' : name === 'Bash' ? undefined : 'other');
+        const call = {
+          command: command || name,
+          kind: EDIT_TOOLS.has(name) ? ('edit' as const) : name === 'Bash' ? undefined : ('other' as const),
+        };
+        // The session counts the call when its result comes back, so parallel calls pair with their own results.
+        if (typeof block.id === 'string') this.calls.set(block.id, call);
+        else this.session.action(call.command, call.kind);
         const input = block.input === undefined ? '' : ` ${boundText(JSON.stringify(block.input) ?? '')}`;
         return this.entry('tool', `${name}${input}`, agent, name);
       }
       case 'tool_result': {
         const text = resultText(block.content);
+        const call = typeof block.tool_use_id === 'string' ? this.calls.get(block.tool_use_id) : undefined;
+        if (call) {
+          this.calls.delete(block.tool_use_id as string);
+          this.session.action(call.command, call.kind);
+        }
         // A call the user declined or a permission refused never ran: not the agent's failed command.
         if (block.is_error === true && DECLINED.test(text)) {
           this.session.declined();
@@ -101,6 +114,12 @@ export class ClaudeCodeLineMapper {
       default:
         return null;
     }
+  }
+
+  /** Calls whose result never came (the session ended first) still were steps. */
+  finish(): void {
+    for (const call of this.calls.values()) this.session.action(call.command, call.kind);
+    this.calls.clear();
   }
 
   private entry(type: AgentLogType, text: string, agent: string, detail?: string): AgentLogEntry {

@@ -142,6 +142,36 @@ describe('readTranscript: Claude Code JSONL', () => {
     });
   });
 
+  it('pairs parallel tool calls with their own results: an edit and a failing test run called in one reply', async () => {
+    const path = join(dir, 'parallel.jsonl');
+    const result = (id: string, content: string, isError: boolean) =>
+      line({
+        type: 'user',
+        timestamp: '2026-04-01T00:01:00.000Z',
+        message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content, is_error: isError }] },
+      });
+    await writeFile(
+      path,
+      assistant(1, [
+        { type: 'tool_use', id: 'e', name: 'Edit', input: { file_path: 'a.ts' } },
+        { type: 'tool_use', id: 't', name: 'Bash', input: { command: 'npm test' } },
+      ]) +
+        result('e', 'The file a.ts has been updated.', false) +
+        result('t', 'FAILED: 1 test', true) +
+        assistant(2, [{ type: 'tool_use', id: 'never', name: 'Read', input: { file_path: 'b.ts' } }]),
+    );
+    const { stats } = await readTranscript(path);
+    // The unanswered call is still a step.
+    expect(stats.session).toMatchObject({
+      steps: 3,
+      edits: 1,
+      testRuns: 1,
+      failedCommands: 1,
+      lastTestPassed: false,
+      testedAfterLastEdit: true,
+    });
+  });
+
   it('reports a line that is not JSON with its path and line number and reads the rest', async () => {
     const path = join(dir, 'session.jsonl');
     await writeFile(

@@ -48,18 +48,16 @@ export async function readTranscript(path: string, options: ReadTranscriptOption
   if (kind === 'jsonl') {
     const stats = emptyStats('claude-code');
     const session = new SessionTracker();
-    await readJsonLines(
-      path,
-      new ClaudeCodeLineMapper(path, stats, info.mtime.toISOString(), session),
-      log,
-      problems,
-      stats,
-    );
+    const mapper = new ClaudeCodeLineMapper(path, stats, info.mtime.toISOString(), session);
+    await readJsonLines(path, mapper, log, problems, stats);
+    mapper.finish();
     // Claude Code keeps a session's subagents beside it (<session>/subagents/*.jsonl): their work is the session's.
     const subagents = await subagentTranscripts(path);
     for (const sub of subagents) {
       const at = (await stat(sub).catch(() => info)).mtime.toISOString();
-      await readJsonLines(sub, new ClaudeCodeLineMapper(sub, stats, at, session), log, problems, stats);
+      const subMapper = new ClaudeCodeLineMapper(sub, stats, at, session);
+      await readJsonLines(sub, subMapper, log, problems, stats);
+      subMapper.finish();
     }
     if (subagents.length) stats.subagents = subagents.length;
     stats.session = session.summary();
