@@ -36,6 +36,20 @@ describe('SessionTracker', () => {
     });
   });
 
+  it("does not count the agent's reproduction script failing before any edit: it shows the bug it was written to show", () => {
+    const t = new SessionTracker();
+    t.action('python reproduce_issue.py');
+    t.result('Traceback (most recent call last):\nValueError: bad');
+    t.action('cd /testbed && node repro.js');
+    t.result('Error: boom', true);
+    t.action('edit 3:3\n    return x\nend_of_edit');
+    t.result('[File: src/app.py (40 lines total)]');
+    // After the fix, the same script failing is a failure.
+    t.action('python reproduce_issue.py');
+    t.result('Traceback (most recent call last):\nValueError: still bad');
+    expect(t.summary()).toMatchObject({ steps: 4, failedCommands: 1, edits: 1 });
+  });
+
   it('takes a recorded failure over the output, counts an exit on cost as giving up, and says nothing for an empty session', () => {
     const t = new SessionTracker();
     t.action('npm test');

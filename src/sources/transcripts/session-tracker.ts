@@ -14,6 +14,8 @@ const REJECTED_EDIT = /Your proposed edit has introduced new syntax error/;
 const TEST_FAILED =
   /Traceback \(most recent call last\)|\bFAILED\b|\bERROR\b|AssertionError|\b\d+ failed\b|Error:|exit (?:code|status) [1-9]/;
 const GIVE_UP_ACTION = /^(?:fail|exit_error|exit_cost|exit_context|exit_format|give_?up)\b/;
+// The agent's own script that reproduces the reported bug (reproduce.py, repro_issue.js, ...).
+const REPRODUCTION = /(?:^|[\s/])repro(?:duce)?[\w-]*\.(?:py|js|ts|mjs|rb|sh|go)\b/;
 
 /**
  * Counts what a whole agent session shows, step by step, for the rubric: steps, failed commands, edits
@@ -31,6 +33,7 @@ export class SessionTracker {
   private lastTestAt = -1;
   private lastTestPassed: boolean | null = null;
   private pending: 'edit' | 'test' | 'other' | null = null;
+  private pendingCommand = '';
   /** What the last action replaced, so an action the user declined can be taken back. */
   private before: { lastEditAt: number; lastTestAt: number } = { lastEditAt: -1, lastTestAt: -1 };
   private exitStatus: string | null = null;
@@ -51,6 +54,7 @@ export class SessionTracker {
       this.lastTestAt = this.steps;
     }
     this.pending = detected;
+    this.pendingCommand = text;
   }
 
   /**
@@ -59,7 +63,9 @@ export class SessionTracker {
    */
   result(output: string, failed?: boolean): boolean {
     const head = output.slice(0, 20_000);
-    const isFailure = failed ?? FAILED_OUTPUT.test(head);
+    // Before any edit, the agent's reproduction script failing shows the bug it was written to show.
+    const reproducing = this.edits === 0 && REPRODUCTION.test(this.pendingCommand);
+    const isFailure = !reproducing && (failed ?? FAILED_OUTPUT.test(head));
     if (isFailure) this.failedCommands += 1;
     if (this.pending === 'edit' && REJECTED_EDIT.test(head)) this.rejectedEdits += 1;
     if (this.pending === 'test') this.lastTestPassed = !(failed ?? false) && !TEST_FAILED.test(head);
