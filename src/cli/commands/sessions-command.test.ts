@@ -470,6 +470,81 @@ describe('pi sessions', () => {
   });
 });
 
+describe('Copilot CLI sessions', () => {
+  it('links the Copilot CLI session whose workspace is this repository, pairing tool runs with their completions', async () => {
+    const cwd = await realpath(repo.dir);
+    const dir = join(home, '.copilot', 'session-state', 'c0p1-ed');
+    await mkdir(dir, { recursive: true });
+    await writeFile(join(dir, 'workspace.yaml'), `id: c0p1-ed\ncwd: ${cwd}\n`);
+    const ev = (type: string, at: string, data: object) =>
+      JSON.stringify({ type, id: `${type}-${at}`, timestamp: at, parentId: null, data });
+    await writeFile(
+      join(dir, 'events.jsonl'),
+      [
+        ev('session.start', '2026-03-04T10:00:00.000Z', {
+          sessionId: 'c0p1-ed',
+          version: 1,
+          producer: 'copilot-agent',
+          copilotVersion: '0.0.369',
+          startTime: '2026-03-04T10:00:00.000Z',
+        }),
+        ev('user.message', '2026-03-04T10:00:05.000Z', { content: 'add a cache' }),
+        ev('assistant.message', '2026-03-04T10:01:00.000Z', {
+          model: 'claude-sonnet-4.5',
+          content: '',
+          outputTokens: 120,
+          toolRequests: [
+            { toolCallId: 'a', name: 'create', arguments: { path: 'src/b.ts' } },
+            { toolCallId: 'b', name: 'bash', arguments: { command: 'npm test' } },
+          ],
+        }),
+        ev('tool.execution_start', '2026-03-04T10:01:01.000Z', {
+          toolCallId: 'a',
+          toolName: 'create',
+          arguments: { path: 'src/b.ts' },
+        }),
+        ev('tool.execution_start', '2026-03-04T10:01:02.000Z', {
+          toolCallId: 'b',
+          toolName: 'bash',
+          arguments: { command: 'npm test' },
+        }),
+        ev('tool.execution_complete', '2026-03-04T10:01:03.000Z', {
+          toolCallId: 'a',
+          success: true,
+          result: { content: 'created' },
+        }),
+        ev('tool.execution_complete', '2026-03-04T10:01:09.000Z', {
+          toolCallId: 'b',
+          success: false,
+          result: { content: '1 failed' },
+        }),
+      ].join('\n'),
+    );
+    const listed = await cli(['sessions', '--project', repo.dir, '--json']);
+    expect(listed.code, listed.err).toBe(0);
+    const copilot = (
+      JSON.parse(listed.out) as {
+        sessions: { agent: string; sessionId: string; model: string; agentVersion: string; taskIds: string[] }[];
+      }
+    ).sessions.filter((s) => s.agent === 'copilot-cli');
+    expect(copilot.map((s) => [s.sessionId, s.model, s.agentVersion, s.taskIds])).toEqual([
+      ['c0p1-ed', 'claude-sonnet-4.5', '0.0.369', ['T-2']],
+    ]);
+    const stored = await cli(['run', '--project', repo.dir, '--db', join(home, 'c.db'), '--json']);
+    expect(stored.code, stored.err).toBe(0);
+    const shown = JSON.parse((await cli(['show', 'T-2', '--db', join(home, 'c.db'), '--json'])).out) as {
+      taskSnapshot: { agentSession?: object };
+    };
+    expect(shown.taskSnapshot.agentSession).toMatchObject({
+      steps: 2,
+      edits: 1,
+      failedCommands: 1,
+      testRuns: 1,
+      lastTestPassed: false,
+    });
+  });
+});
+
 describe('agent sessions named in the config', () => {
   it('sessions.enabled false turns the search off; sessions.dirs adds a place, relative to the config file', async () => {
     await writeFile(

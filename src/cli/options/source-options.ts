@@ -184,6 +184,7 @@ export function taskSetOptions(
             ...(io.env.GEMINI_CLI_HOME ? { geminiHome: join(io.env.GEMINI_CLI_HOME, '.gemini') } : {}),
             ...(io.env.XDG_DATA_HOME ? { xdgDataHome: io.env.XDG_DATA_HOME } : {}),
             ...(io.env.PI_CODING_AGENT_DIR ? { piAgentDir: io.env.PI_CODING_AGENT_DIR } : {}),
+            ...(io.env.COPILOT_HOME ? { copilotHome: io.env.COPILOT_HOME } : {}),
             // Discovery reads the ends of thousands of files: collections are paced, not left to grow the heap.
             onFile: createHeapPacer(),
             dirs: [

@@ -25,6 +25,8 @@ export interface SessionSearch {
   geminiHome?: string | null;
   /** OpenTelemetry exports (files, or directories of them) whose sessions are linked too; a missing one is skipped. */
   otlp?: readonly string[];
+  /** `$COPILOT_HOME`, Copilot CLI's directory. */
+  copilotHome?: string | null;
   /** `$PI_CODING_AGENT_DIR`, pi's agent directory. */
   piAgentDir?: string | null;
   /** `$XDG_DATA_HOME`, where OpenCode keeps its storage. */
@@ -117,6 +119,7 @@ export async function findSessionLinks(
     ...(search.onFile ? { onFile: search.onFile } : {}),
     ...(search.xdgDataHome ? { xdgDataHome: search.xdgDataHome } : {}),
     ...(search.piAgentDir ? { piAgentDir: search.piAgentDir } : {}),
+    ...(search.copilotHome ? { copilotHome: search.copilotHome } : {}),
     ...(search.dirs ? { dirs: search.dirs } : {}),
   });
   for (const session of discovered.inRepo)

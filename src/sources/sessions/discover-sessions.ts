@@ -26,6 +26,8 @@ export interface DiscoverSessionsOptions {
   otlp?: readonly string[];
   /** Gemini CLI's home (default `~/.gemini`): chats of the repository's directories under `tmp/<hash>/chats/`. */
   geminiHome?: string | null;
+  /** `$COPILOT_HOME` (default `~/.copilot`), where Copilot CLI keeps `session-state/`. */
+  copilotHome?: string | null;
   /** `$PI_CODING_AGENT_DIR` (default `~/.pi/agent`), where pi keeps `sessions/`. */
   piAgentDir?: string | null;
   /** `$XDG_DATA_HOME` (default `~/.local/share`), where OpenCode keeps `opencode/storage`. */

@@ -13,6 +13,8 @@ export interface SessionPlaces {
   claudeConfigDir?: string | null;
   codexHome?: string | null;
   geminiHome?: string | null;
+  /** `$COPILOT_HOME`, Copilot CLI's directory (default `~/.copilot`). */
+  copilotHome?: string | null;
   /** `$PI_CODING_AGENT_DIR`, pi's agent directory (default `~/.pi/agent`). */
   piAgentDir?: string | null;
   /** `$XDG_DATA_HOME`, where OpenCode keeps its storage (default `~/.local/share`). */

@@ -14,6 +14,7 @@ export type TranscriptFormat =
   | 'gemini-cli'
   | 'opencode'
   | 'pi'
+  | 'copilot-cli'
   | 'unknown';
 
 /** Counts over the whole transcript, including entries not kept. */

@@ -7,6 +7,7 @@ import { geminiCliFormat } from './gemini-cli/gemini-cli-format.js';
 import { otlpFormat } from './otlp/otlp-format.js';
 import { opencodeFormat } from './opencode/opencode-format.js';
 import { piFormat } from './pi/pi-format.js';
+import { copilotCliFormat } from './copilot-cli/copilot-cli-format.js';
 
 export { claudeConfigDirs, claudeProjectSlug, CLAUDE_SLUG_MAX } from './claude-code/claude-code-format.js';
 
@@ -16,6 +17,7 @@ const BY_AGENT: Record<SessionAgent, SessionFormat> = {
   codex: codexFormat,
   'gemini-cli': geminiCliFormat,
   opencode: opencodeFormat,
+  'copilot-cli': copilotCliFormat,
   pi: piFormat,
   aider: aiderFormat,
   otlp: otlpFormat,
