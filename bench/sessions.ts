@@ -161,8 +161,8 @@ function otlpExport(bytes: number, start: number, i: number): string {
 /**
  * `npm run bench -- sessions`: discovery over 2,000 session files (1 GiB in all, sizes from 40 KiB to about 10 MiB)
  * of every format it reads: Claude Code projects under ~/.claude and ~/.config/claude (some with subagents), Codex
- * rollouts live, archived and zstd-compressed, Gemini CLI chats, OpenTelemetry exports, and an Aider history; in a
- * child process; target under 30 s and 200 MB peak RSS.
+ * rollouts live, archived and zstd-compressed, Gemini CLI chats, OpenCode, pi and Copilot CLI sessions, OpenTelemetry
+ * exports, and an Aider history; in a child process; target under 30 s and 200 MB peak RSS.
  */
 export async function run(
   log: (line: string) => void = (l) => process.stdout.write(`${l}\n`),
@@ -200,11 +200,13 @@ export async function run(
                 'codex-archived',
                 'codex-zst',
                 'gemini',
-                'gemini',
+                'opencode',
                 'otlp',
                 'claude',
+                'pi',
+                'copilot',
               ] as const
-            )[i % 10]!;
+            )[i % 12]!;
       kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
       const size = Math.round(weights[i]! * scale);
       const start = Date.UTC(2026, 2, 1) + i * 3_600_000;
@@ -228,6 +230,90 @@ export async function run(
         expected += 1;
       } else if (kind === 'gemini') {
         await writeFile(join(geminiDir, `session-2026-03-01T00-00-${i}.json`), geminiChat(repo, size, start, i));
+        expected += 1;
+      } else if (kind === 'opencode') {
+        // A session file, and its one message with one part holding the text.
+        const storage = join(home, '.local', 'share', 'opencode', 'storage');
+        const put = async (rel: string, value: object) => {
+          await mkdir(join(storage, rel, '..'), { recursive: true });
+          await writeFile(join(storage, rel), JSON.stringify(value));
+        };
+        await put(`session/prj/ses_${i}.json`, {
+          id: `ses_${i}`,
+          directory: repo,
+          version: '0.15.18',
+          time: { created: start, updated: start + 600_000 },
+        });
+        await put(`message/ses_${i}/msg_${i}.json`, {
+          id: `msg_${i}`,
+          sessionID: `ses_${i}`,
+          role: 'assistant',
+          modelID: 'claude-sonnet-4-5',
+          time: { created: start },
+        });
+        await put(`part/msg_${i}/prt_1.json`, {
+          id: 'prt_1',
+          type: 'text',
+          text: 'reading the store; '.repeat(Math.max(1, Math.round(size / 19))),
+        });
+        expected += 1;
+      } else if (kind === 'pi') {
+        const folder = join(home, '.pi', 'agent', 'sessions', `--${repo.replace(/^\//, '').replace(/\//g, '-')}--`);
+        await mkdir(folder, { recursive: true });
+        const header = JSON.stringify({
+          type: 'session',
+          version: 3,
+          id: `pi-${i}`,
+          timestamp: new Date(start).toISOString(),
+          cwd: repo,
+        });
+        const body = sessionText('claude', repo, size, start)
+          .split('\n')
+          .filter(Boolean)
+          .map((_, k) =>
+            JSON.stringify({
+              type: 'message',
+              id: `m${k}`,
+              timestamp: new Date(start + k * 1_000).toISOString(),
+              message: {
+                role: 'assistant',
+                model: 'gpt-5',
+                content: [{ type: 'text', text: 'reading the store and settings code; '.repeat(20) }],
+              },
+            }),
+          );
+        await writeFile(join(folder, `${i}_pi.jsonl`), `${[header, ...body].join('\n')}\n`);
+        expected += 1;
+      } else if (kind === 'copilot') {
+        const dir = join(home, '.copilot', 'session-state', `copilot-${i}`);
+        await mkdir(dir, { recursive: true });
+        await writeFile(join(dir, 'workspace.yaml'), `cwd: ${repo}\n`);
+        const ev = (k: number, type: string, data: object) =>
+          JSON.stringify({
+            type,
+            id: `e${k}`,
+            timestamp: new Date(start + k * 1_000).toISOString(),
+            parentId: null,
+            data,
+          });
+        const lines = [
+          ev(0, 'session.start', {
+            sessionId: `copilot-${i}`,
+            version: 1,
+            copilotVersion: '0.0.369',
+            startTime: new Date(start).toISOString(),
+          }),
+        ];
+        for (let k = 1, written = 0; written < size; k += 1) {
+          const text = ev(k, 'assistant.message', {
+            model: 'claude-sonnet-4.5',
+            content: 'reading the store and settings code; '.repeat(20),
+            outputTokens: 40,
+          });
+          lines.push(text);
+          written += text.length + 1;
+        }
+        await writeFile(join(dir, 'events.jsonl'), `${lines.join('\n')}\n`);
         expected += 1;
       } else if (kind === 'otlp') {
         await writeFile(join(otlpDir, `export-${i}.jsonl`), otlpExport(size, start, i));
