@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { open, readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AgentLogType } from '../../core/index.js';
 import { BoundedEntryLog, boundText, SessionTracker } from '../transcripts/index.js';
 import { emptyStats, type TranscriptReadResult } from '../transcripts/transcript-types.js';
 import type { AgentSessionFile } from './agent-session-file.js';
+import { fileEndLines } from './session-places.js';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -55,7 +56,9 @@ export async function findGeminiSessions(
       scanned += 1;
       const path = join(chats, name);
       // The head holds the chat's ids and times; the tail its last reply's model: the chat is parsed only when read.
-      const { first, last } = await ends(path);
+      const lines = await fileEndLines(path, HEAD_BYTES, TAIL_BYTES);
+      const first = lines?.head.join('\n') ?? '';
+      const last = (lines?.tail.length ? lines.tail : (lines?.head ?? [])).join('\n');
       onFile?.();
       const field = (name: string, text: string) => new RegExp(`"${name}"\\s*:\\s*"([^"]*)"`).exec(text)?.[1];
       const hash = field('projectHash', first);
@@ -76,23 +79,6 @@ export async function findGeminiSessions(
     }
   }
   return { scanned, sessions };
-}
-
-/** The first HEAD_BYTES and last TAIL_BYTES of a file (the whole of a small one in both). */
-async function ends(path: string): Promise<{ first: string; last: string }> {
-  const file = await open(path, 'r').catch(() => null);
-  if (!file) return { first: '', last: '' };
-  try {
-    const { size } = await file.stat();
-    const at = async (position: number, length: number) => {
-      const buffer = Buffer.alloc(Math.max(0, Math.min(length, size - position)));
-      const { bytesRead } = await file.read(buffer, 0, buffer.length, position);
-      return buffer.subarray(0, bytesRead).toString('utf8');
-    };
-    return { first: await at(0, HEAD_BYTES), last: await at(Math.max(0, size - TAIL_BYTES), TAIL_BYTES) };
-  } finally {
-    await file.close();
-  }
 }
 
 async function readChat(path: string): Promise<Json | null> {

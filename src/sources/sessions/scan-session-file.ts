@@ -1,6 +1,6 @@
-import { open } from 'node:fs/promises';
 import type { AgentSessionFile, SessionAgent } from './agent-session-file.js';
 import { parseJsonLine } from './parse-json-line.js';
+import { fileEndLines } from './session-places.js';
 import { forEachLine, isZstdPath } from '../transcripts/index.js';
 
 type Json = Record<string, unknown>;
@@ -82,21 +82,9 @@ export async function scanSessionFile(path: string): Promise<AgentSessionFile | 
 /** The complete lines of the file's first and last END_BYTES (all of it when it is small), in order. */
 async function endLines(path: string): Promise<string[]> {
   if (isZstdPath(path)) return compressedEndLines(path);
-  const file = await open(path, 'r');
-  try {
-    const { size } = await file.stat();
-    const read = async (position: number, length: number) => {
-      const buffer = Buffer.alloc(length);
-      const { bytesRead } = await file.read(buffer, 0, length, position);
-      return buffer.subarray(0, bytesRead).toString('utf8');
-    };
-    if (size <= 2 * END_BYTES) return (await read(0, size)).split('\n');
-    const head = (await read(0, END_BYTES)).split('\n').slice(0, -1);
-    const tail = (await read(size - END_BYTES, END_BYTES)).split('\n').slice(1);
-    return [...head, ...tail];
-  } finally {
-    await file.close();
-  }
+  const ends = await fileEndLines(path, END_BYTES);
+  if (!ends) throw new Error(`cannot read ${path}`);
+  return [...ends.head, ...ends.tail];
 }
 
 /** A compressed file has no tail to seek to: its lines stream through, keeping the first and last END_BYTES. */

@@ -1,11 +1,11 @@
-import { open, readFile, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AgentLogType } from '../../../../core/index.js';
 import { BoundedEntryLog, boundText, forEachLine, SessionTracker } from '../../../transcripts/index.js';
 import { emptyStats, type TranscriptReadResult } from '../../../transcripts/transcript-types.js';
 import type { AgentSessionFile } from '../../agent-session-file.js';
 import { parseJsonLine } from '../../parse-json-line.js';
-import { list } from '../../session-places.js';
+import { fileEndLines, list } from '../../session-places.js';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -16,26 +16,6 @@ const iso = (v: unknown): string | null =>
 
 /** How much of each end of an events file discovery reads. */
 const END_BYTES = 64 * 1024;
-
-async function ends(path: string): Promise<{ head: string; tail: string } | null> {
-  const file = await open(path, 'r').catch(() => null);
-  if (!file) return null;
-  try {
-    const { size } = await file.stat();
-    const at = async (position: number, length: number) => {
-      const buffer = Buffer.alloc(Math.max(0, Math.min(length, size - position)));
-      const { bytesRead } = await file.read(buffer, 0, buffer.length, position);
-      return buffer.subarray(0, bytesRead).toString('utf8');
-    };
-    const head = await at(0, END_BYTES);
-    return {
-      head,
-      tail: size > END_BYTES ? (await at(size - END_BYTES, END_BYTES)).split('\n').slice(1).join('\n') : head,
-    };
-  } finally {
-    await file.close();
-  }
-}
 
 /** The session event files under `session-state/`: `<id>/events.jsonl` (with its workspace.yaml) or `<id>.jsonl`. */
 export async function copilotEventFiles(stateDir: string): Promise<string[]> {
@@ -50,12 +30,12 @@ export async function copilotEventFiles(stateDir: string): Promise<string[]> {
 
 /** A Copilot CLI session from its events' ends: `session.start` (id, version, start, context.cwd and branch), the last time and model. */
 export async function scanCopilotSession(path: string): Promise<AgentSessionFile | null> {
-  const text = await ends(path);
-  if (!text) return null;
+  const ends = await fileEndLines(path, END_BYTES);
+  if (!ends) return null;
   let start: Json | null = null;
   let endedAt: string | null = null;
   let model: string | null = null;
-  for (const raw of `${text.head}\n${text.tail}`.split('\n')) {
+  for (const raw of [...ends.head, ...ends.tail]) {
     const line = parseJsonLine(raw);
     if (!line || typeof line.type !== 'string') continue;
     const data = isObject(line.data) ? line.data : {};

@@ -1,9 +1,9 @@
-import { open } from 'node:fs/promises';
 import type { AgentLogType } from '../../../../core/index.js';
 import { BoundedEntryLog, boundText, forEachLine, SessionTracker } from '../../../transcripts/index.js';
 import { emptyStats, type TranscriptReadResult } from '../../../transcripts/transcript-types.js';
 import type { AgentSessionFile } from '../../agent-session-file.js';
 import { parseJsonLine } from '../../parse-json-line.js';
+import { fileEndLines } from '../../session-places.js';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -34,25 +34,11 @@ function textOf(content: unknown): string {
 
 /** A pi session from its header (first line: `type: session`, its id, time and cwd) and its last records. */
 export async function scanPiSession(path: string): Promise<AgentSessionFile | null> {
-  const file = await open(path, 'r').catch(() => null);
-  if (!file) return null;
-  let headText: string;
-  let tailText: string;
-  try {
-    const { size } = await file.stat();
-    const at = async (position: number, length: number) => {
-      const buffer = Buffer.alloc(Math.max(0, Math.min(length, size - position)));
-      const { bytesRead } = await file.read(buffer, 0, buffer.length, position);
-      return buffer.subarray(0, bytesRead).toString('utf8');
-    };
-    headText = await at(0, END_BYTES);
-    tailText = size > END_BYTES ? await at(size - END_BYTES, END_BYTES) : headText;
-  } finally {
-    await file.close();
-  }
-  const header = parseJsonLine(headText.split('\n')[0] ?? '');
+  const ends = await fileEndLines(path, END_BYTES);
+  if (!ends) return null;
+  const header = parseJsonLine(ends.head[0] ?? '');
   if (!header || header.type !== 'session') return null;
-  const lines = tailText.split('\n').slice(tailText === headText ? 0 : 1);
+  const lines = ends.tail.length ? ends.tail : ends.head;
   let endedAt = iso(header.timestamp);
   let model: string | null = null;
   for (const text of lines) {
