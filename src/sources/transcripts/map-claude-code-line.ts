@@ -32,8 +32,6 @@ interface Usage {
  */
 export class ClaudeCodeLineMapper {
   private readonly toolNames = new Map<string, string>();
-  /** Calls awaiting their result: one reply may call several tools, and each result names its call. */
-  private readonly calls = new Map<string, { command: string; kind: 'edit' | 'other' | undefined }>();
   private lastTimestamp: string;
   private lastMessageId: string | undefined;
   private lastUsage: Usage = { input: 0, output: 0, cached: 0 };
@@ -85,18 +83,14 @@ export class ClaudeCodeLineMapper {
           kind: EDIT_TOOLS.has(name) ? ('edit' as const) : name === 'Bash' ? undefined : ('other' as const),
         };
         // The session counts the call when its result comes back, so parallel calls pair with their own results.
-        if (typeof block.id === 'string') this.calls.set(block.id, call);
+        if (typeof block.id === 'string') this.session.call(block.id, call.command, call.kind);
         else this.session.action(call.command, call.kind);
         const input = block.input === undefined ? '' : ` ${boundText(JSON.stringify(block.input) ?? '')}`;
         return this.entry('tool', `${name}${input}`, agent, name);
       }
       case 'tool_result': {
         const text = resultText(block.content);
-        const call = typeof block.tool_use_id === 'string' ? this.calls.get(block.tool_use_id) : undefined;
-        if (call) {
-          this.calls.delete(block.tool_use_id as string);
-          this.session.action(call.command, call.kind);
-        }
+        if (typeof block.tool_use_id === 'string') this.session.answered(block.tool_use_id);
         // A call the user declined or a permission refused never ran: not the agent's failed command.
         if (block.is_error === true && DECLINED.test(text)) {
           this.session.declined();
@@ -118,8 +112,7 @@ export class ClaudeCodeLineMapper {
 
   /** Calls whose result never came (the session ended first) still were steps. */
   finish(): void {
-    for (const call of this.calls.values()) this.session.action(call.command, call.kind);
-    this.calls.clear();
+    this.session.unanswered();
   }
 
   private entry(type: AgentLogType, text: string, agent: string, detail?: string): AgentLogEntry {

@@ -34,6 +34,8 @@ export class SessionTracker {
   private lastTestPassed: boolean | null = null;
   private pending: 'edit' | 'test' | 'other' | null = null;
   private pendingCommand = '';
+  /** Tool calls answered later by id. */
+  private readonly calls = new Map<string, { command: string; kind: 'edit' | 'test' | 'other' | undefined }>();
   /** What the last action replaced, so an action the user declined can be taken back. */
   private before: { lastEditAt: number; lastTestAt: number } = { lastEditAt: -1, lastTestAt: -1 };
   private exitStatus: string | null = null;
@@ -55,6 +57,29 @@ export class SessionTracker {
     }
     this.pending = detected;
     this.pendingCommand = text;
+  }
+
+  /**
+   * A tool call whose result comes later, named by its id: it becomes a step when `answered`, so calls made
+   * together in one reply pair with their own results.
+   */
+  call(id: string, command: string, kind?: 'edit' | 'test' | 'other'): void {
+    this.calls.set(id, { command, kind });
+  }
+
+  /** The call `id` is answered: its step is taken now, before `result`; false when no call of that id waits. */
+  answered(id: string): boolean {
+    const call = this.calls.get(id);
+    if (!call) return false;
+    this.calls.delete(id);
+    this.action(call.command, call.kind);
+    return true;
+  }
+
+  /** Calls that never got a result (the session ended first) still were steps. */
+  unanswered(): void {
+    for (const call of this.calls.values()) this.action(call.command, call.kind);
+    this.calls.clear();
   }
 
   /**

@@ -75,7 +75,7 @@ export async function readCopilotSession(path: string): Promise<TranscriptReadRe
   const stats = emptyStats('copilot-cli');
   const log = new BoundedEntryLog();
   const session = new SessionTracker();
-  const calls = new Map<string, { name: string; command: string }>();
+  const names = new Map<string, string>();
   const add = (at: string, type: AgentLogType, text: string, agent: string, detail?: string) => {
     if (text.trim())
       log.add({ timestamp: at, type, text: boundText(text), agent, origin: path, ...(detail ? { detail } : {}) });
@@ -104,17 +104,18 @@ export async function readCopilotSession(path: string): Promise<TranscriptReadRe
         const name = str(data.toolName) || 'tool';
         const args = isObject(data.arguments) ? data.arguments : {};
         stats.toolCalls += 1;
-        calls.set(str(data.toolCallId), {
-          name,
-          command: typeof args.command === 'string' ? args.command : `${name} ${JSON.stringify(data.arguments ?? {})}`,
-        });
+        names.set(str(data.toolCallId), name);
+        session.call(
+          str(data.toolCallId),
+          typeof args.command === 'string' ? args.command : `${name} ${JSON.stringify(data.arguments ?? {})}`,
+          EDIT_TOOLS.has(name) ? 'edit' : undefined,
+        );
         add(at, 'tool', `${name} ${JSON.stringify(data.arguments ?? {})}`, 'copilot-cli', name);
         break;
       }
       case 'tool.execution_complete': {
-        const call = calls.get(str(data.toolCallId));
-        calls.delete(str(data.toolCallId));
-        session.action(call?.command ?? str(data.toolName), EDIT_TOOLS.has(call?.name ?? '') ? 'edit' : undefined);
+        const name = names.get(str(data.toolCallId));
+        if (!session.answered(str(data.toolCallId))) session.action(str(data.toolName));
         const result = isObject(data.result) ? data.result : {};
         const error = isObject(data.error) ? str(data.error.message) || str(data.error.code) : str(data.error);
         const output = str(result.content) || error;
@@ -123,12 +124,12 @@ export async function readCopilotSession(path: string): Promise<TranscriptReadRe
           data.success === false ? true : data.success === true ? false : undefined,
         );
         if (failed) stats.toolErrors += 1;
-        add(at, failed ? 'tool_error' : 'tool_result', output, 'copilot-cli', call?.name);
+        add(at, failed ? 'tool_error' : 'tool_result', output, 'copilot-cli', name);
         break;
       }
     }
   });
-  for (const call of calls.values()) session.action(call.command, EDIT_TOOLS.has(call.name) ? 'edit' : undefined);
+  session.unanswered();
   stats.session = session.summary();
   return { entries: log.entries(), problems: [], stats };
 }

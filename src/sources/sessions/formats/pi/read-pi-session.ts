@@ -73,8 +73,6 @@ export async function readPiSession(path: string): Promise<TranscriptReadResult>
   const stats = emptyStats('pi');
   const log = new BoundedEntryLog();
   const session = new SessionTracker();
-  // A reply may call several tools before any result: each call is counted when its own result comes back.
-  const calls = new Map<string, { command: string; kind: 'edit' | undefined }>();
   const add = (at: string, type: AgentLogType, text: string, agent: string, detail?: string) => {
     if (text.trim())
       log.add({ timestamp: at, type, text: boundText(text), agent, origin: path, ...(detail ? { detail } : {}) });
@@ -96,10 +94,12 @@ export async function readPiSession(path: string): Promise<TranscriptReadResult>
           const name = str(block.name) || 'tool';
           const args = isObject(block.arguments) ? block.arguments : {};
           stats.toolCalls += 1;
-          calls.set(str(block.id), {
-            command: typeof args.command === 'string' ? args.command : `${name} ${JSON.stringify(args)}`,
-            kind: EDIT_TOOLS.has(name) ? 'edit' : undefined,
-          });
+          // A reply may call several tools before any result: each is a step when its own result comes back.
+          session.call(
+            str(block.id),
+            typeof args.command === 'string' ? args.command : `${name} ${JSON.stringify(args)}`,
+            EDIT_TOOLS.has(name) ? 'edit' : undefined,
+          );
           add(at, 'tool', `${name} ${JSON.stringify(args)}`, 'pi', name);
         }
       }
@@ -109,9 +109,7 @@ export async function readPiSession(path: string): Promise<TranscriptReadResult>
       stats.cachedTokens += count(usage.cacheRead);
     } else if (role === 'toolResult') {
       const output = textOf(m.content);
-      const call = calls.get(str(m.toolCallId));
-      calls.delete(str(m.toolCallId));
-      session.action(call?.command ?? str(m.toolName), call?.kind);
+      if (!session.answered(str(m.toolCallId))) session.action(str(m.toolName));
       const failed = session.result(output, m.isError === true ? true : m.isError === false ? false : undefined);
       if (failed) stats.toolErrors += 1;
       add(at, failed ? 'tool_error' : 'tool_result', output, 'pi', str(m.toolName) || undefined);
@@ -125,8 +123,7 @@ export async function readPiSession(path: string): Promise<TranscriptReadResult>
       add(at, failed ? 'tool_error' : 'tool_result', str(m.output), 'user', 'bash');
     }
   });
-  // Calls that never got a result still were steps.
-  for (const call of calls.values()) session.action(call.command, call.kind);
+  session.unanswered();
   stats.session = session.summary();
   return { entries: log.entries(), problems: [], stats };
 }
