@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AgentLogType } from '../../core/index.js';
-import { BoundedEntryLog, boundText, SessionTracker } from '../transcripts/index.js';
+import { BoundedEntryLog, boundText, MAX_JSON_TRAJECTORY_BYTES, SessionTracker } from '../transcripts/index.js';
 import { emptyStats, type TranscriptReadResult } from '../transcripts/transcript-types.js';
 import type { AgentSessionFile } from './agent-session-file.js';
 import { fileEndLines } from './session-places.js';
@@ -14,8 +14,6 @@ const count = (v: unknown): number => (typeof v === 'number' && Number.isFinite(
 const iso = (v: unknown): string | null =>
   str(v) && !Number.isNaN(Date.parse(str(v))) ? new Date(str(v)).toISOString() : null;
 
-/** A Gemini CLI chat above this is not read: it is one JSON document, parsed whole. */
-const MAX_CHAT_BYTES = 64 * 1024 * 1024;
 /** The head of a chat file that holds its `projectHash`, read before deciding to parse the rest. */
 const HEAD_BYTES = 4 * 1024;
 /** The tail of a chat file that holds its last reply's model. */
@@ -83,7 +81,7 @@ export async function findGeminiSessions(
 
 async function readChat(path: string): Promise<Json | null> {
   const info = await stat(path).catch(() => null);
-  if (!info?.isFile() || info.size > MAX_CHAT_BYTES) return null;
+  if (!info?.isFile() || info.size > MAX_JSON_TRAJECTORY_BYTES) return null;
   try {
     const doc = JSON.parse(await readFile(path, 'utf8')) as unknown;
     return isObject(doc) ? doc : null;

@@ -1,14 +1,18 @@
 import { readFile, stat } from 'node:fs/promises';
 import { SourceError, type AgentLogEntry } from '../../core/index.js';
-import { BoundedEntryLog, boundText, forEachLine, SessionTracker } from '../transcripts/index.js';
+import {
+  BoundedEntryLog,
+  boundText,
+  forEachLine,
+  MAX_JSON_TRAJECTORY_BYTES,
+  SessionTracker,
+} from '../transcripts/index.js';
 import { emptyStats, type TranscriptStats } from '../transcripts/transcript-types.js';
 import type { AgentSessionFile } from './agent-session-file.js';
 
 type Json = Record<string, unknown>;
 type Attributes = Map<string, unknown>;
 
-/** A whole-document OTLP export above this is refused: one JSON.parse needs several times its size. */
-const MAX_DOCUMENT_BYTES = 64 * 1024 * 1024;
 /** Sessions one export may hold; more are left out and said. */
 const MAX_SESSIONS = 10_000;
 
@@ -208,7 +212,7 @@ export async function readOtlpSessions(path: string): Promise<AgentSessionFile[]
   });
   // Not one request a line: a whole document (pretty-printed), read whole when small enough.
   if (unparsed > 0 && sessions.size === 0) {
-    if (info.size > MAX_DOCUMENT_BYTES)
+    if (info.size > MAX_JSON_TRAJECTORY_BYTES)
       throw new SourceError('source_invalid', `${path}: not OTLP JSON lines, and over 64 MB for one document`, {
         field: path,
       });

@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readOtlpSessions } from '../../read-otlp-sessions.js';
+import { emptyStats } from '../../../transcripts/transcript-types.js';
 import { list } from '../../session-places.js';
 import { SESSION_FORMAT_SPEC, type SessionFormat } from '../../session-format.js';
 import type { AgentSessionFile } from '../../agent-session-file.js';
@@ -41,14 +42,6 @@ export const otlpFormat: SessionFormat = {
     session.telemetry ?? {
       entries: [],
       problems: [{ path: session.path, message: 'an OpenTelemetry session without its content' }],
-      stats: {
-        format: 'otlp',
-        lines: 0,
-        toolCalls: 0,
-        toolErrors: 0,
-        inputTokens: 0,
-        outputTokens: 0,
-        cachedTokens: 0,
-      },
+      stats: emptyStats('otlp'),
     },
 };
