@@ -258,10 +258,6 @@ function correct(differences: ScoreDifference[], pairs: number, alpha: number): 
   }
 }
 
-export function scoresOf(items: readonly ComparedItem[], category: ComparedScore): number[] {
-  return items.map((i) => i.scores[category]);
-}
-
 function means(
   scoresOf: (category: ComparedScore) => readonly number[],
   seed: number,

@@ -29,5 +29,4 @@ export type {
 } from './transcript-types.js';
 export { forEachLine, MAX_LINE_LENGTH, type LineHandler } from './for-each-line.js';
 export { SessionTracker, mergeSessions } from './session-tracker.js';
-export { isZstdPath, openTextStream } from './open-text-stream.js';
-export { subagentTranscripts } from './read-transcript.js';
+export { isZstdPath } from './open-text-stream.js';
