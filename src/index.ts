@@ -146,6 +146,8 @@ export {
   type Store,
   type StoreLocation,
   type EvalRun,
+  type ListedRun,
+  type RunHeader,
   type RunSettings,
   type RunProvenance,
   type RunStatus,

@@ -54,11 +54,21 @@ export function pagesRoutes(deps: RouteDeps): Hono {
     });
     const runs = await store.listRuns({ limit: OVERVIEW_RUNS });
     const latestRun = runs.items.find((r) => r.counts.scored > 0) ?? null;
+    // The weakest of a run of a million results is a sort over all of them: kept per data version too.
     const [bands, weakest] = latestRun
-      ? await Promise.all([
-          bandCounts(store, latestRun.id),
-          store.listResults({ runId: latestRun.id, status: 'scored', sort: 'overall', order: 'asc', limit: WEAKEST }),
-        ])
+      ? await cache(`overview latest ${latestRun.id}`, () =>
+          Promise.all([
+            bandCounts(store, latestRun.id),
+            store.listResults({
+              runId: latestRun.id,
+              status: 'scored',
+              sort: 'overall',
+              order: 'asc',
+              limit: WEAKEST,
+              count: false,
+            }),
+          ]),
+        )
       : [null, null];
     return renderPage(
       c,

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { RATED_ASPECTS, RatingScaleSchema, StoreError, type RatedAspect } from '../core/index.js';
 import { sampleForRating } from '../runs/index.js';
-import type { EvalRun, SaveRatingInput, Store } from '../store/index.js';
+import type { RunHeader, SaveRatingInput, Store } from '../store/index.js';
 import { RatePage } from '../web/index.js';
 import { parseQuery } from './api/api-queries.js';
 import type { AppDeps } from './app-deps.js';
@@ -49,7 +49,7 @@ const RateForm = z.strictObject({
 });
 
 /** The run people rate: the one asked for, else the newest with scored results. */
-async function ratedRun(store: Store, runId: string | undefined): Promise<EvalRun | null> {
+async function ratedRun(store: Store, runId: string | undefined): Promise<RunHeader | null> {
   if (runId !== undefined) return store.getRun(runId);
   return (await store.listRuns({ limit: 20 })).items.find((r) => r.counts.scored > 0) ?? null;
 }

@@ -1,6 +1,8 @@
 export { isQueueableStore, type QueueableStore, type SqlExecutor, type Store, type StoreUpgrade } from './store.js';
 export {
   type EvalRun,
+  type ListedRun,
+  type RunHeader,
   type Page,
   type PruneReport,
   type ResultFacets,

@@ -3,6 +3,7 @@ import type { RunEventType, RunStatus, RunTrigger } from './run-lifecycle.js';
 import { roundMean } from './round-mean.js';
 import type {
   EvalRun,
+  ListedRun,
   ResultSummary,
   RunCounts,
   RunEvent,
@@ -44,6 +45,18 @@ export interface RunRow {
   finished_at: string | null;
   heartbeat_at: string;
 }
+
+/** A row of eval_runs as a listing reads it: the task-id lists' lengths instead of the lists. */
+export type ListedRunRow = Omit<RunRow, 'requested_task_ids' | 'evaluated_task_ids'> & {
+  requested_tasks: number | string;
+  evaluated_tasks: number | string;
+};
+
+/** The eval_runs columns a listing reads, in both dialects' SQL: every column but the task-id lists. */
+export const LISTED_RUN_COLUMNS =
+  'id, project_id, trigger, status, window_start, window_end, has_window, judge_provider, judge_model, rubric_version, ' +
+  'prompt_version, taskeval_version, resume_of, settings, reason, summary, count_total, count_scored, count_skipped, ' +
+  'count_errored, mean_ap, mean_toq, mean_pc, mean_overall, created_at, started_at, finished_at, heartbeat_at';
 
 /** A row of eval_task_results; the JSON columns may be absent in listings. */
 export interface ResultRow {
@@ -171,6 +184,15 @@ export function makeRowMappers(json: (value: unknown) => unknown) {
     };
   }
 
+  function toListedRun(row: ListedRunRow, live?: RunTotals): ListedRun {
+    const {
+      requestedTaskIds: _requested,
+      evaluatedTaskIds: _evaluated,
+      ...run
+    } = toRun({ ...row, requested_task_ids: [], evaluated_task_ids: [] }, live);
+    return { ...run, requestedTasks: Number(row.requested_tasks), evaluatedTasks: Number(row.evaluated_tasks) };
+  }
+
   /** A result's identity fields at its top level, as TaskResult has them; rows from before them give the cohort's. */
   const identityOf = (row: ResultRow) => ({
     agent: row.agent ?? null,
@@ -263,7 +285,7 @@ export function makeRowMappers(json: (value: unknown) => unknown) {
     };
   }
 
-  return { toRun, toSummary, toStoredResult, toEvent };
+  return { toRun, toListedRun, toSummary, toStoredResult, toEvent };
 }
 
 export type RowMappers = ReturnType<typeof makeRowMappers>;

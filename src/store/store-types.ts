@@ -71,6 +71,15 @@ export interface EvalRun {
   heartbeatAt: string;
 }
 
+/** A run without its task-id lists: what a page that shows runs needs. */
+export type RunHeader = Omit<EvalRun, 'requestedTaskIds' | 'evaluatedTaskIds'>;
+
+/** A run as a listing gives it: how many tasks were asked for and evaluated, not which (a run's own page has those). */
+export type ListedRun = RunHeader & {
+  requestedTasks: number;
+  evaluatedTasks: number;
+};
+
 export interface RunEvent {
   runId: string;
   seq: number;

@@ -20,6 +20,7 @@ import type {
 import type { ScoredTaskRow } from './scored-task-row.js';
 import type {
   EvalRun,
+  ListedRun,
   Page,
   PruneReport,
   ResultSummary,
@@ -53,7 +54,7 @@ export interface Store {
   /** Fails active runs whose heartbeat is older than `staleAfterMs` (reason `interrupted`). */
   recoverStaleRuns(now: string, staleAfterMs?: number): Promise<EvalRun[]>;
   getRun(runId: string): Promise<EvalRun>;
-  listRuns(query?: ListRunsQuery): Promise<Page<EvalRun>>;
+  listRuns(query?: ListRunsQuery): Promise<Page<ListedRun>>;
   latestCompletedRun(query: { projectId: string; trigger: RunTrigger }): Promise<EvalRun | null>;
 
   /** Keeps one task result and its `task_evaluated` event in one transaction. */
@@ -79,6 +80,8 @@ export interface Store {
   dataVersion(): Promise<string>;
   /** Scored results per mode and rubric version, most first: the facets' first list alone, without the others' scans. */
   resultModes(query?: { runId?: string }): Promise<ResultFacets['modes']>;
+  /** A run's scored results per overall band; a band with none is absent. */
+  resultBands(runId: string): Promise<Record<string, number>>;
   /** Task ids that already have a result in the run, for resuming it. */
   resultTaskIds(runId: string): Promise<string[]>;
 

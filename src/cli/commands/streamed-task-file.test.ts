@@ -82,7 +82,7 @@ describe('a JSONL task file read as heads, each task read whole when it is evalu
       expect(runs.map((r) => r.trigger).sort()).toEqual(['manual', 'schedule']);
       for (const run of runs) {
         const page = await store.listResults({ runId: run.id, full: true, limit: 10 });
-        expect(page.count).toBe(run.requestedTaskIds.length);
+        expect(page.count).toBe(run.requestedTasks);
         expect(page.count).toBeGreaterThanOrEqual(2);
         for (const result of page.items) {
           const source = records.find((r) => r.id === result.taskId)!;

@@ -1,4 +1,4 @@
-import type { EvalRun } from '../../store/index.js';
+import type { RunHeader } from '../../store/index.js';
 import { renderTable, type TableColumn } from './render-table.js';
 
 const COLUMNS: readonly TableColumn[] = [
@@ -14,7 +14,7 @@ const COLUMNS: readonly TableColumn[] = [
 ];
 
 /** `taskeval runs`: one row per run, newest first. */
-export function renderRunsTable(runs: readonly EvalRun[]): string {
+export function renderRunsTable(runs: readonly RunHeader[]): string {
   if (runs.length === 0) return 'no runs yet; start one with `taskeval run`\n';
   return renderTable(
     COLUMNS,

@@ -1,21 +1,14 @@
 import { Hono } from 'hono';
 import { SCORE_BAND_NAMES } from '../../core/index.js';
-import type { EvalRun, Store } from '../../store/index.js';
+import type { Store } from '../../store/index.js';
 import type { AppDeps } from '../app-deps.js';
 import { ApiError } from '../error-status.js';
 import { parseQuery, RunsQuerySchema, toListRunsQuery } from './api-queries.js';
 
-/** Results of a run per band, counted in SQL (one count query per band). */
+/** Results of a run per band, every band named (0 where none), from the store's per-day sums. */
 export async function bandCounts(store: Store, runId: string): Promise<Record<string, number>> {
-  const counts = await Promise.all(
-    SCORE_BAND_NAMES.map((band) => store.listResults({ runId, band, status: 'scored', limit: 1 })),
-  );
-  return Object.fromEntries(SCORE_BAND_NAMES.map((band, i) => [band, counts[i]!.count]));
-}
-
-/** A run as a listing sends it: how many tasks, not which; a run's task ids (thousands for a backfill) are on its own route. */
-function listedRun({ requestedTaskIds, evaluatedTaskIds, ...run }: EvalRun) {
-  return { ...run, requestedTasks: requestedTaskIds.length, evaluatedTasks: evaluatedTaskIds.length };
+  const counts = await store.resultBands(runId);
+  return Object.fromEntries(SCORE_BAND_NAMES.map((band) => [band, counts[band] ?? 0]));
 }
 
 /** `GET /api/runs`, `GET /api/runs/:id`, `POST /api/runs`. */
@@ -26,7 +19,8 @@ export function runsRoutes(deps: AppDeps): Hono {
   app.get('/', async (c) => {
     const q = parseQuery(RunsQuerySchema, c.req.query());
     const page = await store.listRuns(toListRunsQuery(q));
-    return c.json({ items: page.items.map(listedRun), count: page.count, limit: q.limit, offset: q.offset });
+    // A listed run says how many tasks, not which; a run's task ids (thousands for a backfill) are on its own route.
+    return c.json({ items: page.items, count: page.count, limit: q.limit, offset: q.offset });
   });
 
   app.get('/:id', async (c) => {

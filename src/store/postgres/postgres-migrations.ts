@@ -272,4 +272,43 @@ CREATE INDEX eval_task_results_compare ON eval_task_results (status, task_id, ev
     model_provider, model_id, labels, agent_tokens, agent_cost_usd, judge_cost_usd);
 `,
   },
+  {
+    version: 13,
+    name: 'result_days',
+    sql: `
+-- Results counted and their scores summed per run, day, status, way of scoring, cohort and band, added to by
+-- the statement that saves a result and deleted with their run when it is pruned (rows are immutable), so
+-- trends, bands, the modes a trend keeps to and a running run's totals read a few rows per run and day instead
+-- of every result. A migration that updates results must refill it.
+CREATE TABLE eval_result_days (
+  key TEXT COLLATE "C" PRIMARY KEY,
+  run_id TEXT COLLATE "C" NOT NULL,
+  day TEXT COLLATE "C" NOT NULL,
+  status TEXT NOT NULL,
+  mode TEXT,
+  rubric_version TEXT,
+  model_id TEXT,
+  model_provider TEXT,
+  agent TEXT,
+  band TEXT,
+  n INTEGER NOT NULL,
+  ap_n INTEGER NOT NULL, ap_sum BIGINT NOT NULL,
+  toq_n INTEGER NOT NULL, toq_sum BIGINT NOT NULL,
+  pc_n INTEGER NOT NULL, pc_sum BIGINT NOT NULL,
+  overall_n INTEGER NOT NULL, overall_sum BIGINT NOT NULL
+);
+CREATE INDEX eval_result_days_run ON eval_result_days (run_id, day);
+CREATE INDEX eval_result_days_day ON eval_result_days (day);
+INSERT INTO eval_result_days
+  SELECT json_build_array(d.run_id, d.day, d.status, d.mode, d.rubric_version, d.model_id, d.model_provider, d.agent, d.band)::text,
+    d.run_id, d.day, d.status, d.mode, d.rubric_version, d.model_id, d.model_provider, d.agent, d.band, count(*),
+    count(d.ap), coalesce(sum(d.ap), 0), count(d.toq), coalesce(sum(d.toq), 0), count(d.pc), coalesce(sum(d.pc), 0),
+    count(d.overall), coalesce(sum(d.overall), 0)
+  FROM (SELECT r.run_id, to_char(coalesce(r.completed_at, r.evaluated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
+      r.status, r.mode, r.rubric_version, r.model_id, r.model_provider, r.agent, r.overall_band AS band,
+      r.ap_final AS ap, r.toq_final AS toq, r.pc_final AS pc, r.overall_score AS overall
+    FROM eval_task_results r) d
+  GROUP BY d.run_id, d.day, d.status, d.mode, d.rubric_version, d.model_id, d.model_provider, d.agent, d.band;
+`,
+  },
 ];

@@ -4,6 +4,14 @@ import { buildResultFilter, likeTextClause } from '../result-filter.js';
 import { LIGHT_RESULT_COLUMNS, RESULT_COLUMNS, resultToRow } from '../result-to-row.js';
 import type { ResultRow } from '../row-mappers.js';
 import { roundMean } from '../round-mean.js';
+import {
+  PG_ADD_RESULT_DAYS,
+  PG_RESULT_DAY_COLUMNS,
+  resultDaysBandsSql,
+  resultDaysModesSql,
+  resultDaysTrendSql,
+  trendFitsDays,
+} from '../result-days-sql.js';
 import { assertWritable } from '../run-lifecycle.js';
 import {
   ListResultsQuerySchema,
@@ -60,7 +68,9 @@ const SAVE_RESULT = `WITH run AS (
     UPDATE eval_runs SET next_event_seq = next_event_seq + 1 WHERE id = $1 AND status = 'running' RETURNING next_event_seq
   ), res AS (
     INSERT INTO eval_task_results (${RESULT_COLUMNS.join(', ')})
-    SELECT ${RESULT_COLUMNS.map((c, i) => `$${i + 2}${cast(c)}`).join(', ')} FROM run RETURNING id
+    SELECT ${RESULT_COLUMNS.map((c, i) => `$${i + 2}${cast(c)}`).join(', ')} FROM run RETURNING id, ${PG_RESULT_DAY_COLUMNS}
+  ), days AS (
+    ${PG_ADD_RESULT_DAYS}
   ), ev AS (
     INSERT INTO eval_run_events (run_id, seq, type, message, data, created_at)
     SELECT $1, next_event_seq, 'task_evaluated', $${EVENT_PARAMS}, $${EVENT_PARAMS + 1}::jsonb, $${EVENT_PARAMS + 2} FROM run
@@ -211,6 +221,8 @@ export async function pgTaskHistory(
 
 export async function pgTrends(pool: pg.Pool, query: TrendsQuery): Promise<TrendPoint[]> {
   const q = parseStoreInput(TrendsQuerySchema, query, 'trends');
+  type Row = { cohort: string | null; bucket: string; n: number; ap: number; toq: number; pc: number; overall: number };
+  const fromDays = trendFitsDays(q.since) ? resultDaysTrendSql(q, 'postgres', true) : null;
   const clauses = ["r.status = 'scored'"];
   const params: unknown[] = [];
   if (q.since !== undefined) (clauses.push(`${TREND_TIME} >= ?`), params.push(q.since));
@@ -220,13 +232,16 @@ export async function pgTrends(pool: pg.Pool, query: TrendsQuery): Promise<Trend
   if (q.mode !== undefined) (clauses.push('r.mode = ?'), params.push(q.mode));
   if (q.rubricVersion !== undefined) (clauses.push('r.rubric_version = ?'), params.push(q.rubricVersion));
   const found = await read('trends', () =>
-    rows<{ cohort: string | null; bucket: string; n: number; ap: number; toq: number; pc: number; overall: number }>(
-      pool,
-      `SELECT ${q.by ? COHORT_COLUMNS[q.by] : 'NULL::text'} AS cohort, ${BUCKETS[q.bucket]} AS bucket, count(*)::int AS n, avg(r.ap_final)::float8 AS ap,
+    fromDays
+      ? rows<Row>(pool, fromDays.sql, fromDays.params)
+      : // A start within a day: every result since then.
+        rows<Row>(
+          pool,
+          `SELECT ${q.by ? COHORT_COLUMNS[q.by] : 'NULL::text'} AS cohort, ${BUCKETS[q.bucket]} AS bucket, count(*)::int AS n, avg(r.ap_final)::float8 AS ap,
          avg(r.toq_final)::float8 AS toq, avg(r.pc_final)::float8 AS pc, avg(r.overall_score)::float8 AS overall
        FROM eval_task_results r WHERE ${clauses.join(' AND ')} GROUP BY 1, 2 ORDER BY 1 NULLS LAST, 2`,
-      params,
-    ),
+          params,
+        ),
   );
   return found.map((r) => ({
     bucket: r.bucket,
@@ -246,15 +261,19 @@ const FACET_LIMIT = 200;
 
 /** Scored results per mode and rubric version, most first: what a trend or comparison keeps to one scale. */
 export async function pgResultModes(pool: pg.Pool, runId: string | undefined): Promise<ResultFacets['modes']> {
-  const inRun = runId === undefined ? '' : ' AND run_id = ?';
+  const { sql, params } = resultDaysModesSql(runId, 'postgres', FACET_LIMIT);
   return read('resultModes', async () =>
     (
-      await rows<{ mode: 'deterministic-only' | 'hybrid'; rubric_version: string | null; n: number }>(
-        pool,
-        `SELECT mode, rubric_version, count(*)::int AS n FROM eval_task_results WHERE status = 'scored'${inRun} GROUP BY mode, rubric_version ORDER BY n DESC, mode, rubric_version LIMIT ${FACET_LIMIT}`,
-        runId === undefined ? [] : [runId],
-      )
+      await rows<{ mode: 'deterministic-only' | 'hybrid'; rubric_version: string | null; n: number }>(pool, sql, params)
     ).map((r) => ({ mode: r.mode, rubricVersion: r.rubric_version, n: r.n })),
+  );
+}
+
+/** A run's scored results per overall band; a band with none is absent. */
+export async function pgResultBands(pool: pg.Pool, runId: string): Promise<Record<string, number>> {
+  const { sql, params } = resultDaysBandsSql(runId, 'postgres');
+  return read('resultBands', async () =>
+    Object.fromEntries((await rows<{ band: string; n: number }>(pool, sql, params)).map((r) => [r.band, r.n])),
   );
 }
 

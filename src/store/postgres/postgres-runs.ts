@@ -1,6 +1,7 @@
 import { LifecycleError, StoreError } from '../../core/index.js';
 import type { RunRow, RunTotals } from '../row-mappers.js';
 import { roundMean } from '../round-mean.js';
+import { resultDaysTotalsSql } from '../result-days-sql.js';
 import {
   assertTransition,
   EXCLUSIVE_TRIGGERS,
@@ -82,16 +83,9 @@ export async function pgInsertRun(q: Queryable, id: string, run: ParsedCreateRun
   );
 }
 
-/** Counts and means over the run's results. */
+/** Counts and means over the run's results, from their per-day sums. */
 export async function pgRunTotals(q: Queryable, runId: string): Promise<RunTotals> {
-  const t = (await one<Record<string, number | null>>(
-    q,
-    `SELECT count(*)::int AS total, count(*) FILTER (WHERE status = 'scored')::int AS scored,
-       count(*) FILTER (WHERE status = 'skipped')::int AS skipped, count(*) FILTER (WHERE status = 'error')::int AS errored,
-       avg(ap_final)::float8 AS ap, avg(toq_final)::float8 AS toq, avg(pc_final)::float8 AS pc, avg(overall_score)::float8 AS overall
-     FROM eval_task_results WHERE run_id = ?`,
-    [runId],
-  ))!;
+  const t = (await one<Record<string, number | null>>(q, resultDaysTotalsSql('postgres'), [runId]))!;
   return {
     counts: { total: t.total ?? 0, scored: t.scored ?? 0, skipped: t.skipped ?? 0, errored: t.errored ?? 0 },
     aggregates: {

@@ -18,6 +18,18 @@ async function dropSchema(schema: string): Promise<void> {
   await client.end();
 }
 
+/** A new schema holding the store as taskeval wrote it with migrations 1 to `version`. */
+async function migrateTo(client: pg.Client, schema: string, version: number): Promise<void> {
+  await client.query(`CREATE SCHEMA ${schema}`);
+  await client.query(
+    'CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
+  );
+  for (const m of POSTGRES_MIGRATIONS.filter((m) => m.version <= version)) {
+    await client.query(m.sql);
+    await client.query('INSERT INTO schema_migrations VALUES ($1, $2, $3)', [m.version, m.name, 'x']);
+  }
+}
+
 const freshSchema = () => `taskeval_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
 
 // CI starts a server (.ci/run); there a missing URL is a broken set-up, not a reason to skip.
@@ -72,14 +84,7 @@ describe.skipIf(!url)(needs('PostgreSQL store', [!url && 'TASKEVAL_TEST_PG_URL']
     await client.connect();
     try {
       // The store as taskeval wrote it with migrations 1 to 4.
-      await client.query(`CREATE SCHEMA ${schema}`);
-      await client.query(
-        'CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
-      );
-      for (const m of POSTGRES_MIGRATIONS.filter((m) => m.version <= 4)) {
-        await client.query(m.sql);
-        await client.query('INSERT INTO schema_migrations VALUES ($1, $2, $3)', [m.version, m.name, 'x']);
-      }
+      await migrateTo(client, schema, 4);
       await client.query(`INSERT INTO eval_runs (id, project_id, trigger, status, rubric_version, taskeval_version, created_at, heartbeat_at, started_at)
         VALUES ('run_old', 'p', 'manual', 'running', 'r', 'v', now(), now(), now())`);
       await client.query(
@@ -98,6 +103,47 @@ describe.skipIf(!url)(needs('PostgreSQL store', [!url && 'TASKEVAL_TEST_PG_URL']
         expect(event.seq).toBe(3);
         await store.saveResult('run_old', { result: buildSampleError('FN-2'), now: '2026-03-02T10:00:01Z' });
         expect((await store.listEvents('run_old')).map((e) => e.seq)).toEqual([1, 2, 3, 4]);
+      } finally {
+        await store.close();
+      }
+    } finally {
+      await client.end();
+      await dropSchema(schema);
+    }
+  });
+
+  it('fills the per-day sums from results kept before them, so trends and bands count those too', async () => {
+    const schema = freshSchema();
+    const client = new pg.Client({ connectionString: url, options: `-c search_path=${schema}` });
+    await client.connect();
+    try {
+      // The store as taskeval wrote it with migrations 1 to 12.
+      await migrateTo(client, schema, 12);
+      await client.query(`INSERT INTO eval_runs (id, project_id, trigger, status, rubric_version, taskeval_version, created_at, heartbeat_at, started_at)
+        VALUES ('run_old', 'p', 'manual', 'running', 'r', 'v', now(), now(), now())`);
+      // Completed late on 1 March in UTC (2 March in Tokyo), evaluated days later: the trend counts the completion day.
+      await client.query(`INSERT INTO eval_task_results (id, run_id, task_id, status, mode, overall_score, overall_band, ap_final, toq_final, pc_final, completed_at, evaluated_at, agent)
+        VALUES ('res_a', 'run_old', 'FN-1', 'scored', 'hybrid', 82, 'strong', 80, 90, 70, '2026-03-01T23:30:00+00:00', '2026-03-05T10:00:00Z', 'codex'),
+               ('res_b', 'run_old', 'FN-2', 'scored', 'hybrid', 21, 'failing', 30, 20, 10, '2026-03-02T08:30:00+09:00', '2026-03-05T10:00:00Z', NULL),
+               ('res_c', 'run_old', 'FN-3', 'error', NULL, NULL, NULL, NULL, NULL, NULL, NULL, '2026-03-05T10:00:00Z', NULL)`);
+      const store = await openPostgresStore({ connectionString: url!, schema });
+      try {
+        expect(await store.resultBands('run_old')).toEqual({ strong: 1, failing: 1 });
+        expect(await store.trends({ bucket: 'day', by: 'agent' })).toEqual([
+          {
+            bucket: '2026-03-01',
+            cohort: 'codex',
+            count: 1,
+            mean: { agentPerformance: 80, taskOutcomeQuality: 90, processCompliance: 70, overall: 82 },
+          },
+          {
+            bucket: '2026-03-01',
+            cohort: null,
+            count: 1,
+            mean: { agentPerformance: 30, taskOutcomeQuality: 20, processCompliance: 10, overall: 21 },
+          },
+        ]);
+        expect(await store.resultModes()).toEqual([{ mode: 'hybrid', rubricVersion: null, n: 2 }]);
       } finally {
         await store.close();
       }

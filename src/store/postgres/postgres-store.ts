@@ -1,9 +1,9 @@
 import type pg from 'pg';
 import type { CachedJudgeCall, JudgeCache } from '../judge-cache.js';
 import { newId } from '../new-id.js';
-import type { EventRow, RunRow } from '../row-mappers.js';
+import { LISTED_RUN_COLUMNS, type EventRow, type ListedRunRow, type RunRow } from '../row-mappers.js';
 import type { RunStatus, RunTrigger } from '../run-lifecycle.js';
-import { assertWritable } from '../run-lifecycle.js';
+import { assertWritable, isTerminalStatus } from '../run-lifecycle.js';
 import {
   AppendEventInputSchema,
   CreateRunInputSchema,
@@ -34,6 +34,7 @@ import type { RepositoryCache } from '../repository-cache.js';
 import type { QueueableStore, SqlExecutor } from '../store.js';
 import type {
   EvalRun,
+  ListedRun,
   Page,
   PruneReport,
   ResultSummary,
@@ -53,11 +54,20 @@ import {
   pgSaveResults,
   pgTaskHistory,
   pgTrends,
+  pgResultBands,
   pgScoredTaskChunks,
   pgResultFacets,
   pgResultModes,
 } from './postgres-results.js';
-import { pgInsertEvent, pgInsertRun, pgLockRunStatus, pgRunRow, pgToRun, pgTransition } from './postgres-runs.js';
+import {
+  pgInsertEvent,
+  pgInsertRun,
+  pgLockRunStatus,
+  pgRunRow,
+  pgRunTotals,
+  pgToRun,
+  pgTransition,
+} from './postgres-runs.js';
 import type { StoreUpgrade } from '../store.js';
 import type { ScoredTaskRow } from '../scored-task-row.js';
 import type { ListRatingsQuery, SaveRatingInput } from '../rating-inputs.js';
@@ -198,7 +208,7 @@ export class PostgresStore implements QueueableStore {
     return read('getRun', async () => pgToRun(this.pool, await pgRunRow(this.pool, runId)));
   }
 
-  async listRuns(query?: ListRunsQuery): Promise<Page<EvalRun>> {
+  async listRuns(query?: ListRunsQuery): Promise<Page<ListedRun>> {
     const q = parseStoreInput(ListRunsQuerySchema, query ?? {}, 'listRuns');
     const clauses: string[] = [];
     const params: unknown[] = [];
@@ -207,14 +217,21 @@ export class PostgresStore implements QueueableStore {
     if (q.projectId) (clauses.push('project_id = ?'), params.push(q.projectId));
     const where = clauses.length ? `WHERE ${clauses.join(' AND ')}` : '';
     return read('listRuns', async () => {
-      const found = await rows<RunRow>(
+      const found = await rows<ListedRunRow>(
         this.pool,
-        `SELECT * FROM eval_runs ${where} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
+        `SELECT ${LISTED_RUN_COLUMNS}, jsonb_array_length(requested_task_ids) AS requested_tasks,
+           jsonb_array_length(evaluated_task_ids) AS evaluated_tasks
+         FROM eval_runs ${where} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
         [...params, q.limit, q.offset],
       );
       const count = (await one<{ n: number }>(this.pool, `SELECT count(*)::int AS n FROM eval_runs ${where}`, params))!
         .n;
-      return { items: await Promise.all(found.map((r) => pgToRun(this.pool, r))), count };
+      const items = await Promise.all(
+        found.map(async (r) =>
+          pgMappers.toListedRun(r, isTerminalStatus(r.status) ? undefined : await pgRunTotals(this.pool, r.id)),
+        ),
+      );
+      return { items, count };
     });
   }
 
@@ -274,6 +291,10 @@ export class PostgresStore implements QueueableStore {
 
   resultModes(query: { runId?: string } = {}): Promise<ResultFacets['modes']> {
     return pgResultModes(this.pool, query.runId);
+  }
+
+  resultBands(runId: string): Promise<Record<string, number>> {
+    return pgResultBands(this.pool, runId);
   }
 
   async runSpend(runId: string): Promise<RunSpend> {
@@ -367,6 +388,7 @@ export class PostgresStore implements QueueableStore {
         'SELECT count(*)::int AS n FROM eval_run_events WHERE run_id = ANY(?)',
         [runIds],
       ))!.n;
+      if (!dryRun) await client.query('DELETE FROM eval_result_days WHERE run_id = ANY($1)', [runIds]);
       const runs = dryRun
         ? runIds.length
         : ((await client.query('DELETE FROM eval_runs WHERE id = ANY($1)', [runIds])).rowCount ?? 0);

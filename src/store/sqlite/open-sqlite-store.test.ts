@@ -200,6 +200,15 @@ describe('openSqliteStore', () => {
       'task_evaluated',
       'task_evaluated',
     ]);
+    // The per-day sums trends and bands read are filled from the results kept before them.
+    expect(await store.resultBands(run.id)).toEqual({ strong: 1, failing: 1 });
+    expect(await store.trends({ bucket: 'day' })).toEqual([
+      {
+        bucket: T1.slice(0, 10),
+        count: 2,
+        mean: { agentPerformance: 55, taskOutcomeQuality: 55, processCompliance: 40, overall: 51.5 },
+      },
+    ]);
     const indexes = store.db.raw
       .prepare(
         "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'eval_task_results' AND sql IS NOT NULL ORDER BY name",

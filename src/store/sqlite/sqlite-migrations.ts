@@ -316,4 +316,41 @@ CREATE INDEX eval_task_results_compare ON eval_task_results
    change_size, agent, model_provider, model_id, labels, agent_tokens, agent_cost_usd, judge_cost_usd);
 `,
   },
+  {
+    version: 11,
+    name: 'result_days',
+    sql: `
+-- Results counted and their scores summed per run, day, status, way of scoring, cohort and band, added to in
+-- the transaction that saves results and deleted with their run when it is pruned (rows are immutable), so
+-- trends, bands, the modes a trend keeps to and a running run's totals read a few rows per run and day instead
+-- of every result. A migration that updates results must refill it.
+CREATE TABLE eval_result_days (
+  key TEXT PRIMARY KEY,
+  run_id TEXT NOT NULL,
+  day TEXT NOT NULL,
+  status TEXT NOT NULL,
+  mode TEXT,
+  rubric_version TEXT,
+  model_id TEXT,
+  model_provider TEXT,
+  agent TEXT,
+  band TEXT,
+  n INTEGER NOT NULL,
+  ap_n INTEGER NOT NULL, ap_sum INTEGER NOT NULL,
+  toq_n INTEGER NOT NULL, toq_sum INTEGER NOT NULL,
+  pc_n INTEGER NOT NULL, pc_sum INTEGER NOT NULL,
+  overall_n INTEGER NOT NULL, overall_sum INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX eval_result_days_run ON eval_result_days (run_id, day);
+CREATE INDEX eval_result_days_day ON eval_result_days (day);
+INSERT INTO eval_result_days
+  SELECT json_array(r.run_id, substr(coalesce(r.completed_at, r.evaluated_at), 1, 10), r.status, r.mode, r.rubric_version,
+      r.model_id, r.model_provider, r.agent, r.overall_band),
+    r.run_id, substr(coalesce(r.completed_at, r.evaluated_at), 1, 10), r.status, r.mode, r.rubric_version,
+    r.model_id, r.model_provider, r.agent, r.overall_band, count(*),
+    count(r.ap_final), coalesce(sum(r.ap_final), 0), count(r.toq_final), coalesce(sum(r.toq_final), 0),
+    count(r.pc_final), coalesce(sum(r.pc_final), 0), count(r.overall_score), coalesce(sum(r.overall_score), 0)
+  FROM eval_task_results r WHERE true GROUP BY 1;
+`,
+  },
 ];

@@ -6,6 +6,14 @@ import { sqliteTextClause, sqliteTextMatches } from './sqlite-text-clause.js';
 import { LIGHT_RESULT_COLUMNS, RESULT_COLUMNS, resultToRow } from '../result-to-row.js';
 import type { ResultRow } from '../row-mappers.js';
 import { roundMean } from '../round-mean.js';
+import {
+  resultDaysBandsSql,
+  resultDaysJson,
+  resultDaysModesSql,
+  resultDaysTrendSql,
+  SQLITE_ADD_RESULT_DAYS,
+  trendFitsDays,
+} from '../result-days-sql.js';
 import { assertWritable } from '../run-lifecycle.js';
 import { taskEvaluatedEvent } from '../task-evaluated-event.js';
 import {
@@ -87,6 +95,7 @@ export class SqliteResults {
         const event = taskEvaluatedEvent(p.result, p.meta.id);
         this.runs.insertEventAt(runId, seq++, 'task_evaluated', event.message, event.data, p.now);
       }
+      this.db.run(SQLITE_ADD_RESULT_DAYS, resultDaysJson(prepared.map((p) => p.row)));
     });
     return prepared.map((p) => ({ ...p.result, ...p.meta }) as StoredResult);
   }
@@ -239,19 +248,9 @@ export class SqliteResults {
   trends(query: TrendsQuery): TrendPoint[] {
     const q = parseStoreInput(TrendsQuerySchema, query, 'trends');
     const rows = this.db.read('trends', () => {
-      const clauses = ["r.status = 'scored'"];
-      const params: unknown[] = [];
-      if (q.since !== undefined) (clauses.push(`${TREND_TIME} >= ?`), params.push(q.since));
-      if (q.runId !== undefined) (clauses.push('r.run_id = ?'), params.push(q.runId));
-      if (q.mode !== undefined) (clauses.push('r.mode = ?'), params.push(q.mode));
-      if (q.rubricVersion !== undefined) (clauses.push('r.rubric_version = ?'), params.push(q.rubricVersion));
       const scope = q.projectId === undefined ? 'every run' : this.projectScope(q.projectId);
       if (scope === 'no run') return [];
-      if (scope === 'some runs')
-        (clauses.push('r.run_id IN (SELECT id FROM eval_runs WHERE project_id = ?)'), params.push(q.projectId));
-      const cohort = q.by ? COHORT_COLUMNS[q.by] : 'NULL';
-      // The trend index carries every column a trend reads.
-      return this.db.all<{
+      type Row = {
         cohort: string | null;
         bucket: string;
         n: number;
@@ -259,7 +258,22 @@ export class SqliteResults {
         toq: number;
         pc: number;
         overall: number;
-      }>(
+      };
+      if (trendFitsDays(q.since)) {
+        const { sql, params } = resultDaysTrendSql(q, 'sqlite', scope === 'some runs');
+        return this.db.all<Row>(sql, ...params);
+      }
+      const clauses = ["r.status = 'scored'"];
+      const params: unknown[] = [];
+      if (q.since !== undefined) (clauses.push(`${TREND_TIME} >= ?`), params.push(q.since));
+      if (q.runId !== undefined) (clauses.push('r.run_id = ?'), params.push(q.runId));
+      if (q.mode !== undefined) (clauses.push('r.mode = ?'), params.push(q.mode));
+      if (q.rubricVersion !== undefined) (clauses.push('r.rubric_version = ?'), params.push(q.rubricVersion));
+      if (scope === 'some runs')
+        (clauses.push('r.run_id IN (SELECT id FROM eval_runs WHERE project_id = ?)'), params.push(q.projectId));
+      const cohort = q.by ? COHORT_COLUMNS[q.by] : 'NULL';
+      // A start within a day: every result since then, from the trend index, which carries every column read.
+      return this.db.all<Row>(
         `SELECT ${cohort} AS cohort, ${BUCKETS[q.bucket]} AS bucket, count(*) AS n, avg(r.ap_final) AS ap, avg(r.toq_final) AS toq, avg(r.pc_final) AS pc,
            avg(r.overall_score) AS overall FROM eval_task_results r INDEXED BY eval_task_results_trend WHERE ${clauses.join(' AND ')}
            GROUP BY cohort, bucket ORDER BY cohort IS NULL, cohort, bucket`,
@@ -281,14 +295,19 @@ export class SqliteResults {
 
   /** Scored results per mode and rubric version, most first: what a trend or comparison keeps to one scale. */
   modes(runId: string | undefined): ResultFacets['modes'] {
-    const inRun = runId === undefined ? '' : ' AND run_id = ?';
+    const { sql, params } = resultDaysModesSql(runId, 'sqlite', FACET_LIMIT);
     return this.db.read('resultModes', () =>
       this.db
-        .all<{ mode: 'deterministic-only' | 'hybrid'; rubric_version: string | null; n: number }>(
-          `SELECT mode, rubric_version, count(*) AS n FROM eval_task_results WHERE status = 'scored'${inRun} GROUP BY mode, rubric_version ORDER BY n DESC, mode, rubric_version LIMIT ${FACET_LIMIT}`,
-          ...(runId === undefined ? [] : [runId]),
-        )
+        .all<{ mode: 'deterministic-only' | 'hybrid'; rubric_version: string | null; n: number }>(sql, ...params)
         .map((r) => ({ mode: r.mode, rubricVersion: r.rubric_version, n: r.n })),
+    );
+  }
+
+  /** A run's scored results per overall band (bands with none are absent). */
+  bands(runId: string): Record<string, number> {
+    const { sql, params } = resultDaysBandsSql(runId, 'sqlite');
+    return this.db.read('resultBands', () =>
+      Object.fromEntries(this.db.all<{ band: string; n: number }>(sql, ...params).map((r) => [r.band, r.n])),
     );
   }
 

@@ -1,7 +1,8 @@
 import { LifecycleError, StoreError } from '../../core/index.js';
 import { newId } from '../new-id.js';
-import type { RunRow, RunTotals } from '../row-mappers.js';
+import { LISTED_RUN_COLUMNS, type ListedRunRow, type RunRow, type RunTotals } from '../row-mappers.js';
 import { roundMean } from '../round-mean.js';
+import { resultDaysTotalsSql } from '../result-days-sql.js';
 import {
   assertTransition,
   assertWritable,
@@ -12,7 +13,7 @@ import {
 } from '../run-lifecycle.js';
 import type { CreateRunInput, ListRunsQuery } from '../store-inputs.js';
 import { CreateRunInputSchema, ListRunsQuerySchema, parseStoreInput } from '../store-inputs.js';
-import type { EvalRun, Page, RunEvent } from '../store-types.js';
+import type { EvalRun, ListedRun, Page, RunEvent } from '../store-types.js';
 import { sqliteMappers, toJsonText, type SqliteDb } from './sqlite-db.js';
 
 /** Run and event statements; every write runs inside the caller's immediate transaction. */
@@ -193,12 +194,8 @@ export class SqliteRuns {
 
   /** Counts and means over the run's results, straight from SQL. */
   totals(runId: string): RunTotals {
-    const t = this.db.get<Record<string, number | null>>(
-      `SELECT count(*) AS total, coalesce(sum(status = 'scored'), 0) AS scored, coalesce(sum(status = 'skipped'), 0) AS skipped,
-         coalesce(sum(status = 'error'), 0) AS errored, avg(ap_final) AS ap, avg(toq_final) AS toq, avg(pc_final) AS pc, avg(overall_score) AS overall
-       FROM eval_task_results WHERE run_id = ?`,
-      runId,
-    )!;
+    // From the per-day sums: a running run of a million results is a few rows there.
+    const t = this.db.get<Record<string, number | null>>(resultDaysTotalsSql('sqlite'), runId)!;
     return {
       counts: { total: t.total ?? 0, scored: t.scored ?? 0, skipped: t.skipped ?? 0, errored: t.errored ?? 0 },
       aggregates: {
@@ -214,7 +211,7 @@ export class SqliteRuns {
     return sqliteMappers.toRun(row, isTerminalStatus(row.status) ? undefined : this.totals(row.id));
   }
 
-  list(query: ListRunsQuery | undefined): Page<EvalRun> {
+  list(query: ListRunsQuery | undefined): Page<ListedRun> {
     const q = parseStoreInput(ListRunsQuerySchema, query ?? {}, 'listRuns');
     const clauses: string[] = [];
     const params: unknown[] = [];
@@ -223,14 +220,19 @@ export class SqliteRuns {
     if (q.projectId) (clauses.push('project_id = ?'), params.push(q.projectId));
     const where = clauses.length ? `WHERE ${clauses.join(' AND ')}` : '';
     return this.db.read('listRuns', () => {
-      const rows = this.db.all<RunRow>(
-        `SELECT * FROM eval_runs ${where} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
+      const rows = this.db.all<ListedRunRow>(
+        `SELECT ${LISTED_RUN_COLUMNS}, json_array_length(requested_task_ids) AS requested_tasks,
+           json_array_length(evaluated_task_ids) AS evaluated_tasks
+         FROM eval_runs ${where} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
         ...params,
         q.limit,
         q.offset,
       );
       const count = this.db.get<{ n: number }>(`SELECT count(*) AS n FROM eval_runs ${where}`, ...params)!.n;
-      return { items: rows.map((r) => this.toRun(r)), count };
+      const items = rows.map((r) =>
+        sqliteMappers.toListedRun(r, isTerminalStatus(r.status) ? undefined : this.totals(r.id)),
+      );
+      return { items, count };
     });
   }
 }

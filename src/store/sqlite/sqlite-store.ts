@@ -29,6 +29,7 @@ import type { RunStatus, RunTrigger } from '../run-lifecycle.js';
 import type { Store, StoreUpgrade } from '../store.js';
 import type {
   EvalRun,
+  ListedRun,
   Page,
   PruneReport,
   ResultSummary,
@@ -133,7 +134,7 @@ export class SqliteStore implements Store {
     return this.runs.get(runId);
   }
 
-  async listRuns(query?: ListRunsQuery): Promise<Page<EvalRun>> {
+  async listRuns(query?: ListRunsQuery): Promise<Page<ListedRun>> {
     return this.runs.list(query);
   }
 
@@ -209,6 +210,10 @@ export class SqliteStore implements Store {
 
   async resultModes(query: { runId?: string } = {}): Promise<ResultFacets['modes']> {
     return this.results.modes(query.runId);
+  }
+
+  async resultBands(runId: string): Promise<Record<string, number>> {
+    return this.results.bands(runId);
   }
 
   async resultTaskIds(runId: string): Promise<string[]> {
@@ -318,6 +323,7 @@ export class SqliteStore implements Store {
         `SELECT count(*) AS n FROM eval_run_events WHERE run_id IN (${doomed})`,
         olderThan,
       )!.n;
+      if (!dryRun) this.db.run(`DELETE FROM eval_result_days WHERE run_id IN (${doomed})`, olderThan);
       const runs = dryRun
         ? runIds.length
         : this.db.run(`DELETE FROM eval_runs WHERE id IN (${doomed})`, olderThan).changes;

@@ -5,6 +5,7 @@ import type { CreateRunInput } from '../store-inputs.js';
 import type { Store } from '../store.js';
 import { describeKeptDataContract } from './describe-kept-data-contract.js';
 import { describeListingContract } from './describe-listing-contract.js';
+import { describeAggregatesContract } from './describe-aggregates-contract.js';
 import { describeRatingsContract } from './describe-ratings-contract.js';
 import { describeResultsContract } from './describe-results-contract.js';
 import { T0, at, codeOf, provenance, runInput } from './store-contract-support.js';
@@ -94,6 +95,9 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         expect(run.id).toMatch(/^run_[0-9a-f]{32}$/);
         expect(run.requestedTaskIds).toEqual(['FN-1', 'FN-2']);
         expect(await store.getRun(run.id)).toEqual(run);
+        // A listing says how many tasks, not which.
+        const { requestedTaskIds: _requested, evaluatedTaskIds: _evaluated, ...header } = run;
+        expect((await store.listRuns()).items).toEqual([{ ...header, requestedTasks: 2, evaluatedTasks: 0 }]);
       });
 
       it('records start and finish times and freezes counts and means on completion', async () => {
@@ -191,5 +195,6 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
     describeListingContract(ctx);
     describeKeptDataContract(ctx);
     describeRatingsContract(ctx);
+    describeAggregatesContract(ctx);
   });
 }

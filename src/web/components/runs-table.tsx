@@ -1,11 +1,11 @@
 /** @jsxRuntime automatic @jsxImportSource hono/jsx */
 import type { FC } from 'hono/jsx';
-import type { EvalRun } from '../../store/index.js';
+import type { RunHeader } from '../../store/index.js';
 import { formatMean, formatTime, shortId } from '../format.js';
 import { StatusBadge } from './badges.js';
 
 /** One row per run: id, status, trigger, counts, mean overall, judge, created. */
-export const RunsTable: FC<{ runs: readonly EvalRun[] }> = ({ runs }) => (
+export const RunsTable: FC<{ runs: readonly RunHeader[] }> = ({ runs }) => (
   <div class="table-scroll">
     <table data-testid="runs-table">
       <thead>

@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource hono/jsx */
 import type { FC } from 'hono/jsx';
-import type { EvalRun, ResultSummary, TrendPoint } from '../../store/index.js';
+import type { ResultSummary, RunHeader, TrendPoint } from '../../store/index.js';
 import { BandDistribution } from '../components/band-distribution.js';
 import { EmptyState } from '../components/empty-state.js';
 import { Layout } from '../components/layout.js';
@@ -10,14 +10,14 @@ import { TrendChart } from '../components/trend-chart.js';
 import { hrefWith, shortId } from '../format.js';
 
 export interface OverviewPageProps {
-  runs: readonly EvalRun[];
+  runs: readonly RunHeader[];
   runCount: number;
   bucket: 'day' | 'week';
   trends: readonly TrendPoint[];
   /** What the trend left out to stay one way of scoring (mode and rubric), or null. */
   trendNote?: string | null;
   /** The newest run that has results, with its band counts. */
-  latest: { run: EvalRun; bands: Record<string, number> } | null;
+  latest: { run: RunHeader; bands: Record<string, number> } | null;
   weakest: readonly ResultSummary[];
   canStartRun: boolean;
 }

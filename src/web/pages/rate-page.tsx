@@ -1,7 +1,7 @@
 /** @jsxRuntime automatic @jsxImportSource hono/jsx */
 import type { FC } from 'hono/jsx';
 import { RATED_ASPECTS, RATING_SCALES, scaleValues, type RatedAspect, type RatingScale } from '../../core/index.js';
-import type { EvalRun, StoredResult } from '../../store/index.js';
+import type { RunHeader, StoredResult } from '../../store/index.js';
 import { EmptyState } from '../components/empty-state.js';
 import { EvidenceBundleView } from '../components/evidence-bundle-view.js';
 import { Layout } from '../components/layout.js';
@@ -14,7 +14,7 @@ const VALUE_LABELS: Record<RatingScale, Record<number, string>> = {
 };
 
 export interface RatePageProps {
-  run: EvalRun | null;
+  run: RunHeader | null;
   rater: string | null;
   scale: RatingScale;
   seed: number;

@@ -1,7 +1,7 @@
 /** @jsxRuntime automatic @jsxImportSource hono/jsx */
 import type { FC } from 'hono/jsx';
 import type { QueueStats } from '../../runs/index.js';
-import type { EvalRun, Page } from '../../store/index.js';
+import type { Page, RunHeader } from '../../store/index.js';
 import { EmptyState } from '../components/empty-state.js';
 import { Layout } from '../components/layout.js';
 import { Pagination } from '../components/pagination.js';
@@ -10,7 +10,7 @@ import { RunsTable } from '../components/runs-table.js';
 import { hrefWith } from '../format.js';
 
 /** Every run, newest first, paged; with a PostgreSQL store, the evaluation queue and its workers first. */
-export const RunsPage: FC<{ page: Page<EvalRun>; limit: number; offset: number; queue?: QueueStats | null }> = ({
+export const RunsPage: FC<{ page: Page<RunHeader>; limit: number; offset: number; queue?: QueueStats | null }> = ({
   page,
   limit,
   offset,
