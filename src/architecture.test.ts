@@ -142,7 +142,12 @@ describe('architecture', () => {
     const allowed: Record<string, string[]> = {
       pg: ['store/postgres/', 'sources/fusion/'],
       'pg-boss': ['store/postgres/', 'runs/queue/'],
-      'better-sqlite3': ['store/sqlite/', 'sources/fusion/'],
+      'better-sqlite3': [
+        'store/sqlite/',
+        'sources/fusion/',
+        'sources/sessions/formats/cursor/',
+        'sources/load-better-sqlite3.ts',
+      ],
       ai: ['judge/providers/'],
       '@ai-sdk/': ['judge/providers/'],
       'playwright-core': ['server/testing/'],

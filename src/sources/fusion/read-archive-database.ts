@@ -1,4 +1,4 @@
-import { betterSqlite3 } from './load-better-sqlite3.js';
+import { betterSqlite3 } from '../load-better-sqlite3.js';
 import type { ProblemList } from '../transcripts/index.js';
 import type { DatabaseRecord } from './read-fusion-database.js';
 import { epochToIso, mapTaskRow } from './map-task-row.js';

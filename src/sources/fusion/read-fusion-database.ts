@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { betterSqlite3 } from './load-better-sqlite3.js';
+import { betterSqlite3 } from '../load-better-sqlite3.js';
 import {
   AgentLogEntrySchema,
   RunAuditEventSchema,

@@ -2,7 +2,7 @@ import type { TranscriptReadResult } from '../transcripts/transcript-types.js';
 
 /** The agents whose sessions taskeval finds where they keep them. */
 export type SessionAgent =
-  'claude-code' | 'codex' | 'aider' | 'gemini-cli' | 'opencode' | 'copilot-cli' | 'pi' | 'otlp';
+  'claude-code' | 'codex' | 'aider' | 'gemini-cli' | 'opencode' | 'copilot-cli' | 'pi' | 'cursor' | 'otlp';
 
 /** What one session file says about where and when it ran, read without keeping its text. */
 export interface AgentSessionFile {

@@ -15,6 +15,7 @@ export type TranscriptFormat =
   | 'opencode'
   | 'pi'
   | 'copilot-cli'
+  | 'cursor'
   | 'unknown';
 
 /** Counts over the whole transcript, including entries not kept. */

@@ -8,6 +8,7 @@ import { otlpFormat } from './otlp/otlp-format.js';
 import { opencodeFormat } from './opencode/opencode-format.js';
 import { piFormat } from './pi/pi-format.js';
 import { copilotCliFormat } from './copilot-cli/copilot-cli-format.js';
+import { cursorFormat } from './cursor/cursor-format.js';
 
 export { claudeConfigDirs, claudeProjectSlug, CLAUDE_SLUG_MAX } from './claude-code/claude-code-format.js';
 
@@ -19,6 +20,7 @@ const BY_AGENT: Record<SessionAgent, SessionFormat> = {
   opencode: opencodeFormat,
   'copilot-cli': copilotCliFormat,
   pi: piFormat,
+  cursor: cursorFormat,
   aider: aiderFormat,
   otlp: otlpFormat,
 };

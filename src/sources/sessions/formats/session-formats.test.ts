@@ -5,7 +5,17 @@ import { SESSION_FORMATS, sessionFormat } from './index.js';
 describe('the session formats', () => {
   it('registers each agent once, on the current spec, with a label and its reader', () => {
     const agents = SESSION_FORMATS.map((f) => f.agent);
-    expect(agents).toEqual(['claude-code', 'codex', 'gemini-cli', 'opencode', 'copilot-cli', 'pi', 'aider', 'otlp']);
+    expect(agents).toEqual([
+      'claude-code',
+      'codex',
+      'gemini-cli',
+      'opencode',
+      'copilot-cli',
+      'pi',
+      'cursor',
+      'aider',
+      'otlp',
+    ]);
     expect(new Set(SESSION_FORMATS.map((f) => f.label)).size).toBe(agents.length);
     for (const format of SESSION_FORMATS) {
       expect(format.spec).toBe(SESSION_FORMAT_SPEC);
