@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import * as zlib from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
 import { claudeProjectSlug } from '../src/sources/index.js';
 
 export interface SessionsBenchReport {
@@ -161,12 +162,15 @@ function otlpExport(bytes: number, start: number, i: number): string {
 /**
  * `npm run bench -- sessions`: discovery over 2,000 session files (1 GiB in all, sizes from 40 KiB to about 10 MiB)
  * of every format it reads: Claude Code projects under ~/.claude and ~/.config/claude (some with subagents), Codex
- * rollouts live, archived and zstd-compressed, Gemini CLI chats, OpenCode, pi and Copilot CLI sessions, OpenTelemetry
- * exports, and an Aider history; in a child process; target under 30 s and 200 MB peak RSS.
+ * rollouts live, archived and zstd-compressed, Gemini CLI chats, OpenCode, pi and Copilot CLI sessions, Cursor chats, OpenTelemetry
+ * exports, and an Aider history; in a child process running the built code (`npm run build` first); target under
+ * 30 s and 200 MB peak RSS.
  */
 export async function run(
   log: (line: string) => void = (l) => process.stdout.write(`${l}\n`),
 ): Promise<SessionsBenchReport> {
+  if (!existsSync(join(root, 'dist/sources/index.js')))
+    throw new Error('bench sessions runs the built code: run `npm run build` first');
   const home = await mkdtemp(join(tmpdir(), 'taskeval-bench-sessions-'));
   try {
     const repo = join(home, 'project');
@@ -205,8 +209,9 @@ export async function run(
                 'claude',
                 'pi',
                 'copilot',
+                'cursor',
               ] as const
-            )[i % 12]!;
+            )[i % 13]!;
       kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
       const size = Math.round(weights[i]! * scale);
       const start = Date.UTC(2026, 2, 1) + i * 3_600_000;
@@ -315,6 +320,36 @@ export async function run(
         }
         await writeFile(join(dir, 'events.jsonl'), `${lines.join('\n')}\n`);
         expected += 1;
+      } else if (kind === 'cursor') {
+        // A chat store: its meta row and one linking blob over messages of the chat's size.
+        const dir = join(home, '.cursor', 'chats', createHash('md5').update(repo).digest('hex'), `cursor-${i}`);
+        await mkdir(dir, { recursive: true });
+        const db = new Database(join(dir, 'store.db'));
+        db.exec(
+          'CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT); CREATE TABLE blobs (id TEXT PRIMARY KEY, data BLOB)',
+        );
+        const add = db.prepare('INSERT OR IGNORE INTO blobs VALUES (?, ?)');
+        const refs: Buffer[] = [];
+        for (let k = 0, written = 0; written < size; k += 1) {
+          const blob = Buffer.from(
+            JSON.stringify({
+              id: '1',
+              role: 'assistant',
+              content: [{ type: 'text', text: `${k} ${'reading the store; '.repeat(200)}` }],
+            }),
+          );
+          const id = createHash('sha256').update(blob).digest();
+          add.run(id.toString('hex'), blob);
+          refs.push(Buffer.from([0x0a, 0x20]), id);
+          written += blob.length;
+        }
+        const root = Buffer.concat(refs);
+        const rootId = createHash('sha256').update(root).digest('hex');
+        add.run(rootId, root);
+        const meta = { agentId: `cursor-${i}`, latestRootBlobId: rootId, createdAt: start, lastUsedModel: 'gpt-5' };
+        db.prepare("INSERT INTO meta VALUES ('0', ?)").run(Buffer.from(JSON.stringify(meta)).toString('hex'));
+        db.close();
+        expected += 1;
       } else if (kind === 'otlp') {
         await writeFile(join(otlpDir, `export-${i}.jsonl`), otlpExport(size, start, i));
         expected += 1;
@@ -331,15 +366,16 @@ export async function run(
       `sessions: generated ${FILES} session files, ${(bytes / 1024 / 1024 / 1024).toFixed(2)} GiB, in ${((Date.now() - started) / 1000).toFixed(1)} s: ${[...kinds].map(([k, n]) => `${n} ${k}`).join(', ')}`,
     );
     // As the commands do: collections paced between files (runs' heap pacer).
-    const probe = `const { discoverSessions } = await import(${JSON.stringify(join(root, 'src/sources/index.ts'))});
-const { createHeapPacer } = await import(${JSON.stringify(join(root, 'src/runs/heap-pacer.ts'))});
+    // The built code, as `npx taskeval` runs it: through tsx the probe cost ~100 MB before it read a file.
+    const probe = `const { discoverSessions } = await import(${JSON.stringify(join(root, 'dist/sources/index.js'))});
+const { createHeapPacer } = await import(${JSON.stringify(join(root, 'dist/runs/heap-pacer.js'))});
 const t = Date.now();
 const found = await discoverSessions({ repoDirs: [${JSON.stringify(repo)}], home: ${JSON.stringify(home)}, otlp: [${JSON.stringify(otlpDir)}], onFile: createHeapPacer() });
 console.log(JSON.stringify({ scanned: found.scanned, found: found.inRepo.length, ms: Date.now() - t }));`;
     const { stdout, stderr } = await new Promise<{ stdout: string; stderr: string }>((done, fail) => {
       const child = spawn(
         process.execPath,
-        ['--import', 'tsx', '--import', join(root, 'bench/report-max-rss.mjs'), '--input-type=module', '-e', probe],
+        ['--import', join(root, 'bench/report-max-rss.mjs'), '--input-type=module', '-e', probe],
         { cwd: root },
       );
       let out = '';
