@@ -13,6 +13,7 @@ import {
   type ValidationReport,
 } from '../src/core/index.js';
 import { evaluateTask } from '../src/runs/index.js';
+import { stepsOnSweBenchPro } from './validity/steps-on-swe-bench-pro.js';
 import { ValidityRecordSchema } from './validity/validity-record.js';
 
 /** A committed data set, what it is, and the targets the rubric must reach on it (issue: scores that predict outcomes). */
@@ -67,6 +68,8 @@ export async function run(
     printReport(set, report, halves, misses, log);
     return { title: set.title, report, halves, misses };
   });
+  // Informational: a session rule on a second harness, where only the step count is published.
+  stepsOnSweBenchPro(log);
   const pass = sets.every((s) => s.misses.length === 0);
   log(
     pass ? 'validity: every target met' : `validity: ${sets.reduce((n, s) => n + s.misses.length, 0)} target(s) missed`,
