@@ -130,6 +130,14 @@ export async function run(options: ApiBenchOptions = {}): Promise<ApiBenchReport
       `api: while compare by model computed anew (${(performance.now() - started).toFixed(0)} ms), ${meanwhile.length} listing(s) answered: ` +
         `p50 ${meanwhile.length ? percentile(meanwhile, 0.5).toFixed(1) : '-'} ms, slowest ${meanwhile.length ? meanwhile[meanwhile.length - 1]!.toFixed(1) : '-'} ms`,
     );
+    // One result a transaction, as a run saves them, into the store this size.
+    const single = 2_000;
+    const singleStarted = performance.now();
+    await seedManyResults(store, single, 1);
+    const singlePerSecond = single / ((performance.now() - singleStarted) / 1000);
+    log(
+      `api: ${single.toLocaleString('en-US')} results saved one a transaction into it: ${Math.round(singlePerSecond).toLocaleString('en-US')} results/s (goal 2,000/s) ${singlePerSecond >= 2_000 ? 'PASS' : 'MISS'}`,
+    );
     return { rows, seedMs, queries, pass: queries.every((q) => q.pass) };
   } finally {
     await store.close();

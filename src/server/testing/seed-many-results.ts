@@ -20,10 +20,10 @@ const COHORTS = [
 ] as const;
 
 /**
- * Stores `count` results in one run, a thousand per transaction, built a batch at a time (a million fit).
- * Every 10th result is deterministic only; results spread over ~60 days for trends, over four agents and models.
+ * Stores `count` results in one run, a thousand per transaction (or `batch`), built a batch at a time (a million
+ * fit). Every 10th result is deterministic only; results spread over ~60 days for trends, over four agents and models.
  */
-export async function seedManyResults(store: Store, count: number): Promise<EvalRun> {
+export async function seedManyResults(store: Store, count: number, batch = BATCH): Promise<EvalRun> {
   const at = (ms: number) => new Date(T0 + ms).toISOString();
   const run = await store.createRun({
     projectId: 'proj',
@@ -63,9 +63,11 @@ export async function seedManyResults(store: Store, count: number): Promise<Eval
     };
     return { result, now: at(2 + i * step), cohort: { ...COHORTS[i % COHORTS.length]!, labels: {} } };
   };
-  for (let k = 0; k < count; k += BATCH) {
-    const batch = Array.from({ length: Math.min(BATCH, count - k) }, (_, j) => input(k + j));
-    await store.saveResults(run.id, batch);
+  for (let k = 0; k < count; k += batch) {
+    await store.saveResults(
+      run.id,
+      Array.from({ length: Math.min(batch, count - k) }, (_, j) => input(k + j)),
+    );
   }
   return store.transitionRun(run.id, 'completed', { now: at(3 + count * step) });
 }
