@@ -127,6 +127,23 @@ export const SQLITE_ADD_RESULT_DAYS = `INSERT INTO eval_result_days
   WHERE true GROUP BY 1 ORDER BY 1
   ON CONFLICT (key) DO UPDATE SET ${ADD_SUMS}`;
 
+/** One result's row of DAY_COLUMNS as the named parameters SQLITE_ADD_RESULT_DAY binds. */
+export function resultDayParams(row: readonly unknown[]): Record<string, unknown> {
+  return Object.fromEntries(DAY_COLUMNS.map((c, i) => [c, row[DAY_INDEXES[i]!]]));
+}
+
+/** Adds one saved result to the per-day sums (a run saves one at a time): no JSON to parse, nothing to group. */
+export const SQLITE_ADD_RESULT_DAY = `INSERT INTO eval_result_days
+  SELECT json_array(run_id, day, status, mode, rubric_version, model_id, model_provider, agent, band), run_id, day,
+    status, mode, rubric_version, model_id, model_provider, agent, band, 1, ap IS NOT NULL, coalesce(ap, 0),
+    toq IS NOT NULL, coalesce(toq, 0), pc IS NOT NULL, coalesce(pc, 0), overall IS NOT NULL, coalesce(overall, 0)
+  FROM (SELECT @run_id AS run_id, substr(coalesce(@completed_at, @evaluated_at), 1, 10) AS day, @status AS status,
+      @mode AS mode, @rubric_version AS rubric_version, @model_id AS model_id, @model_provider AS model_provider,
+      @agent AS agent, @overall_band AS band, @ap_final AS ap, @toq_final AS toq, @pc_final AS pc,
+      @overall_score AS overall)
+  WHERE true
+  ON CONFLICT (key) DO UPDATE SET ${ADD_SUMS}`;
+
 /** The UTC day a PostgreSQL result row counts in: its task's completion, else its evaluation. */
 const PG_DAY = "to_char(coalesce(r.completed_at, r.evaluated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD')";
 

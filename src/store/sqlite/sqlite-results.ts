@@ -7,10 +7,12 @@ import { LIGHT_RESULT_COLUMNS, RESULT_COLUMNS, resultToRow } from '../result-to-
 import type { ResultRow } from '../row-mappers.js';
 import { roundMean } from '../round-mean.js';
 import {
+  resultDayParams,
   resultDaysBandsSql,
   resultDaysJson,
   resultDaysModesSql,
   resultDaysTrendSql,
+  SQLITE_ADD_RESULT_DAY,
   SQLITE_ADD_RESULT_DAYS,
   trendFitsDays,
 } from '../result-days-sql.js';
@@ -95,7 +97,8 @@ export class SqliteResults {
         const event = taskEvaluatedEvent(p.result, p.meta.id);
         this.runs.insertEventAt(runId, seq++, 'task_evaluated', event.message, event.data, p.now);
       }
-      this.db.run(SQLITE_ADD_RESULT_DAYS, resultDaysJson(prepared.map((p) => p.row)));
+      if (prepared.length === 1) this.db.run(SQLITE_ADD_RESULT_DAY, resultDayParams(prepared[0]!.row));
+      else this.db.run(SQLITE_ADD_RESULT_DAYS, resultDaysJson(prepared.map((p) => p.row)));
     });
     return prepared.map((p) => ({ ...p.result, ...p.meta }) as StoredResult);
   }

@@ -10,10 +10,14 @@ const MODELS = ['claude-sonnet-4-5', 'gpt-5'] as const;
 /** Trends, modes and bands answered from the per-day sums the store keeps. Part of the Store contract. */
 export function describeAggregatesContract(ctx: StoreContractContext): void {
   describe('aggregates', () => {
-    /** `n` scored results spread over days and cohorts, and one error, in a run created at `created`. */
+    /**
+     * `n` scored results spread over days and cohorts, and one error, in a run created at `created`: the first
+     * half saved one at a time, the rest in one batch (the two ways the sums are written).
+     */
     async function runWithResults(prefix: string, n: number, created: number) {
       const run = await ctx.store.createRun(runInput({ now: at(created) }));
       await ctx.store.transitionRun(run.id, 'running', { now: at(created + 1) });
+      const batch: Parameters<typeof ctx.store.saveResults>[1][number][] = [];
       for (let i = 0; i < n; i++) {
         const day = String(2 + ((i * 7) % 19)).padStart(2, '0');
         const result = buildSampleResult({
@@ -22,8 +26,11 @@ export function describeAggregatesContract(ctx: StoreContractContext): void {
           evaluatedAt: `2026-03-${day}T${String((i * 5) % 24).padStart(2, '0')}:30:00.000Z`,
         });
         const cohort = { agent: AGENTS[i % 3]!, modelProvider: null, modelId: MODELS[i % 2]!, labels: {} };
-        await ctx.store.saveResult(run.id, { result, cohort, now: at(created + 2) });
+        const input = { result, cohort, now: at(created + 2) };
+        if (i < n / 2) await ctx.store.saveResult(run.id, input);
+        else batch.push(input);
       }
+      await ctx.store.saveResults(run.id, batch);
       await ctx.store.saveResult(run.id, { result: buildSampleError(`${prefix}-error`), now: at(created + 2) });
       return run;
     }
