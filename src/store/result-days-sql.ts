@@ -1,5 +1,6 @@
+import { HUMAN_OR_UNKNOWN } from '../core/index.js';
 import { RESULT_COLUMNS } from './result-to-row.js';
-import type { TrendsQuerySchema } from './store-inputs.js';
+import type { ParsedListResultsQuery, TrendsQuerySchema } from './store-inputs.js';
 import type { z } from 'zod';
 
 type ParsedTrendsQuery = z.output<typeof TrendsQuerySchema>;
@@ -57,6 +58,47 @@ export function resultDaysTotalsSql(dialect: ResultDaysDialect): string {
   const mean = (c: string) => `sum(${c}_sum)${float} / nullif(sum(${c}_n), 0) AS ${c}`;
   return `SELECT coalesce(sum(n), 0)${int} AS total, ${count('scored', 'scored')}, ${count('skipped', 'skipped')}, ${count('error', 'errored')},
     ${mean('ap')}, ${mean('toq')}, ${mean('pc')}, ${mean('overall')} FROM eval_result_days WHERE run_id = ?`;
+}
+
+/**
+ * How many results a listing matches, from the per-day sums, when its filter names only what they keep (run,
+ * project, band, status, mode, model, provider, agent); null when it asks anything else (text, scores, times,
+ * labels, a task, each task's newest), which only the results can answer.
+ */
+export function resultDaysCountSql(
+  q: ParsedListResultsQuery,
+  dialect: ResultDaysDialect,
+): { sql: string; params: unknown[] } | null {
+  if (
+    q.taskId !== undefined ||
+    q.min !== undefined ||
+    q.max !== undefined ||
+    (q.q?.trim() ?? '') !== '' ||
+    q.since !== undefined ||
+    q.until !== undefined ||
+    q.labels !== undefined ||
+    q.latest
+  )
+    return null;
+  const clauses: string[] = [];
+  const params: unknown[] = [];
+  const add = (sql: string, ...values: unknown[]) => (clauses.push(sql), params.push(...values));
+  if (q.runId !== undefined) add('d.run_id = ?', q.runId);
+  if (q.projectId !== undefined) add('d.run_id IN (SELECT id FROM eval_runs WHERE project_id = ?)', q.projectId);
+  if (q.band !== undefined) {
+    const bands = Array.isArray(q.band) ? q.band : [q.band];
+    add(`d.band IN (${bands.map(() => '?').join(', ')})`, ...bands);
+  }
+  if (q.status !== undefined) add('d.status = ?', q.status);
+  if (q.mode !== undefined) add('d.mode = ?', q.mode);
+  if (q.model !== undefined) add('d.model_id = ?', q.model);
+  if (q.provider !== undefined) add('d.model_provider = ?', q.provider);
+  if (q.agent === HUMAN_OR_UNKNOWN) clauses.push('d.agent IS NULL');
+  else if (q.agent !== undefined) add('d.agent = ?', q.agent);
+  return {
+    sql: `SELECT coalesce(sum(d.n), 0)${dialect === 'postgres' ? '::int' : ''} AS n FROM eval_result_days d${clauses.length ? ` WHERE ${clauses.join(' AND ')}` : ''}`,
+    params,
+  };
 }
 
 /** Scored results per mode and rubric version, most first, from the per-day sums. */

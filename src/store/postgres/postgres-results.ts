@@ -8,6 +8,7 @@ import {
   PG_ADD_RESULT_DAYS,
   PG_RESULT_DAY_COLUMNS,
   resultDaysBandsSql,
+  resultDaysCountSql,
   resultDaysModesSql,
   resultDaysTrendSql,
   trendFitsDays,
@@ -185,14 +186,18 @@ export async function pgListResults(
       `SELECT ${q.full ? (q.light ? LIGHT_RESULT_COLUMNS : 'r.*') : q.brief ? BRIEF_COLUMNS : SUMMARY_COLUMNS} FROM eval_task_results r ${where.sql} ${orderBy} LIMIT ? OFFSET ?`,
       [...where.params, q.limit, q.offset],
     );
+    // A filter the per-day sums answer is counted from them: a few rows per run and day, not every match.
+    const fromDays = resultDaysCountSql(q, 'postgres');
     const count =
       !q.count || (q.offset === 0 && items.length < q.limit)
         ? q.offset + items.length
-        : (await one<{ n: number }>(
-            pool,
-            `SELECT count(*)::int AS n FROM eval_task_results r ${where.sql}`,
-            where.params,
-          ))!.n;
+        : fromDays
+          ? (await one<{ n: number }>(pool, fromDays.sql, fromDays.params))!.n
+          : (await one<{ n: number }>(
+              pool,
+              `SELECT count(*)::int AS n FROM eval_task_results r ${where.sql}`,
+              where.params,
+            ))!.n;
     return q.full
       ? { items: items.map(pgMappers.toStoredResult), count }
       : { items: items.map(pgMappers.toSummary), count };

@@ -9,6 +9,7 @@ import { roundMean } from '../round-mean.js';
 import {
   resultDayParams,
   resultDaysBandsSql,
+  resultDaysCountSql,
   resultDaysJson,
   resultDaysModesSql,
   resultDaysTrendSql,
@@ -215,10 +216,14 @@ export class SqliteResults {
       // Page pks first (answered from a narrow index), then read only those wide rows.
       const sql = this.listingSql(q, textPks);
       const pks = this.db.all<{ pk: number }>(sql.page.sql, ...sql.page.params).map((r) => r.pk);
+      // A filter the per-day sums answer is counted from them: a few rows per run and day, not every match.
+      const fromDays = textPks ? null : resultDaysCountSql(q, 'sqlite');
       const count =
         !q.count || (q.offset === 0 && pks.length < q.limit)
           ? q.offset + pks.length
-          : this.db.get<{ n: number }>(sql.count.sql, ...sql.count.params)!.n;
+          : fromDays
+            ? this.db.get<{ n: number }>(fromDays.sql, ...fromDays.params)!.n
+            : this.db.get<{ n: number }>(sql.count.sql, ...sql.count.params)!.n;
       const rows = pks.length
         ? this.db.all<ResultRow & { pk: number }>(
             `SELECT r.pk, ${q.full ? (q.light ? LIGHT_RESULT_COLUMNS : 'r.*') : q.brief ? BRIEF_COLUMNS : SUMMARY_COLUMNS} FROM eval_task_results r WHERE r.pk IN (${pks.map(() => '?').join(', ')})`,

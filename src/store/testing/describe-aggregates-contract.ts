@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { SCORE_BAND_NAMES } from '../../core/index.js';
+import { HUMAN_OR_UNKNOWN, SCORE_BAND_NAMES } from '../../core/index.js';
 import { buildSampleError, buildSampleResult } from '../build-sample-result.js';
-import type { TrendsQuery } from '../store-inputs.js';
+import type { ListResultsQuery, TrendsQuery } from '../store-inputs.js';
 import { at, runInput, type StoreContractContext } from './store-contract-support.js';
 
 const AGENTS = ['claude-code', 'codex', null] as const;
@@ -72,6 +72,30 @@ export function describeAggregatesContract(ctx: StoreContractContext): void {
       expect(after.days.reduce((sum, p) => sum + p.count, 0)).toBe(24);
       expect(await ctx.store.resultBands(old.id)).toEqual({});
       expect(await ctx.store.resultModes()).toEqual([{ mode: 'hybrid', rubricVersion: expect.any(String), n: 24 }]);
+    });
+
+    it('counts a listing from the per-day sums exactly as from its matches, for every filter the sums keep', async () => {
+      const run = await runWithResults('NEW', 24, 0);
+      await runWithResults('MORE', 12, 10);
+      const filters: ListResultsQuery[] = [
+        {},
+        { runId: run.id },
+        { projectId: 'proj' },
+        { band: 'weak' },
+        { band: ['weak', 'failing'], runId: run.id },
+        { status: 'error' },
+        { status: 'scored', mode: 'hybrid' },
+        { model: 'gpt-5' },
+        { agent: HUMAN_OR_UNKNOWN },
+        { agent: 'codex', runId: run.id },
+        { provider: 'nobody' },
+        { min: 50 },
+      ];
+      for (const filter of filters) {
+        const all = (await ctx.store.listResults({ ...filter, limit: 500 })).items.length;
+        expect(all, JSON.stringify(filter)).toBeGreaterThanOrEqual(filter.provider ? 0 : 1);
+        expect((await ctx.store.listResults({ ...filter, limit: 1 })).count, JSON.stringify(filter)).toBe(all);
+      }
     });
 
     it('keeps a trend that starts within a day to the results since that moment', async () => {
