@@ -5,14 +5,13 @@ import { LIGHT_RESULT_COLUMNS, RESULT_COLUMNS, resultToRow } from '../result-to-
 import type { ResultRow } from '../row-mappers.js';
 import { roundMean } from '../round-mean.js';
 import {
-  PG_ADD_RESULT_DAYS,
-  PG_RESULT_DAY_COLUMNS,
   resultDaysBandsSql,
   resultDaysCountSql,
   resultDaysModesSql,
   resultDaysTrendSql,
   trendFitsDays,
 } from '../result-days-sql.js';
+import { PG_ADD_RESULT_DAYS, PG_RESULT_DAY_COLUMNS } from '../add-result-days-sql.js';
 import { assertWritable } from '../run-lifecycle.js';
 import {
   ListResultsQuerySchema,

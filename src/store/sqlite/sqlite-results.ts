@@ -7,16 +7,18 @@ import { LIGHT_RESULT_COLUMNS, RESULT_COLUMNS, resultToRow } from '../result-to-
 import type { ResultRow } from '../row-mappers.js';
 import { roundMean } from '../round-mean.js';
 import {
-  resultDayParams,
   resultDaysBandsSql,
   resultDaysCountSql,
-  resultDaysJson,
   resultDaysModesSql,
   resultDaysTrendSql,
-  SQLITE_ADD_RESULT_DAY,
-  SQLITE_ADD_RESULT_DAYS,
   trendFitsDays,
 } from '../result-days-sql.js';
+import {
+  resultDayParams,
+  resultDaysJson,
+  SQLITE_ADD_RESULT_DAY,
+  SQLITE_ADD_RESULT_DAYS,
+} from '../add-result-days-sql.js';
 import { assertWritable } from '../run-lifecycle.js';
 import { taskEvaluatedEvent } from '../task-evaluated-event.js';
 import {
