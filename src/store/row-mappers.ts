@@ -52,12 +52,6 @@ export type ListedRunRow = Omit<RunRow, 'requested_task_ids' | 'evaluated_task_i
   evaluated_tasks: number | string;
 };
 
-/** The eval_runs columns a listing reads, in both dialects' SQL: every column but the task-id lists. */
-export const LISTED_RUN_COLUMNS =
-  'id, project_id, trigger, status, window_start, window_end, has_window, judge_provider, judge_model, rubric_version, ' +
-  'prompt_version, taskeval_version, resume_of, settings, reason, summary, count_total, count_scored, count_skipped, ' +
-  'count_errored, mean_ap, mean_toq, mean_pc, mean_overall, created_at, started_at, finished_at, heartbeat_at';
-
 /** A row of eval_task_results; the JSON columns may be absent in listings. */
 export interface ResultRow {
   id: string;

@@ -1,5 +1,6 @@
 import { LifecycleError, StoreError } from '../../core/index.js';
-import type { RunRow, RunTotals } from '../row-mappers.js';
+import { listedRunsSql } from '../listed-runs-sql.js';
+import type { ListedRunRow, RunRow, RunTotals } from '../row-mappers.js';
 import { roundMean } from '../round-mean.js';
 import { resultDaysTotalsSql } from '../result-days-sql.js';
 import {
@@ -9,9 +10,14 @@ import {
   type RunEventType,
   type RunStatus,
 } from '../run-lifecycle.js';
-import type { CreateRunInputSchema } from '../store-inputs.js';
-import type { EvalRun } from '../store-types.js';
-import { one, pgMappers, rows, type Queryable } from './pg-db.js';
+import {
+  ListRunsQuerySchema,
+  parseStoreInput,
+  type CreateRunInputSchema,
+  type ListRunsQuery,
+} from '../store-inputs.js';
+import type { EvalRun, ListedRun, Page } from '../store-types.js';
+import { one, pgMappers, read, rows, type Queryable } from './pg-db.js';
 import type { z } from 'zod';
 
 type ParsedCreateRun = z.output<typeof CreateRunInputSchema>;
@@ -174,4 +180,20 @@ export async function pgTransition(
     { from: row.status, to, reason: opts.reason },
     opts.now,
   );
+}
+
+/** A page of runs, newest first, each with its task counts (not ids) and, while active, its live totals. */
+export async function pgListRuns(pool: Queryable, query: ListRunsQuery | undefined): Promise<Page<ListedRun>> {
+  const q = parseStoreInput(ListRunsQuerySchema, query ?? {}, 'listRuns');
+  const { page, count: counted } = listedRunsSql(q, 'jsonb_array_length');
+  return read('listRuns', async () => {
+    const found = await rows<ListedRunRow>(pool, page.sql, page.params);
+    const count = Number((await one<{ n: number | string }>(pool, counted.sql, counted.params))!.n);
+    const items = await Promise.all(
+      found.map(async (r) =>
+        pgMappers.toListedRun(r, isTerminalStatus(r.status) ? undefined : await pgRunTotals(pool, r.id)),
+      ),
+    );
+    return { items, count };
+  });
 }

@@ -1,15 +1,14 @@
 import type pg from 'pg';
 import type { CachedJudgeCall, JudgeCache } from '../judge-cache.js';
 import { newId } from '../new-id.js';
-import { LISTED_RUN_COLUMNS, type EventRow, type ListedRunRow, type RunRow } from '../row-mappers.js';
+import type { EventRow, RunRow } from '../row-mappers.js';
 import type { RunStatus, RunTrigger } from '../run-lifecycle.js';
-import { assertWritable, isTerminalStatus } from '../run-lifecycle.js';
+import { assertWritable } from '../run-lifecycle.js';
 import {
   AppendEventInputSchema,
   CreateRunInputSchema,
   IsoTimeSchema,
   ListEventsQuerySchema,
-  ListRunsQuerySchema,
   parseStoreInput,
   PruneInputSchema,
   RunStatusSchema,
@@ -62,9 +61,9 @@ import {
 import {
   pgInsertEvent,
   pgInsertRun,
+  pgListRuns,
   pgLockRunStatus,
   pgRunRow,
-  pgRunTotals,
   pgToRun,
   pgTransition,
 } from './postgres-runs.js';
@@ -208,31 +207,8 @@ export class PostgresStore implements QueueableStore {
     return read('getRun', async () => pgToRun(this.pool, await pgRunRow(this.pool, runId)));
   }
 
-  async listRuns(query?: ListRunsQuery): Promise<Page<ListedRun>> {
-    const q = parseStoreInput(ListRunsQuerySchema, query ?? {}, 'listRuns');
-    const clauses: string[] = [];
-    const params: unknown[] = [];
-    if (q.status) (clauses.push('status = ?'), params.push(q.status));
-    if (q.trigger) (clauses.push('trigger = ?'), params.push(q.trigger));
-    if (q.projectId) (clauses.push('project_id = ?'), params.push(q.projectId));
-    const where = clauses.length ? `WHERE ${clauses.join(' AND ')}` : '';
-    return read('listRuns', async () => {
-      const found = await rows<ListedRunRow>(
-        this.pool,
-        `SELECT ${LISTED_RUN_COLUMNS}, jsonb_array_length(requested_task_ids) AS requested_tasks,
-           jsonb_array_length(evaluated_task_ids) AS evaluated_tasks
-         FROM eval_runs ${where} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
-        [...params, q.limit, q.offset],
-      );
-      const count = (await one<{ n: number }>(this.pool, `SELECT count(*)::int AS n FROM eval_runs ${where}`, params))!
-        .n;
-      const items = await Promise.all(
-        found.map(async (r) =>
-          pgMappers.toListedRun(r, isTerminalStatus(r.status) ? undefined : await pgRunTotals(this.pool, r.id)),
-        ),
-      );
-      return { items, count };
-    });
+  listRuns(query?: ListRunsQuery): Promise<Page<ListedRun>> {
+    return pgListRuns(this.pool, query);
   }
 
   async latestCompletedRun(query: { projectId: string; trigger: RunTrigger }): Promise<EvalRun | null> {

@@ -1,6 +1,7 @@
 import { LifecycleError, StoreError } from '../../core/index.js';
 import { newId } from '../new-id.js';
-import { LISTED_RUN_COLUMNS, type ListedRunRow, type RunRow, type RunTotals } from '../row-mappers.js';
+import { listedRunsSql } from '../listed-runs-sql.js';
+import type { ListedRunRow, RunRow, RunTotals } from '../row-mappers.js';
 import { roundMean } from '../round-mean.js';
 import { resultDaysTotalsSql } from '../result-days-sql.js';
 import {
@@ -213,22 +214,10 @@ export class SqliteRuns {
 
   list(query: ListRunsQuery | undefined): Page<ListedRun> {
     const q = parseStoreInput(ListRunsQuerySchema, query ?? {}, 'listRuns');
-    const clauses: string[] = [];
-    const params: unknown[] = [];
-    if (q.status) (clauses.push('status = ?'), params.push(q.status));
-    if (q.trigger) (clauses.push('trigger = ?'), params.push(q.trigger));
-    if (q.projectId) (clauses.push('project_id = ?'), params.push(q.projectId));
-    const where = clauses.length ? `WHERE ${clauses.join(' AND ')}` : '';
+    const { page, count: counted } = listedRunsSql(q, 'json_array_length');
     return this.db.read('listRuns', () => {
-      const rows = this.db.all<ListedRunRow>(
-        `SELECT ${LISTED_RUN_COLUMNS}, json_array_length(requested_task_ids) AS requested_tasks,
-           json_array_length(evaluated_task_ids) AS evaluated_tasks
-         FROM eval_runs ${where} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
-        ...params,
-        q.limit,
-        q.offset,
-      );
-      const count = this.db.get<{ n: number }>(`SELECT count(*) AS n FROM eval_runs ${where}`, ...params)!.n;
+      const rows = this.db.all<ListedRunRow>(page.sql, ...page.params);
+      const count = this.db.get<{ n: number }>(counted.sql, ...counted.params)!.n;
       const items = rows.map((r) =>
         sqliteMappers.toListedRun(r, isTerminalStatus(r.status) ? undefined : this.totals(r.id)),
       );
