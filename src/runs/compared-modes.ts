@@ -18,12 +18,12 @@ export function modeOf(r: ComparedResult): string {
   return modeWords(r.mode, r.rubricVersion);
 }
 
-function modeWords(mode: EvaluationMode | null, rubricVersion: string | null): string {
+export function modeWords(mode: EvaluationMode | null, rubricVersion: string | null): string {
   return `${mode === 'hybrid' ? 'hybrid' : 'deterministic only'}, ${rubricVersion ?? 'rubric unknown'}`;
 }
 
 /**
- * The results made the most common way (mode and rubric version; the newest result's way on a tie), and what
+ * The results made the most common way (mode and rubric version; on a tie, the first in words), and what
  * that left out; all of them with `mix`. Scores made with and without a judge, or under two rubrics, are
  * not one scale.
  */
@@ -35,17 +35,11 @@ export function commonMode(
   const ways = results.map(modeOf);
   const counts = new Map<string, number>();
   for (const way of ways) counts.set(way, (counts.get(way) ?? 0) + 1);
-  let used: string | null = null;
-  for (const [mode, n] of counts) if (used === null || n > counts.get(used)!) used = mode;
+  const used = mostCommonWay(counts);
   const kept = mix || used === null ? [...results] : results.filter((_, k) => ways[k] === used);
   let hybrid = 0;
   for (const r of kept) if (r.mode === 'hybrid') hybrid++;
-  const leftOut = mix
-    ? []
-    : [...counts]
-        .filter(([mode]) => mode !== used)
-        .map(([mode, n]) => ({ mode, n }))
-        .sort((a, b) => b.n - a.n);
+  const leftOut = mix ? [] : leftOutWays(counts, used);
   return {
     results: kept,
     modes: {
@@ -56,6 +50,24 @@ export function commonMode(
       mixed: mix && counts.size > 1,
     },
   };
+}
+
+/** The way most results were made; on a tie the first in words, so the order results are read in decides nothing. */
+export function mostCommonWay(counts: ReadonlyMap<string, number>): string | null {
+  let used: string | null = null;
+  for (const [way, n] of counts) {
+    const top = used === null ? -1 : counts.get(used)!;
+    if (n > top || (n === top && way < used!)) used = way;
+  }
+  return used;
+}
+
+/** The ways other than `used`, most results first (then in words). */
+export function leftOutWays(counts: ReadonlyMap<string, number>, used: string | null): { mode: string; n: number }[] {
+  return [...counts]
+    .filter(([mode]) => mode !== used)
+    .map(([mode, n]) => ({ mode, n }))
+    .sort((a, b) => b.n - a.n || (a.mode < b.mode ? -1 : 1));
 }
 
 /** Which scores a comparison read, in words ("deterministic only" when no judge made them); null for none. */

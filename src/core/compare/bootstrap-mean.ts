@@ -27,10 +27,51 @@ export function percentileInterval(samples: number[]): [number, number] {
  */
 export const RESAMPLE_CAP = 1_000;
 
+/**
+ * Scores summarised as a comparison resamples them: count, mean and spread, and the values themselves
+ * (sorted) when there are no more than RESAMPLE_CAP of them. Made from counts per score, so a store can
+ * hand a comparison a few numbers per group instead of every result.
+ */
+export interface ScoreSample {
+  readonly n: number;
+  readonly mean: number;
+  readonly sd: number;
+  readonly values: readonly number[] | null;
+}
+
+/** Scores as values, or as a sample made from their counts. */
+export type Resampled = readonly number[] | ScoreSample;
+
+const isSample = (xs: Resampled): xs is ScoreSample => !Array.isArray(xs);
+export const sizeOf = (xs: Resampled) => (isSample(xs) ? xs.n : (xs as readonly number[]).length);
+export const meanOf = (xs: Resampled) => (isSample(xs) ? xs.mean : mean(xs as readonly number[]));
+
+/** The sample of scores counted by value (`counts[v]` scores equal v), its values kept up to `cap`. */
+export function sampleOfCounts(counts: ArrayLike<number>, cap = RESAMPLE_CAP): ScoreSample {
+  let n = 0;
+  let sum = 0;
+  for (let v = 0; v < counts.length; v++) ((n += counts[v]!), (sum += v * counts[v]!));
+  const mu = n ? sum / n : 0;
+  let squares = 0;
+  for (let v = 0; v < counts.length; v++) squares += counts[v]! * (v - mu) ** 2;
+  let values: number[] | null = null;
+  if (n <= cap) {
+    values = [];
+    for (let v = 0; v < counts.length; v++) for (let k = 0; k < counts[v]!; k++) values.push(v);
+  }
+  return { n, mean: mu, sd: n ? Math.sqrt(squares / n) : 0, values };
+}
+
 const moments = new WeakMap<readonly number[], { mean: number; sd: number }>();
 
 /** The mean of one resample of `xs` with replacement (its normal limit above `cap` values). */
-export function resampledMean(xs: readonly number[], random: () => number, cap = RESAMPLE_CAP): number {
+export function resampledMean(input: Resampled, random: () => number, cap = RESAMPLE_CAP): number {
+  if (isSample(input)) {
+    if (input.values === null || input.n > cap)
+      return input.mean + (input.sd / Math.sqrt(input.n)) * standardNormal(random);
+    return resampledMean(input.values, random, cap);
+  }
+  const xs = input as readonly number[];
   if (xs.length > cap) {
     let m = moments.get(xs);
     if (!m) {
@@ -52,24 +93,24 @@ function standardNormal(random: () => number): number {
 }
 
 /** The mean of `xs` and its percentile bootstrap interval; the same seed gives the same interval. */
-export function bootstrapMean(xs: readonly number[], seed: number, iterations = BOOTSTRAP_ITERATIONS): MeanCi {
-  if (xs.length === 0) throw new RangeError('bootstrapMean needs at least one value');
+export function bootstrapMean(xs: Resampled, seed: number, iterations = BOOTSTRAP_ITERATIONS): MeanCi {
+  if (sizeOf(xs) === 0) throw new RangeError('bootstrapMean needs at least one value');
   const random = seededRandom(seed);
   const samples = Array.from({ length: iterations }, () => resampledMean(xs, random));
   const [lo, hi] = percentileInterval(samples);
-  return { mean: round1(mean(xs)), ciLow: round1(lo), ciHigh: round1(hi) };
+  return { mean: round1(meanOf(xs)), ciLow: round1(lo), ciHigh: round1(hi) };
 }
 
 /** mean(b) − mean(a) for two independent groups, each resampled on its own. */
 export function bootstrapMeanDifference(
-  a: readonly number[],
-  b: readonly number[],
+  a: Resampled,
+  b: Resampled,
   seed: number,
   iterations = BOOTSTRAP_ITERATIONS,
 ): MeanCi {
-  if (a.length === 0 || b.length === 0) throw new RangeError('bootstrapMeanDifference needs values in both groups');
+  if (sizeOf(a) === 0 || sizeOf(b) === 0) throw new RangeError('bootstrapMeanDifference needs values in both groups');
   const random = seededRandom(seed);
   const samples = Array.from({ length: iterations }, () => resampledMean(b, random) - resampledMean(a, random));
   const [lo, hi] = percentileInterval(samples);
-  return { mean: round1(mean(b) - mean(a)), ciLow: round1(lo), ciHigh: round1(hi) };
+  return { mean: round1(meanOf(b) - meanOf(a)), ciLow: round1(lo), ciHigh: round1(hi) };
 }

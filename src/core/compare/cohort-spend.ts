@@ -20,38 +20,76 @@ export type CohortSpend = z.output<typeof CohortSpendSchema>;
 
 const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
 
+/** A group's spend as sums and counts, which add across groups: what a store can keep per group. */
+export interface SpendSums {
+  tokenTasks: number;
+  tokens: number;
+  agentTasks: number;
+  agentCostUsd: number;
+  judgeTasks: number;
+  judgeCostUsd: number;
+  /** Tasks with an agent or a judge cost, what they cost and their overall scores summed. */
+  costedTasks: number;
+  costUsd: number;
+  costedOverall: number;
+}
+
+export const emptySpendSums = (): SpendSums => ({
+  tokenTasks: 0,
+  tokens: 0,
+  agentTasks: 0,
+  agentCostUsd: 0,
+  judgeTasks: 0,
+  judgeCostUsd: 0,
+  costedTasks: 0,
+  costUsd: 0,
+  costedOverall: 0,
+});
+
+/** Adds one task's spend to the sums. */
+export function addSpend(sums: SpendSums, spend: ComparedItem['spend'], overall: number): void {
+  if (spend?.agentTokens != null) (sums.tokenTasks++, (sums.tokens += spend.agentTokens));
+  if (spend?.agentCostUsd != null) (sums.agentTasks++, (sums.agentCostUsd += spend.agentCostUsd));
+  if (spend?.judgeCostUsd != null) (sums.judgeTasks++, (sums.judgeCostUsd += spend.judgeCostUsd));
+  if (spend?.agentCostUsd != null || spend?.judgeCostUsd != null) {
+    sums.costedTasks++;
+    sums.costUsd += (spend.agentCostUsd ?? 0) + (spend.judgeCostUsd ?? 0);
+    sums.costedOverall += overall;
+  }
+}
+
+/** Adds `b`'s sums into `a`. */
+export function mergeSpend(a: SpendSums, b: SpendSums): void {
+  a.tokenTasks += b.tokenTasks;
+  a.tokens += b.tokens;
+  a.agentTasks += b.agentTasks;
+  a.agentCostUsd += b.agentCostUsd;
+  a.judgeTasks += b.judgeTasks;
+  a.judgeCostUsd += b.judgeCostUsd;
+  a.costedTasks += b.costedTasks;
+  a.costUsd += b.costUsd;
+  a.costedOverall += b.costedOverall;
+}
+
 /** Tokens, agent cost and judge cost of a cohort, and its overall per dollar where costs exist. */
 export function cohortSpend(items: readonly ComparedItem[]): CohortSpend {
   // One pass, summing in item order: a cohort may hold hundreds of thousands of tasks.
-  let tokenTasks = 0;
-  let tokens = 0;
-  let agentTasks = 0;
-  let agent = 0;
-  let judgeTasks = 0;
-  let judge = 0;
-  let costedTasks = 0;
-  let cost = 0;
-  let overall = 0;
-  for (const i of items) {
-    const spend = i.spend;
-    if (spend?.agentTokens != null) (tokenTasks++, (tokens += spend.agentTokens));
-    if (spend?.agentCostUsd != null) (agentTasks++, (agent += spend.agentCostUsd));
-    if (spend?.judgeCostUsd != null) (judgeTasks++, (judge += spend.judgeCostUsd));
-    if (spend?.agentCostUsd != null || spend?.judgeCostUsd != null) {
-      costedTasks++;
-      cost += (spend.agentCostUsd ?? 0) + (spend.judgeCostUsd ?? 0);
-      overall += i.scores.overall;
-    }
-  }
-  const costPerTask = costedTasks ? cost / costedTasks : 0;
-  const meanOverall = costedTasks ? overall / costedTasks : 0;
+  const sums = emptySpendSums();
+  for (const i of items) addSpend(sums, i.spend, i.scores.overall);
+  return spendOfSums(sums);
+}
+
+/** A cohort's spend from its sums. */
+export function spendOfSums(s: SpendSums): CohortSpend {
+  const costPerTask = s.costedTasks ? s.costUsd / s.costedTasks : 0;
+  const meanOverall = s.costedTasks ? s.costedOverall / s.costedTasks : 0;
   return {
-    tokenTasks,
-    meanAgentTokens: tokenTasks ? Math.round(tokens / tokenTasks) : null,
-    agentCostTasks: agentTasks,
-    agentCostUsd: agentTasks ? round(agent, 6) : null,
-    judgeCostTasks: judgeTasks,
-    judgeCostUsd: judgeTasks ? round(judge, 6) : null,
+    tokenTasks: s.tokenTasks,
+    meanAgentTokens: s.tokenTasks ? Math.round(s.tokens / s.tokenTasks) : null,
+    agentCostTasks: s.agentTasks,
+    agentCostUsd: s.agentTasks ? round(s.agentCostUsd, 6) : null,
+    judgeCostTasks: s.judgeTasks,
+    judgeCostUsd: s.judgeTasks ? round(s.judgeCostUsd, 6) : null,
     overallPerDollar: costPerTask > 0 ? round(meanOverall / costPerTask, 1) : null,
   };
 }

@@ -1,9 +1,17 @@
 import { z } from 'zod';
 import { SCORE_BAND_NAMES, resolveScoreBand } from '../score-bands.js';
-import { sizeDeciles } from '../validity/index.js';
-import { bootstrapMean, bootstrapMeanDifference } from './bootstrap-mean.js';
-import { cohortPulls, CohortPullsSchema } from './cohort-pulls.js';
-import { cohortSpend, CohortSpendSchema } from './cohort-spend.js';
+import { bootstrapMean, bootstrapMeanDifference, sampleOfCounts, type ScoreSample } from './bootstrap-mean.js';
+import { cohortPulls, CohortPullsSchema, type CohortPulls } from './cohort-pulls.js';
+import { CohortSpendSchema, spendOfSums, type SpendSums } from './cohort-spend.js';
+import {
+  cellsOfGroups,
+  decilesOfCells,
+  emptyCell,
+  countsOf,
+  mergeCell,
+  type CompareCell,
+  type ScoreCounts,
+} from './compare-cell.js';
 import { holmRejects } from './holm.js';
 import { stratifiedDifference } from './stratified-difference.js';
 import { COMPARED_SCORES, type ComparedItem, type ComparedScore } from './compared-item.js';
@@ -89,50 +97,76 @@ export function compareCohorts(
   groups: ReadonlyMap<string, readonly ComparedItem[]>,
   options: CompareCohortsOptions,
 ): CohortComparison {
+  const pulls = new Map([...groups].map(([key, items]) => [key, cohortPulls(items)]));
+  return compareCohortCells(cellsOfGroups(groups), { ...options, pulls });
+}
+
+/**
+ * The same comparison from cells (cohort, project and size with their scores counted): what a store that
+ * keeps such sums hands over instead of every result. `pulls` gives each cohort's pull request rates.
+ */
+export function compareCohortCells(cells: readonly CompareCell[], options: CompareCellsOptions): CohortComparison {
+  const steps = compareCohortCellsInSteps(cells, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+export type CompareCellsOptions = CompareCohortsOptions & { pulls?: ReadonlyMap<string, CohortPulls | null> };
+
+/**
+ * compareCohortCells one bounded step at a time (a cohort's means, one difference): a server drives it and
+ * answers other requests between steps, however long the whole comparison takes.
+ */
+export function* compareCohortCellsInSteps(
+  cells: readonly CompareCell[],
+  options: CompareCellsOptions,
+): Generator<undefined, CohortComparison> {
   const minN = options.minN ?? DEFAULT_MIN_COHORT;
   const seed = options.seed ?? 1;
-  const stratumOf = strataFor(groups);
-  const scores = cohortScores(stratumOf);
-  const cohorts: CohortSummary[] = [...groups]
-    .filter(([, items]) => items.length > 0)
-    .sort((x, y) => y[1].length - x[1].length || (x[0] < y[0] ? -1 : 1))
-    .map(([key, items]) => {
-      const reason =
-        key === options.unknownKey
-          ? `no ${options.by} recorded`
-          : items.length < minN
-            ? `fewer than ${minN} tasks (--min-n)`
-            : null;
-      const small = items.length < minN;
-      return {
-        key,
-        n: items.length,
-        compared: reason === null,
-        reason,
-        categories: means((category) => scores(items, category).all, seed, options.iterations, small),
-        bands: bandCounts(items),
-        spend: cohortSpend(items),
-        pulls: cohortPulls(items),
-      };
+  const { cohorts: tallies, by } = tallyCohorts(cells);
+  const cohorts: CohortSummary[] = [];
+  const ordered = [...tallies].filter(([, t]) => t.n > 0).sort((x, y) => y[1].n - x[1].n || (x[0] < y[0] ? -1 : 1));
+  for (const [key, t] of ordered) {
+    yield;
+    const reason =
+      key === options.unknownKey
+        ? `no ${options.by} recorded`
+        : t.n < minN
+          ? `fewer than ${minN} tasks (--min-n)`
+          : null;
+    cohorts.push({
+      key,
+      n: t.n,
+      compared: reason === null,
+      reason,
+      categories: means(t.all, seed, options.iterations, t.n < minN),
+      bands: bandCountsOf(t.overall),
+      spend: spendOfSums(t.spend),
+      pulls: options.pulls?.get(key) ?? null,
     });
+  }
   const compared = cohorts.filter((c) => c.compared);
   const differences: ScoreDifference[] = [];
   for (let i = 0; i < compared.length; i++) {
     for (let j = i + 1; j < compared.length; j++) {
-      const a = groups.get(compared[i]!.key)!;
-      const b = groups.get(compared[j]!.key)!;
-      for (const category of COMPARED_SCORES)
+      const a = tallies.get(compared[i]!.key)!;
+      const b = tallies.get(compared[j]!.key)!;
+      for (const category of COMPARED_SCORES) {
+        yield;
         differences.push(
           difference(
             compared[i]!.key,
             compared[j]!.key,
-            scores(a, category),
-            scores(b, category),
+            { all: a.all[category], byStratum: a.byStratum[category] },
+            { all: b.all[category], byStratum: b.byStratum[category] },
             category,
             seed,
             options.iterations,
           ),
         );
+      }
     }
   }
   const pairs = (compared.length * (compared.length - 1)) / 2;
@@ -143,7 +177,7 @@ export function compareCohorts(
       Math.abs(verdictDiff(y)) - Math.abs(verdictDiff(x)) ||
       COMPARED_SCORES.indexOf(x.category) - COMPARED_SCORES.indexOf(y.category),
   );
-  return { by: options.by, minN, strata: stratumOf.by, cohorts, differences };
+  return { by: options.by, minN, strata: by, cohorts, differences };
 }
 
 /** The estimate a difference's verdict rests on: the adjusted one where there is one. */
@@ -151,70 +185,65 @@ export function verdictDiff(d: ScoreDifference): number {
   return d.adjusted?.diff ?? d.diff;
 }
 
-/**
- * Strata by size decile over every task compared (unknown sizes their own stratum), and by project when there
- * are several: each task's stratum key, computed once, aligned with its cohort's items.
- */
-function strataFor(groups: ReadonlyMap<string, readonly ComparedItem[]>): {
-  keysOf: Map<readonly ComparedItem[], string[]>;
-  by: string[];
-} {
-  const items = [...groups.values()].flat();
-  const deciles = sizeDeciles(items.map((i) => i.size ?? null));
-  const projects = new Set(items.map((i) => i.project ?? ''));
-  const byProject = projects.size > 1;
-  const by = ['size decile (code lines added)', ...(byProject ? ['project'] : [])];
-  const keysOf = new Map<readonly ComparedItem[], string[]>();
-  let at = 0;
-  for (const group of groups.values()) {
-    keysOf.set(
-      group,
-      group.map((item, k) => `${byProject ? `${item.project ?? ''}|` : ''}${deciles[at + k]}`),
-    );
-    at += group.length;
-  }
-  return { keysOf, by };
+/** One cohort's scores as samples, whole and per stratum, and its overall counts and spend. */
+interface CohortTally {
+  n: number;
+  all: Record<ComparedScore, ScoreSample>;
+  byStratum: Record<ComparedScore, Map<string, ScoreSample>>;
+  overall: ScoreCounts;
+  spend: SpendSums;
 }
 
-/** A cohort's scores of one kind, whole and split by stratum, made once however many pairs it is in. */
-function cohortScores(strata: ReturnType<typeof strataFor>) {
-  const cache = new Map<
-    readonly ComparedItem[],
-    Map<ComparedScore, { all: number[]; byStratum: Map<string, number[]> }>
-  >();
-  return (items: readonly ComparedItem[], category: ComparedScore) => {
-    let perCategory = cache.get(items);
-    if (!perCategory) cache.set(items, (perCategory = new Map()));
-    let made = perCategory.get(category);
-    if (!made) {
-      const keys = strata.keysOf.get(items)!;
-      const all = new Array<number>(items.length);
-      const byStratum = new Map<string, number[]>();
-      for (let k = 0; k < items.length; k++) {
-        const x = items[k]!.scores[category];
-        all[k] = x;
-        const list = byStratum.get(keys[k]!);
-        if (list) list.push(x);
-        else byStratum.set(keys[k]!, [x]);
-      }
-      perCategory.set(category, (made = { all, byStratum }));
+/**
+ * Per cohort its tasks summed, whole and by stratum: size decile over every task compared (unknown sizes
+ * their own stratum), and project when there are several.
+ */
+function tallyCohorts(cells: readonly CompareCell[]): { cohorts: Map<string, CohortTally>; by: string[] } {
+  const deciles = decilesOfCells(cells);
+  const byProject = new Set(cells.map((c) => c.project)).size > 1;
+  const by = ['size decile (code lines added)', ...(byProject ? ['project'] : [])];
+  const whole = new Map<string, CompareCell>();
+  const strata = new Map<string, Map<string, CompareCell>>();
+  for (const cell of cells) {
+    const stratum = `${byProject ? `${cell.project}|` : ''}${cell.size === null ? -1 : deciles.get(cell.size)!}`;
+    let all = whole.get(cell.cohort);
+    if (!all) whole.set(cell.cohort, (all = emptyCell(cell.cohort, '', null)));
+    mergeCell(all, cell);
+    let mine = strata.get(cell.cohort);
+    if (!mine) strata.set(cell.cohort, (mine = new Map()));
+    let part = mine.get(stratum);
+    if (!part) mine.set(stratum, (part = emptyCell(cell.cohort, cell.project, null)));
+    mergeCell(part, cell);
+  }
+  const cohorts = new Map<string, CohortTally>();
+  for (const [key, all] of whole) {
+    const samples = {} as CohortTally['all'];
+    const byStratum = {} as CohortTally['byStratum'];
+    for (const s of COMPARED_SCORES) {
+      samples[s] = sampleOfCounts(countsOf(all.counts, s));
+      byStratum[s] = new Map(
+        [...strata.get(key)!]
+          .sort(([x], [y]) => (x < y ? -1 : 1))
+          .map(([k, c]) => [k, sampleOfCounts(countsOf(c.counts, s))]),
+      );
     }
-    return made;
-  };
+    cohorts.set(key, { n: all.n, all: samples, byStratum, overall: countsOf(all.counts, 'overall'), spend: all.spend });
+  }
+  return { cohorts, by };
 }
 
 function difference(
   aKey: string,
   bKey: string,
-  a: { all: readonly number[]; byStratum: ReadonlyMap<string, readonly number[]> },
-  b: { all: readonly number[]; byStratum: ReadonlyMap<string, readonly number[]> },
+  a: { all: ScoreSample; byStratum: ReadonlyMap<string, ScoreSample> },
+  b: { all: ScoreSample; byStratum: ReadonlyMap<string, ScoreSample> },
   category: ComparedScore,
   seed: number,
   iterations?: number,
 ): ScoreDifference {
   const raw = bootstrapMeanDifference(a.all, b.all, seed, iterations);
   const adjusted = stratifiedDifference(a.byStratum, b.byStratum, seed, iterations);
-  const n = a.all.length + b.all.length;
+  const n = a.all.n + b.all.n;
   const fair = adjusted !== null && n - adjusted.tasksLeftOut >= MIN_SHARED_SHARE * n;
   const base = {
     a: aKey,
@@ -259,16 +288,16 @@ function correct(differences: ScoreDifference[], pairs: number, alpha: number): 
 }
 
 function means(
-  scoresOf: (category: ComparedScore) => readonly number[],
+  samples: Record<ComparedScore, ScoreSample>,
   seed: number,
   iterations: number | undefined,
   small: boolean,
 ): CohortSummary['categories'] {
   const out = {} as CohortSummary['categories'];
   for (const category of COMPARED_SCORES) {
-    const xs = scoresOf(category);
+    const xs = samples[category];
     out[category] = small
-      ? { mean: Math.round((xs.reduce((s, x) => s + x, 0) / xs.length) * 10) / 10, ciLow: null, ciHigh: null }
+      ? { mean: Math.round(xs.mean * 10) / 10, ciLow: null, ciHigh: null }
       : bootstrapMean(xs, seed, iterations);
   }
   return out;
@@ -277,5 +306,12 @@ function means(
 export function bandCounts(items: readonly ComparedItem[]): Record<string, number> {
   const counts: Record<string, number> = Object.fromEntries(SCORE_BAND_NAMES.map((b) => [b, 0]));
   for (const item of items) counts[resolveScoreBand(item.scores.overall)]! += 1;
+  return counts;
+}
+
+/** Band counts from overall scores counted by value. */
+function bandCountsOf(overall: ScoreCounts): Record<string, number> {
+  const counts: Record<string, number> = Object.fromEntries(SCORE_BAND_NAMES.map((b) => [b, 0]));
+  for (let v = 0; v < overall.length; v++) if (overall[v]) counts[resolveScoreBand(v)]! += overall[v]!;
   return counts;
 }

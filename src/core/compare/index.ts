@@ -1,6 +1,9 @@
 export { bootstrapMean, bootstrapMeanDifference, BOOTSTRAP_ITERATIONS, type MeanCi } from './bootstrap-mean.js';
 export {
   compareCohorts,
+  compareCohortCells,
+  compareCohortCellsInSteps,
+  type CompareCellsOptions,
   bandCounts,
   COMPARED_SCORES,
   DEFAULT_MIN_COHORT,
@@ -16,7 +19,20 @@ export {
 } from './compare-cohorts.js';
 export { comparePaired, PairedComparisonSchema, type PairedComparison, type TaskMove } from './compare-paired.js';
 export { describeDifference } from './describe-difference.js';
-export { cohortSpend, CohortSpendSchema, type CohortSpend } from './cohort-spend.js';
+export { cohortSpend, CohortSpendSchema, emptySpendSums, type CohortSpend, type SpendSums } from './cohort-spend.js';
+export {
+  cellsOfGroups,
+  sizeClass,
+  decilesOfCells,
+  emptyCell,
+  emptyCellCounts,
+  countScores,
+  countsOf,
+  mergeCell,
+  type CellCounts,
+  type CompareCell,
+  type ScoreCounts,
+} from './compare-cell.js';
 export { bootstrapPValue, holmRejects } from './holm.js';
 export { stratifiedDifference, type StratifiedDifference } from './stratified-difference.js';
 export { cohortPulls, CohortPullsSchema, wilson, type CohortPulls } from './cohort-pulls.js';
