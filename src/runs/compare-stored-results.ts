@@ -1,5 +1,6 @@
 import {
-  compareCohorts,
+  cellsOfGroups,
+  cohortPulls,
   comparePaired,
   ConfigError,
   HUMAN_OR_UNKNOWN,
@@ -10,6 +11,8 @@ import {
 import { commonMode, type CompareModes } from './compared-modes.js';
 import type { Store } from '../store/index.js';
 import { loadComparedResults, type ComparedResult } from './load-compared-results.js';
+import { compareStoredCells } from './compare-stored-cells.js';
+import { compareInTurns } from './compare-in-turns.js';
 
 /** What results a comparison reads, and how it groups them. */
 export interface CompareStoredInput {
@@ -55,6 +58,15 @@ export async function compareStoredCohorts(
   input: CompareStoredInput,
 ): Promise<{ report: CohortComparison; modes: CompareModes }> {
   const keyOf = cohortKeyOf(input.by);
+  // Work no evidence names an agent for is a cohort of its own, compared like any agent; an unknown model is not.
+  const unknown = input.by === 'agent' ? HUMAN_OR_UNKNOWN : UNKNOWN_COHORT;
+  const unknownKey = input.by === 'agent' ? undefined : UNKNOWN_COHORT;
+  // Over every stored result by a key the store's sums keep, they answer; a narrower question reads results.
+  const everything = !input.runIds?.length && !input.since && !input.until;
+  if (everything && (COHORT_BY_KEYS as readonly string[]).includes(input.by)) {
+    const fromCells = await compareStoredCells(store, input, unknown, unknownKey, keyOf);
+    if (fromCells) return fromCells;
+  }
   const times = { ...(input.since ? { since: input.since } : {}), ...(input.until ? { until: input.until } : {}) };
   for (const id of input.runIds ?? []) await store.getRun(id);
   // Each task once, its newest result among the runs and times given: the store picks it.
@@ -63,8 +75,6 @@ export async function compareStoredCohorts(
     ...(input.runIds?.length ? { runIds: [...input.runIds] } : {}),
   });
   const { results, modes } = commonMode(newest, input.mixModes);
-  // Work no evidence names an agent for is a cohort of its own, compared like any agent; an unknown model is not.
-  const unknown = input.by === 'agent' ? HUMAN_OR_UNKNOWN : UNKNOWN_COHORT;
   const groups = new Map<string, ComparedItem[]>();
   for (const r of results) {
     const key = keyOf(r) ?? unknown;
@@ -73,11 +83,12 @@ export async function compareStoredCohorts(
     else groups.set(key, [r]);
   }
   return {
-    report: compareCohorts(groups, {
+    report: await compareInTurns(cellsOfGroups(groups), {
       by: input.by,
       ...(input.minN ? { minN: input.minN } : {}),
       seed: input.seed ?? 1,
-      ...(input.by === 'agent' ? {} : { unknownKey: UNKNOWN_COHORT }),
+      ...(unknownKey ? { unknownKey } : {}),
+      pulls: new Map([...groups].map(([key, items]) => [key, cohortPulls(items)])),
     }),
     modes,
   };

@@ -14,6 +14,9 @@ export function scoredTasksSql(
   after: ScoredTasksCursor | null,
   limit: number,
   from: string,
+  dialect: 'sqlite' | 'postgres',
+  /** Only results saved up to this row (SQLite's pk): a pass that must not see rows saved after it began. */
+  throughPk?: number,
 ): { sql: string; params: unknown[] } {
   const clauses = [
     "r.status = 'scored'",
@@ -26,6 +29,10 @@ export function scoredTasksSql(
   if (q.runIds?.length) (clauses.push(`r.run_id IN (${q.runIds.map(() => '?').join(', ')})`), params.push(...q.runIds));
   if (q.since !== undefined) (clauses.push('r.evaluated_at >= ?'), params.push(q.since));
   if (q.until !== undefined) (clauses.push('r.evaluated_at <= ?'), params.push(q.until));
+  // SQLite compares text bytewise, so the prefix is a range of the index; PostgreSQL's collation may not be.
+  if (q.pullsOnly)
+    clauses.push(dialect === 'sqlite' ? "r.task_id >= 'PR-' AND r.task_id < 'PR.'" : "r.task_id LIKE 'PR-%'");
+  if (throughPk !== undefined) (clauses.push('r.pk <= ?'), params.push(throughPk));
   if (after) (clauses.push('(r.task_id, r.evaluated_at, r.id) > (?, ?, ?)'), params.push(...after));
   return {
     sql: `SELECT ${SCORED_TASK_COLUMNS.map((c) => `r.${c}`).join(', ')} FROM ${from} WHERE ${clauses.join(' AND ')}

@@ -198,6 +198,8 @@ export const ScoredTasksQuerySchema = z.strictObject({
   runIds: z.array(Id).max(100).optional(),
   since: IsoTimeSchema.optional(),
   until: IsoTimeSchema.optional(),
+  /** Only pull request tasks (ids `PR-<n>`): the few a comparison from stored sums reads one by one. */
+  pullsOnly: z.boolean().optional(),
 });
 export type ScoredTasksQuery = z.input<typeof ScoredTasksQuerySchema>;
 export type ParsedScoredTasksQuery = z.output<typeof ScoredTasksQuerySchema>;

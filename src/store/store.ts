@@ -18,6 +18,7 @@ import type {
   ScoredTasksQuery,
 } from './store-inputs.js';
 import type { ScoredTaskRow } from './scored-task-row.js';
+import type { StoredCompareCell } from './compare-cells.js';
 import type {
   EvalRun,
   ListedRun,
@@ -81,6 +82,11 @@ export interface Store {
   /** Scored results per mode and rubric version, most first: the facets' first list alone, without the others' scans. */
   resultModes(query?: { runId?: string }): Promise<ResultFacets['modes']>;
   /** A run's scored results per overall band; a band with none is absent. */
+  /**
+   * Each task's newest scored result summed per way of scoring, cohort, project and change size, brought up
+   * to the newest result; null when this store keeps no such sums (a comparison then reads the results).
+   */
+  compareCells(): Promise<StoredCompareCell[] | null>;
   resultBands(runId: string): Promise<Record<string, number>>;
   /** Task ids that already have a result in the run, for resuming it. */
   resultTaskIds(runId: string): Promise<string[]>;

@@ -11,6 +11,11 @@ function scoreAt(i: number, salt: number): number {
   return (((i * 7919 + salt * 104729) % 101) + 101) % 101;
 }
 
+/** Code lines added, spread roughly evenly on a log scale from 0 to about 5,000, as real changes are. */
+function sizeAt(i: number): number {
+  return Math.floor(Math.exp((((i * 2654435761) % 10_007) / 10_007) * 8.5)) - 1;
+}
+
 /** Agents and models the seeded results are spread over, so comparisons have cohorts to compare. */
 const COHORTS = [
   { agent: 'claude-code', modelProvider: 'anthropic', modelId: 'claude-sonnet-4-5' },
@@ -23,7 +28,12 @@ const COHORTS = [
  * Stores `count` results in one run, a thousand per transaction (or `batch`), built a batch at a time (a million
  * fit). Every 10th result is deterministic only; results spread over ~60 days for trends, over four agents and models.
  */
-export async function seedManyResults(store: Store, count: number, batch = BATCH): Promise<EvalRun> {
+export async function seedManyResults(
+  store: Store,
+  count: number,
+  batch = BATCH,
+  options: { complete?: boolean } = {},
+): Promise<EvalRun> {
   const at = (ms: number) => new Date(T0 + ms).toISOString();
   const run = await store.createRun({
     projectId: 'proj',
@@ -60,6 +70,10 @@ export async function seedManyResults(store: Store, count: number, batch = BATCH
         band: resolveScoreBand(finals[k]!),
       })),
       evaluatedAt: at(2 + i * step),
+      signals: {
+        ...base.signals!,
+        values: { ...base.signals!.values, commits: { known: true, count: 1, codeLinesAdded: sizeAt(i) } },
+      },
     };
     return { result, now: at(2 + i * step), cohort: { ...COHORTS[i % COHORTS.length]!, labels: {} } };
   };
@@ -69,5 +83,6 @@ export async function seedManyResults(store: Store, count: number, batch = BATCH
       Array.from({ length: Math.min(batch, count - k) }, (_, j) => input(k + j)),
     );
   }
+  if (options.complete === false) return store.getRun(run.id);
   return store.transitionRun(run.id, 'completed', { now: at(3 + count * step) });
 }

@@ -315,7 +315,7 @@ export function pgScoredTaskChunks(pool: pg.Pool, query: ScoredTasksQuery): Asyn
   return scoredTaskChunks(
     (after, limit) =>
       read('scoredTaskChunks', async () => {
-        const { sql, params } = scoredTasksSql(q, after, limit, 'eval_task_results r');
+        const { sql, params } = scoredTasksSql(q, after, limit, 'eval_task_results r', 'postgres');
         const found = await rows<Record<string, unknown>>(pool, sql, params);
         return found.map((row) => SCORED_TASK_COLUMNS.map((c) => row[c]));
       }),

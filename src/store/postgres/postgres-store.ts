@@ -67,6 +67,7 @@ import {
   pgToRun,
   pgTransition,
 } from './postgres-runs.js';
+import type { StoredCompareCell } from '../compare-cells.js';
 import type { StoreUpgrade } from '../store.js';
 import type { ScoredTaskRow } from '../scored-task-row.js';
 import type { ListRatingsQuery, SaveRatingInput } from '../rating-inputs.js';
@@ -267,6 +268,11 @@ export class PostgresStore implements QueueableStore {
 
   resultModes(query: { runId?: string } = {}): Promise<ResultFacets['modes']> {
     return pgResultModes(this.pool, query.runId);
+  }
+
+  async compareCells(): Promise<StoredCompareCell[] | null> {
+    // No sums kept here yet: a comparison reads each task's newest result from the comparison index.
+    return null;
   }
 
   resultBands(runId: string): Promise<Record<string, number>> {

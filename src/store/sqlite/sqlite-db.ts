@@ -54,6 +54,14 @@ export class SqliteDb {
     return value;
   }
 
+  /**
+   * A write of data derived from what is stored (sums a read brings up to date): it changes no answer, so
+   * it leaves the data's version, and the caches keyed by it, as they are.
+   */
+  derive<T>(context: string, fn: () => T): T {
+    return this.read(context, () => this.transaction.immediate(fn) as T);
+  }
+
   /** Runs `fn`, turning SQLite's errors into typed store errors. */
   read<T>(context: string, fn: () => T): T {
     try {

@@ -353,4 +353,35 @@ INSERT INTO eval_result_days
   FROM eval_task_results r WHERE true GROUP BY 1;
 `,
   },
+  {
+    version: 12,
+    name: 'compare_cells',
+    sql: `
+-- Each task's newest scored result summed per way of scoring, cohort, project and change size (its scores
+-- counted by value, its spend summed), so a comparison over every result reads a few rows. Derived, never
+-- written by a save: a comparison and a run's end bring it up to the newest result (through_pk); a prune
+-- empties it and moves generation, so a pass begun before the prune cannot write what it read.
+-- counts: the four scores' counts by value (4 x 101), as uint32 little-endian: all of them (1,616 bytes), or
+-- only the nonzero ones packed (place << 22 | count), whichever is smaller; spend: the nine spend sums as JSON.
+CREATE TABLE eval_compare_cells (
+  key TEXT PRIMARY KEY,
+  mode TEXT,
+  rubric_version TEXT,
+  agent TEXT,
+  model_provider TEXT,
+  model_id TEXT,
+  project TEXT NOT NULL,
+  change_size INTEGER,
+  n INTEGER NOT NULL,
+  counts BLOB NOT NULL CHECK (length(counts) <= 1616 AND length(counts) % 4 = 0),
+  spend TEXT NOT NULL CHECK (json_valid(spend))
+) WITHOUT ROWID;
+CREATE TABLE eval_compare_state (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  through_pk INTEGER NOT NULL,
+  generation INTEGER NOT NULL
+);
+INSERT INTO eval_compare_state VALUES (1, 0, 0);
+`,
+  },
 ];

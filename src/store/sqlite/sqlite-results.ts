@@ -357,8 +357,20 @@ export class SqliteResults {
   }
 
   /** One chunk of scored results in (task, time, id) order after the cursor, as raw rows from the comparison index. */
-  scoredChunk(q: ParsedScoredTasksQuery, after: ScoredTasksCursor | null, limit: number): unknown[][] {
-    const { sql, params } = scoredTasksSql(q, after, limit, 'eval_task_results r INDEXED BY eval_task_results_compare');
+  scoredChunk(
+    q: ParsedScoredTasksQuery,
+    after: ScoredTasksCursor | null,
+    limit: number,
+    throughPk?: number,
+  ): unknown[][] {
+    const { sql, params } = scoredTasksSql(
+      q,
+      after,
+      limit,
+      'eval_task_results r INDEXED BY eval_task_results_compare',
+      'sqlite',
+      throughPk,
+    );
     return this.db.read(
       'scoredTaskChunks',
       () =>

@@ -51,8 +51,12 @@ import type { ScoredTaskRow } from '../scored-task-row.js';
 import { SqliteRepositoryCache } from './sqlite-repository-cache.js';
 import { SqliteJudgeCache } from './sqlite-judge-cache.js';
 import { SqliteResults } from './sqlite-results.js';
+import { SqliteCompareCells } from './sqlite-compare-cells.js';
+import type { StoredCompareCell } from '../compare-cells.js';
 import { SqliteRuns } from './sqlite-runs.js';
 import { startWalCheckpointer, type WalCheckpointer } from './wal-checkpointer.js';
+
+const TERMINAL = new Set<RunStatus>(['completed', 'failed', 'cancelled']);
 
 /** How long a run may go without a heartbeat before it counts as interrupted. */
 export const DEFAULT_STALE_AFTER_MS = 60_000;
@@ -74,6 +78,7 @@ export class SqliteStore implements Store {
   readonly repositoryCache: SqliteRepositoryCache;
   private readonly runs: SqliteRuns;
   private readonly results: SqliteResults;
+  private readonly cells: SqliteCompareCells;
   private checkpointer: WalCheckpointer | null = null;
   private untilCheckpointer: number;
   readonly readOnly: boolean;
@@ -90,6 +95,7 @@ export class SqliteStore implements Store {
     this.db = new SqliteDb(raw);
     this.runs = new SqliteRuns(this.db);
     this.results = new SqliteResults(this.db, this.runs);
+    this.cells = new SqliteCompareCells(this.db, this.results);
     this.judgeCache = new SqliteJudgeCache(this.db);
     this.repositoryCache = new SqliteRepositoryCache(this.db);
   }
@@ -102,6 +108,8 @@ export class SqliteStore implements Store {
     const status = parseStoreInput(RunStatusSchema, to, 'transitionRun.to');
     const opts = parseStoreInput(TransitionOptionsSchema, options, 'transitionRun');
     this.db.write(`transitionRun ${runId}`, () => this.runs.transitionInTx(runId, status, opts));
+    // A run's end adds its results to the comparison sums, so the next comparison reads them ready.
+    if (TERMINAL.has(status) && !this.readOnly) await this.cells.catchUp();
     return this.runs.get(runId);
   }
 
@@ -216,6 +224,11 @@ export class SqliteStore implements Store {
     return this.results.bands(runId);
   }
 
+  async compareCells(): Promise<StoredCompareCell[] | null> {
+    // A store opened for reading adds the results saved since the last pass in memory, writing nothing.
+    return this.cells.read(this.readOnly);
+  }
+
   async resultTaskIds(runId: string): Promise<string[]> {
     return this.results.taskIds(runId);
   }
@@ -324,6 +337,7 @@ export class SqliteStore implements Store {
         olderThan,
       )!.n;
       if (!dryRun) this.db.run(`DELETE FROM eval_result_days WHERE run_id IN (${doomed})`, olderThan);
+      if (!dryRun && results > 0) this.cells.resetInTx();
       const runs = dryRun
         ? runIds.length
         : this.db.run(`DELETE FROM eval_runs WHERE id IN (${doomed})`, olderThan).changes;

@@ -6,6 +6,7 @@ import type { Store } from '../store.js';
 import { describeKeptDataContract } from './describe-kept-data-contract.js';
 import { describeListingContract } from './describe-listing-contract.js';
 import { describeAggregatesContract } from './describe-aggregates-contract.js';
+import { describeCompareCellsContract } from './describe-compare-cells-contract.js';
 import { describeRatingsContract } from './describe-ratings-contract.js';
 import { describeResultsContract } from './describe-results-contract.js';
 import { T0, at, codeOf, provenance, runInput } from './store-contract-support.js';
@@ -196,5 +197,6 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
     describeKeptDataContract(ctx);
     describeRatingsContract(ctx);
     describeAggregatesContract(ctx);
+    describeCompareCellsContract(ctx);
   });
 }

@@ -1,0 +1,92 @@
+import {
+  countScores,
+  emptyCellCounts,
+  emptySpendSums,
+  mergeCell,
+  sizeClass,
+  type CellCounts,
+  type EvaluationMode,
+  type SpendSums,
+} from '../core/index.js';
+import type { ScoredTaskRow } from './scored-task-row.js';
+
+/**
+ * Each task's newest scored result, summed per way of scoring, cohort, project and change size: how many,
+ * their scores counted by value (0..100, flat as the core's CellCounts) and what they cost. A comparison over
+ * every stored result reads these few rows instead of every result.
+ */
+export interface StoredCompareCell {
+  mode: EvaluationMode | null;
+  rubricVersion: string | null;
+  agent: string | null;
+  modelProvider: string | null;
+  modelId: string | null;
+  project: string;
+  size: number | null;
+  n: number;
+  counts: CellCounts;
+  spend: SpendSums;
+}
+
+const classOf = (size: number | null) => (size === null ? null : sizeClass(size));
+
+/** The key of the cell a result falls in (its size as the comparison's size class). */
+export function compareCellKey(row: ScoredTaskRow, project: string): string {
+  return JSON.stringify([
+    row.mode,
+    row.rubricVersion,
+    row.agent,
+    row.modelProvider,
+    row.modelId,
+    project,
+    classOf(row.changeSize),
+  ]);
+}
+
+export function emptyStoredCell(row: ScoredTaskRow, project: string): StoredCompareCell {
+  return {
+    mode: row.mode,
+    rubricVersion: row.rubricVersion,
+    agent: row.agent,
+    modelProvider: row.modelProvider,
+    modelId: row.modelId,
+    project,
+    size: classOf(row.changeSize),
+    n: 0,
+    counts: emptyCellCounts(),
+    spend: emptySpendSums(),
+  };
+}
+
+/** Adds a result to its cell (sign 1) or takes it out (sign -1), when a newer result of its task replaced it. */
+export function addToStoredCell(cell: StoredCompareCell, row: ScoredTaskRow, sign: 1 | -1): void {
+  cell.n += sign;
+  countScores(cell.counts, row.scores, sign);
+  const spend = cell.spend;
+  if (row.agentTokens !== null) ((spend.tokenTasks += sign), (spend.tokens += sign * row.agentTokens));
+  if (row.agentCostUsd !== null) ((spend.agentTasks += sign), (spend.agentCostUsd += sign * row.agentCostUsd));
+  if (row.judgeCostUsd !== null) ((spend.judgeTasks += sign), (spend.judgeCostUsd += sign * row.judgeCostUsd));
+  if (row.agentCostUsd !== null || row.judgeCostUsd !== null) {
+    spend.costedTasks += sign;
+    spend.costUsd += sign * ((row.agentCostUsd ?? 0) + (row.judgeCostUsd ?? 0));
+    spend.costedOverall += sign * row.scores.overall;
+  }
+}
+
+/** Adds `delta` into `cell`. */
+export function mergeStoredCell(cell: StoredCompareCell, delta: StoredCompareCell): void {
+  mergeCell(cell, delta);
+}
+
+/** The spend sums in the order a store keeps them in one column. */
+export const SPEND_SUM_KEYS = [
+  'tokenTasks',
+  'tokens',
+  'agentTasks',
+  'agentCostUsd',
+  'judgeTasks',
+  'judgeCostUsd',
+  'costedTasks',
+  'costUsd',
+  'costedOverall',
+] as const satisfies readonly (keyof SpendSums)[];

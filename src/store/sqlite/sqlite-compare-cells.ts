@@ -1,0 +1,243 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { emptySpendSums } from '../../core/index.js';
+import {
+  addToStoredCell,
+  compareCellKey,
+  emptyStoredCell,
+  mergeStoredCell,
+  SPEND_SUM_KEYS,
+  type StoredCompareCell,
+} from '../compare-cells.js';
+import { scoredTaskChunks } from '../scored-task-chunks.js';
+import { SCORED_TASK_COLUMNS, scoredTaskRowOf, type ScoredTaskRow } from '../scored-task-row.js';
+import { packCounts, unpackCounts } from './pack-counts.js';
+import type { SqliteDb } from './sqlite-db.js';
+import type { SqliteResults } from './sqlite-results.js';
+
+const CELL_COLUMNS = 'mode, rubric_version, agent, model_provider, model_id, project, change_size, n, counts, spend';
+
+interface CellRow {
+  key: string;
+  mode: StoredCompareCell['mode'];
+  rubric_version: string | null;
+  agent: string | null;
+  model_provider: string | null;
+  model_id: string | null;
+  project: string;
+  change_size: number | null;
+  n: number;
+  counts: Buffer;
+  spend: string;
+}
+
+/** A stored row as a cell. */
+function cellOf(r: CellRow): StoredCompareCell {
+  const counts = unpackCounts(r.counts);
+  const sums = JSON.parse(r.spend) as number[];
+  const spend = emptySpendSums();
+  SPEND_SUM_KEYS.forEach((k, i) => (spend[k] = sums[i]!));
+  return {
+    mode: r.mode,
+    rubricVersion: r.rubric_version,
+    agent: r.agent,
+    modelProvider: r.model_provider,
+    modelId: r.model_id,
+    project: r.project,
+    size: r.change_size,
+    n: r.n,
+    counts,
+    spend,
+  };
+}
+
+interface CellsState {
+  through: number;
+  generation: number;
+}
+
+/** What a pass read: cells to add (or, for a rebuild, to replace every cell with) and the row it read up to. */
+interface CellsDelta {
+  rebuild: boolean;
+  cells: Map<string, StoredCompareCell>;
+  through: number;
+}
+
+/** Above this share of new rows a pass recounts every task instead of looking each new one up. */
+const REBUILD_SHARE = 0.25;
+/** Tasks looked up between turns of the event loop. */
+const TASKS_PER_TURN = 5_000;
+
+/**
+ * The comparison sums (eval_compare_cells) of the SQLite store: brought up to the newest result by a
+ * comparison or a run's end, reading only the results saved since the last pass. A pass reads outside any
+ * write, in chunks between which the event loop turns, then writes what it read in one short transaction,
+ * unless another pass or a prune moved the state meanwhile.
+ */
+export class SqliteCompareCells {
+  constructor(
+    private readonly db: SqliteDb,
+    private readonly results: SqliteResults,
+  ) {}
+
+  /**
+   * Every cell, brought up to the newest result first: written back, or with `readOnly` (a store opened for
+   * reading) added in memory only.
+   */
+  async read(readOnly = false): Promise<StoredCompareCell[]> {
+    if (!readOnly) {
+      await this.catchUp();
+      return [...this.stored().values()];
+    }
+    const state = this.state();
+    const top = this.top();
+    const stored = this.stored();
+    if (top <= state.through) return [...stored.values()];
+    const delta = await this.delta(state, top);
+    if (delta.rebuild) return [...delta.cells.values()];
+    for (const [key, cell] of delta.cells) {
+      const into = stored.get(key);
+      if (into) mergeStoredCell(into, cell);
+      else stored.set(key, cell);
+    }
+    return [...stored.values()].filter((c) => c.n > 0);
+  }
+
+  private stored(): Map<string, StoredCompareCell> {
+    const rows = this.db.read('compareCells', () =>
+      this.db.all<CellRow>(`SELECT key, ${CELL_COLUMNS} FROM eval_compare_cells ORDER BY key`),
+    );
+    return new Map(rows.map((r) => [r.key, cellOf(r)]));
+  }
+
+  private top(): number {
+    return this.db.read(
+      'compareCells',
+      () => this.db.get<{ top: number | null }>('SELECT max(pk) AS top FROM eval_task_results')!.top ?? 0,
+    );
+  }
+
+  private delta(state: CellsState, top: number): Promise<CellsDelta> {
+    const rebuild = state.through === 0 || top - state.through > REBUILD_SHARE * top;
+    return rebuild ? this.recount(top) : this.changes(state.through, top);
+  }
+
+  /** Adds the results saved since the last pass; a few tries when another pass or a prune got there first. */
+  async catchUp(): Promise<void> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const state = this.state();
+      const top = this.top();
+      if (top <= state.through) return;
+      if (this.apply(state, await this.delta(state, top))) return;
+    }
+  }
+
+  /** Empties the cells after results were deleted: the next pass recounts. Inside the deleting transaction. */
+  resetInTx(): void {
+    this.db.run('DELETE FROM eval_compare_cells');
+    this.db.run('UPDATE eval_compare_state SET through_pk = 0, generation = generation + 1 WHERE id = 1');
+  }
+
+  private state(): CellsState {
+    return this.db.read('compareCells', () =>
+      this.db.get<CellsState>('SELECT through_pk AS through, generation FROM eval_compare_state WHERE id = 1')!,
+    );
+  }
+
+  /** Each task's newest scored result among rows up to `top`, summed into cells. */
+  private async recount(top: number): Promise<CellsDelta> {
+    const projects = this.projects();
+    const cells = new Map<string, StoredCompareCell>();
+    const chunks = scoredTaskChunks(
+      (after, limit) => this.results.scoredChunk({}, after, limit, top),
+      (v) => JSON.parse(v as string),
+    );
+    for await (const chunk of chunks) for (const row of chunk) this.add(cells, row, projects, 1);
+    return { rebuild: true, cells, through: top };
+  }
+
+  /** For each task with a result saved after `from`: its old newest result out, its new newest in. */
+  private async changes(from: number, top: number): Promise<CellsDelta> {
+    const projects = this.projects();
+    const cells = new Map<string, StoredCompareCell>();
+    const tasks = this.db.read('compareCells', () =>
+      this.db.all<{ task_id: string }>(
+        "SELECT DISTINCT task_id FROM eval_task_results WHERE pk > ? AND pk <= ? AND status = 'scored'",
+        from,
+        top,
+      ),
+    );
+    const newest = `SELECT ${SCORED_TASK_COLUMNS.map((c) => `r.${c}`).join(', ')}
+      FROM eval_task_results r INDEXED BY eval_task_results_compare
+      WHERE r.status = 'scored' AND r.task_id = ? AND r.pk <= ? AND r.overall_score IS NOT NULL
+        AND r.ap_final IS NOT NULL AND r.toq_final IS NOT NULL AND r.pc_final IS NOT NULL
+      ORDER BY r.evaluated_at DESC, r.id DESC LIMIT 1`;
+    const read = (taskId: string, through: number): ScoredTaskRow | null => {
+      const raw = this.db.stmt(newest).raw(true).get(taskId, through) as unknown[] | undefined;
+      return raw ? scoredTaskRowOf(raw, (v) => JSON.parse(v as string)) : null;
+    };
+    for (let i = 0; i < tasks.length; i++) {
+      const taskId = tasks[i]!.task_id;
+      const [before, now] = this.db.read('compareCells', () => [read(taskId, from), read(taskId, top)]);
+      if (before?.id !== now?.id) {
+        if (before) this.add(cells, before, projects, -1);
+        if (now) this.add(cells, now, projects, 1);
+      }
+      if ((i + 1) % TASKS_PER_TURN === 0) await nextTurn();
+    }
+    return { rebuild: false, cells, through: top };
+  }
+
+  private add(
+    cells: Map<string, StoredCompareCell>,
+    row: ScoredTaskRow,
+    projects: Map<string, string>,
+    sign: 1 | -1,
+  ): void {
+    const project = projects.get(row.runId) ?? '';
+    const key = compareCellKey(row, project);
+    let cell = cells.get(key);
+    if (!cell) cells.set(key, (cell = emptyStoredCell(row, project)));
+    addToStoredCell(cell, row, sign);
+  }
+
+  private projects(): Map<string, string> {
+    const rows = this.db.read('compareCells', () =>
+      this.db.all<{ id: string; project_id: string }>('SELECT id, project_id FROM eval_runs'),
+    );
+    return new Map(rows.map((r) => [r.id, r.project_id]));
+  }
+
+  /** Writes what a pass read, unless the state moved since it began; true when written. */
+  private apply(begun: CellsState, delta: CellsDelta): boolean {
+    return this.db.derive('compareCells', () => {
+      const now = this.state();
+      if (now.through !== begun.through || now.generation !== begun.generation) return false;
+      if (delta.rebuild) this.db.run('DELETE FROM eval_compare_cells');
+      for (const [key, cell] of delta.cells) {
+        const stored = delta.rebuild
+          ? undefined
+          : this.db.get<CellRow>(`SELECT key, ${CELL_COLUMNS} FROM eval_compare_cells WHERE key = ?`, key);
+        const merged = stored ? cellOf(stored) : cell;
+        if (stored) mergeStoredCell(merged, cell);
+        if (merged.n === 0) this.db.run('DELETE FROM eval_compare_cells WHERE key = ?', key);
+        else
+          this.db.run(
+            `INSERT OR REPLACE INTO eval_compare_cells (key, ${CELL_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+            key,
+            merged.mode,
+            merged.rubricVersion,
+            merged.agent,
+            merged.modelProvider,
+            merged.modelId,
+            merged.project,
+            merged.size,
+            merged.n,
+            packCounts(merged.counts),
+            JSON.stringify(SPEND_SUM_KEYS.map((k) => merged.spend[k])),
+          );
+      }
+      this.db.run('UPDATE eval_compare_state SET through_pk = ? WHERE id = 1', delta.through);
+      return true;
+    });
+  }
+}

@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import type { ScoredResult } from '../../core/index.js';
+import { buildSampleResult } from '../build-sample-result.js';
+import { addToStoredCell, compareCellKey, emptyStoredCell, type StoredCompareCell } from '../compare-cells.js';
+import { at, runInput, type StoreContractContext } from './store-contract-support.js';
+
+/** A scored result of `taskId` with a change size and a way of scoring. */
+function result(taskId: string, i: number, evaluatedAt: string, mode: ScoredResult['mode']): ScoredResult {
+  const base = buildSampleResult({
+    taskId,
+    finals: [(i * 37) % 101, (i * 53 + 11) % 101, (i * 29 + 5) % 101],
+    evaluatedAt,
+    entriesPerGroup: 1,
+  });
+  const commits = i % 4 === 0 ? { known: false } : { known: true, count: 1, codeLinesAdded: (i * 13) % 40 };
+  return {
+    ...base,
+    mode,
+    signals: { ...base.signals!, values: { ...base.signals!.values, commits } },
+    // Half the results carry no judge cost: spend sums count only what is known.
+    provenance: { ...base.provenance!, costUsd: i % 2 ? 0.01 * i : null },
+  } as ScoredResult;
+}
+
+/** Sums kept by the store when it keeps them: equal to summing each task's newest scored result. Part of the Store contract. */
+export function describeCompareCellsContract(ctx: StoreContractContext): void {
+  describe('comparison sums', () => {
+    /** The cells summed from each task's newest result, as the comparison index gives them. */
+    async function expected(): Promise<StoredCompareCell[]> {
+      const cells = new Map<string, StoredCompareCell>();
+      const projects = new Map<string, string>();
+      for await (const chunk of ctx.store.scoredTaskChunks()) {
+        for (const row of chunk) {
+          if (!projects.has(row.runId)) projects.set(row.runId, (await ctx.store.getRun(row.runId)).projectId);
+          const key = compareCellKey(row, projects.get(row.runId)!);
+          if (!cells.has(key)) cells.set(key, emptyStoredCell(row, projects.get(row.runId)!));
+          addToStoredCell(cells.get(key)!, row, 1);
+        }
+      }
+      return sorted([...cells.values()]);
+    }
+
+    const sorted = (cells: StoredCompareCell[]) =>
+      cells
+        .map((c) => ({
+          ...c,
+          spend: { ...c.spend, costUsd: round(c.spend.costUsd), judgeCostUsd: round(c.spend.judgeCostUsd) },
+        }))
+        .sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
+    const round = (x: number) => Math.round(x * 1e9) / 1e9;
+
+    async function saveRun(project: string, created: number, items: [string, number, string, ScoredResult['mode']][]) {
+      const run = await ctx.store.createRun(runInput({ projectId: project, now: at(created) }));
+      await ctx.store.transitionRun(run.id, 'running', { now: at(created + 1) });
+      await ctx.store.saveResults(
+        run.id,
+        items.map(([taskId, i, evaluatedAt, mode]) => ({
+          result: result(taskId, i, evaluatedAt, mode),
+          cohort: {
+            agent: i % 3 ? 'codex' : null,
+            modelProvider: 'openai',
+            modelId: i % 2 ? 'gpt-5' : 'o3',
+            labels: {},
+          },
+          now: at(created + 2),
+        })),
+      );
+      return run;
+    }
+
+    it("keeps each task's newest result summed as reading every result would, through new runs, rescored tasks and a prune", async () => {
+      if ((await ctx.store.compareCells()) === null) return;
+      const day = (d: number) => `2026-03-${String(d).padStart(2, '0')}T10:00:00.000Z`;
+      const old = await saveRun(
+        'alpha',
+        -100_000,
+        Array.from({ length: 60 }, (_, i) => [`T-${i}`, i, day(2), i % 5 ? 'hybrid' : 'deterministic-only'] as const),
+      );
+      await ctx.store.transitionRun(old.id, 'completed', { now: at(-99_000) });
+      expect(sorted((await ctx.store.compareCells())!)).toEqual(await expected());
+
+      // A later run (few rows: only they are looked up) rescores five tasks, scores new ones, and saves one
+      // result older than its task's newest.
+      const later = await saveRun('beta', 0, [
+        ...Array.from(
+          { length: 5 },
+          (_, i) => [`T-${i}`, i + 50, day(9), 'hybrid'] as [string, number, string, 'hybrid'],
+        ),
+        ...Array.from(
+          { length: 3 },
+          (_, i) => [`U-${i}`, i + 7, day(9), 'hybrid'] as [string, number, string, 'hybrid'],
+        ),
+        ['T-20', 99, day(1), 'hybrid'],
+      ]);
+      const running = (await ctx.store.compareCells())!;
+      expect(sorted(running)).toEqual(await expected());
+      expect(running.reduce((n, c) => n + c.n, 0)).toBe(63);
+      await ctx.store.transitionRun(later.id, 'completed', { now: at(1) });
+      expect(sorted((await ctx.store.compareCells())!)).toEqual(await expected());
+
+      await ctx.store.prune({ olderThan: at(-50_000) });
+      const pruned = (await ctx.store.compareCells())!;
+      expect(pruned.reduce((n, c) => n + c.n, 0)).toBe(9);
+      expect(sorted(pruned)).toEqual(await expected());
+
+      // Many rows at once are recounted rather than looked up one by one: the same sums.
+      await saveRun(
+        'alpha',
+        2,
+        Array.from({ length: 40 }, (_, i) => [`V-${i}`, i + 3, day(12), 'deterministic-only'] as const),
+      );
+      expect(sorted((await ctx.store.compareCells())!)).toEqual(await expected());
+    });
+  });
+}
