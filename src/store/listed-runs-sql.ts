@@ -9,12 +9,12 @@ const LISTED_RUN_COLUMNS =
 
 /**
  * A page of runs, newest first, and their count, in either dialect (`?` placeholders); the task-id lists are
- * read as their lengths (`json_array_length` in SQLite, `jsonb_array_length` in PostgreSQL).
+ * given by the counts kept beside them.
  */
-export function listedRunsSql(
-  q: z.output<typeof ListRunsQuerySchema>,
-  arrayLength: 'json_array_length' | 'jsonb_array_length',
-): { page: { sql: string; params: unknown[] }; count: { sql: string; params: unknown[] } } {
+export function listedRunsSql(q: z.output<typeof ListRunsQuerySchema>): {
+  page: { sql: string; params: unknown[] };
+  count: { sql: string; params: unknown[] };
+} {
   const clauses: string[] = [];
   const params: unknown[] = [];
   if (q.status) (clauses.push('status = ?'), params.push(q.status));
@@ -23,9 +23,7 @@ export function listedRunsSql(
   const where = clauses.length ? `WHERE ${clauses.join(' AND ')}` : '';
   return {
     page: {
-      sql: `SELECT ${LISTED_RUN_COLUMNS}, ${arrayLength}(requested_task_ids) AS requested_tasks,
-        ${arrayLength}(evaluated_task_ids) AS evaluated_tasks
-        FROM eval_runs ${where} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
+      sql: `SELECT ${LISTED_RUN_COLUMNS}, requested_tasks, evaluated_tasks FROM eval_runs ${where} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
       params: [...params, q.limit, q.offset],
     },
     count: { sql: `SELECT count(*) AS n FROM eval_runs ${where}`, params },

@@ -311,4 +311,24 @@ INSERT INTO eval_result_days
   GROUP BY d.run_id, d.day, d.status, d.mode, d.rubric_version, d.model_id, d.model_provider, d.agent, d.band;
 `,
   },
+  {
+    version: 14,
+    name: 'run_task_counts',
+    sql: `
+-- How many tasks a run was asked for and evaluated, kept beside the lists: a listing of runs reads the counts,
+-- and counting a million-element list costs reading all of it.
+ALTER TABLE eval_runs ADD COLUMN requested_tasks INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE eval_runs ADD COLUMN evaluated_tasks INTEGER NOT NULL DEFAULT 0;
+UPDATE eval_runs SET requested_tasks = jsonb_array_length(requested_task_ids),
+  evaluated_tasks = jsonb_array_length(evaluated_task_ids);
+`,
+  },
+  {
+    version: 15,
+    name: 'run_overall_index',
+    sql: `
+-- A run's results by overall score: the overview's weakest tasks of the latest run are the first rows.
+CREATE INDEX eval_task_results_run_overall ON eval_task_results (run_id, overall_score, id);
+`,
+  },
 ];

@@ -67,8 +67,9 @@ export async function pgInsertRun(q: Queryable, id: string, run: ParsedCreateRun
   if (run.resumeOf !== null) await pgRunRow(q, run.resumeOf);
   await q.query(
     `INSERT INTO eval_runs (id, project_id, trigger, status, window_start, window_end, has_window, requested_task_ids,
-       judge_provider, judge_model, rubric_version, prompt_version, taskeval_version, resume_of, created_at, heartbeat_at, settings)
-     VALUES ($1, $2, $3, 'pending', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14, $15::jsonb)`,
+       judge_provider, judge_model, rubric_version, prompt_version, taskeval_version, resume_of, created_at, heartbeat_at, settings,
+       requested_tasks)
+     VALUES ($1, $2, $3, 'pending', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14, $15::jsonb, $16)`,
     [
       id,
       run.projectId,
@@ -85,6 +86,7 @@ export async function pgInsertRun(q: Queryable, id: string, run: ParsedCreateRun
       run.resumeOf,
       run.now,
       JSON.stringify(run.settings),
+      run.requestedTaskIds.length,
     ],
   );
 }
@@ -147,7 +149,7 @@ export async function pgTransition(
     await q.query(
       `UPDATE eval_runs SET status = $1, reason = coalesce($2, reason), summary = coalesce($3, summary), started_at = $4, finished_at = $5,
          heartbeat_at = $5, count_total = $6, count_scored = $7, count_skipped = $8, count_errored = $9,
-         mean_ap = $10, mean_toq = $11, mean_pc = $12, mean_overall = $13, evaluated_task_ids = $14 WHERE id = $15`,
+         mean_ap = $10, mean_toq = $11, mean_pc = $12, mean_overall = $13, evaluated_task_ids = $14, evaluated_tasks = $16 WHERE id = $15`,
       [
         to,
         opts.reason,
@@ -164,6 +166,7 @@ export async function pgTransition(
         totals.aggregates.overall,
         JSON.stringify(evaluated.map((r) => r.task_id)),
         runId,
+        evaluated.length,
       ],
     );
   } else {
@@ -185,7 +188,7 @@ export async function pgTransition(
 /** A page of runs, newest first, each with its task counts (not ids) and, while active, its live totals. */
 export async function pgListRuns(pool: Queryable, query: ListRunsQuery | undefined): Promise<Page<ListedRun>> {
   const q = parseStoreInput(ListRunsQuerySchema, query ?? {}, 'listRuns');
-  const { page, count: counted } = listedRunsSql(q, 'jsonb_array_length');
+  const { page, count: counted } = listedRunsSql(q);
   return read('listRuns', async () => {
     const found = await rows<ListedRunRow>(pool, page.sql, page.params);
     const count = Number((await one<{ n: number | string }>(pool, counted.sql, counted.params))!.n);

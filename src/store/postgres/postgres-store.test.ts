@@ -112,15 +112,15 @@ describe.skipIf(!url)(needs('PostgreSQL store', [!url && 'TASKEVAL_TEST_PG_URL']
     }
   });
 
-  it('fills the per-day sums from results kept before them, so trends and bands count those too', async () => {
+  it('fills the per-day sums and run task counts from what was kept before them, so trends, bands and listings count those too', async () => {
     const schema = freshSchema();
     const client = new pg.Client({ connectionString: url, options: `-c search_path=${schema}` });
     await client.connect();
     try {
       // The store as taskeval wrote it with migrations 1 to 12.
       await migrateTo(client, schema, 12);
-      await client.query(`INSERT INTO eval_runs (id, project_id, trigger, status, rubric_version, taskeval_version, created_at, heartbeat_at, started_at)
-        VALUES ('run_old', 'p', 'manual', 'running', 'r', 'v', now(), now(), now())`);
+      await client.query(`INSERT INTO eval_runs (id, project_id, trigger, status, requested_task_ids, rubric_version, taskeval_version, created_at, heartbeat_at, started_at)
+        VALUES ('run_old', 'p', 'manual', 'running', '["FN-1","FN-2","FN-3"]', 'r', 'v', now(), now(), now())`);
       // Completed late on 1 March in UTC (2 March in Tokyo), evaluated days later: the trend counts the completion day.
       await client.query(`INSERT INTO eval_task_results (id, run_id, task_id, status, mode, overall_score, overall_band, ap_final, toq_final, pc_final, completed_at, evaluated_at, agent)
         VALUES ('res_a', 'run_old', 'FN-1', 'scored', 'hybrid', 82, 'strong', 80, 90, 70, '2026-03-01T23:30:00+00:00', '2026-03-05T10:00:00Z', 'codex'),
@@ -144,6 +144,8 @@ describe.skipIf(!url)(needs('PostgreSQL store', [!url && 'TASKEVAL_TEST_PG_URL']
           },
         ]);
         expect(await store.resultModes()).toEqual([{ mode: 'hybrid', rubricVersion: null, n: 2 }]);
+        // The run's task counts, kept beside its lists from schema 14, are filled from them.
+        expect((await store.listRuns()).items[0]).toMatchObject({ requestedTasks: 3, evaluatedTasks: 0 });
       } finally {
         await store.close();
       }

@@ -22,6 +22,7 @@ const FILTERS: Record<string, ListResultsQuery> = {
   text: { q: 'task 42' },
   runText: { runId: 'run_x', q: 'fix' },
   runBand: { runId: 'run_x', band: 'weak', min: 10 },
+  runScoredModeSince: { runId: 'run_x', status: 'scored', mode: 'hybrid', since: '2026-01-01T00:00:00Z' },
   bandStatusSince: { band: 'excellent', status: 'scored', since: '2026-01-01T00:00:00Z' },
 };
 
@@ -50,6 +51,18 @@ describe('chooseSqliteIndex', () => {
       }
     });
   }
+
+  it("walks a run's range of overall scores for its weakest, instead of sorting all of the run's results", () => {
+    const plan = store.explainListResults({
+      runId: 'run_x',
+      status: 'scored',
+      sort: 'overall',
+      order: 'asc',
+      limit: 8,
+    });
+    expect(plan.page).toMatch(/USING COVERING INDEX eval_task_results_run_overall/);
+    expect(plan.page).not.toMatch(/TEMP B-TREE/);
+  });
 
   it("seeks each of a project's runs when the store holds other projects too", async () => {
     const plan = await withRuns(['p', 'other'], (s) =>

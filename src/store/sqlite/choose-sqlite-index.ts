@@ -3,6 +3,9 @@ import type { ParsedListResultsQuery, ResultSortKey } from '../store-inputs.js';
 /** A run's results, with every listing and trend column. */
 export const RUN_INDEX = 'eval_task_results_by_run';
 
+/** A run's results by overall score (the weakest or strongest of one run), with the columns its filters test. */
+export const RUN_OVERALL_INDEX = 'eval_task_results_run_overall';
+
 /** The index that walks each sort key in order (migration 2 lays them out). */
 export const SORT_INDEXES: Readonly<Record<ResultSortKey, string>> = Object.freeze({
   evaluatedAt: 'eval_task_results_by_time',
@@ -29,6 +32,16 @@ export function chooseSqliteIndex(q: ParsedListResultsQuery, purpose: 'page' | '
     q.projectId === undefined
   )
     return null;
+  // One run's page by overall walks that run's range of scores in order and stops; text is not in it.
+  if (
+    purpose === 'page' &&
+    q.runId !== undefined &&
+    q.projectId === undefined &&
+    q.sort === 'overall' &&
+    (q.q?.trim() ?? '') === '' &&
+    (q.model ?? q.provider ?? q.agent ?? q.labels) === undefined
+  )
+    return RUN_OVERALL_INDEX;
   // A run or a project (a few runs) is a range of the run index; seeking it beats testing every row.
   if (q.runId !== undefined || q.projectId !== undefined) return RUN_INDEX;
   if (purpose === 'page') return SORT_INDEXES[q.sort];

@@ -200,8 +200,10 @@ describe('openSqliteStore', () => {
       'task_evaluated',
       'task_evaluated',
     ]);
-    // The per-day sums trends and bands read are filled from the results kept before them.
+    // The per-day sums trends and bands read are filled from the results kept before them, and the run's
+    // task counts a listing reads from its lists.
     expect(await store.resultBands(run.id)).toEqual({ strong: 1, failing: 1 });
+    expect((await store.listRuns()).items[0]).toMatchObject({ id: run.id, requestedTasks: 2, evaluatedTasks: 0 });
     expect(await store.trends({ bucket: 'day' })).toEqual([
       {
         bucket: T1.slice(0, 10),
@@ -225,6 +227,7 @@ describe('openSqliteStore', () => {
       'eval_task_results_by_toq',
       'eval_task_results_compare',
       'eval_task_results_model',
+      'eval_task_results_run_overall',
       'eval_task_results_trend',
     ]);
     expect(() => store.db.raw.prepare("UPDATE eval_task_results SET title = 'changed'").run()).toThrow(/immutable/);
@@ -296,7 +299,7 @@ describe('openSqliteStore', () => {
     const store = openSqliteStore({ path });
     const run = await store.createRun(runInput({ trigger: 'schedule' }));
     const copy = store.db.raw.prepare(
-      'INSERT INTO eval_runs SELECT ? AS id, project_id, trigger, status, window_start, window_end, has_window, requested_task_ids, evaluated_task_ids, judge_provider, judge_model, rubric_version, prompt_version, taskeval_version, resume_of, reason, summary, count_total, count_scored, count_skipped, count_errored, mean_ap, mean_toq, mean_pc, mean_overall, created_at, started_at, finished_at, heartbeat_at, settings FROM eval_runs WHERE id = ?',
+      'INSERT INTO eval_runs SELECT ? AS id, project_id, trigger, status, window_start, window_end, has_window, requested_task_ids, evaluated_task_ids, judge_provider, judge_model, rubric_version, prompt_version, taskeval_version, resume_of, reason, summary, count_total, count_scored, count_skipped, count_errored, mean_ap, mean_toq, mean_pc, mean_overall, created_at, started_at, finished_at, heartbeat_at, settings, requested_tasks, evaluated_tasks FROM eval_runs WHERE id = ?',
     );
     expect(() => copy.run('run_copy', run.id)).toThrow(
       /UNIQUE constraint failed: eval_runs.project_id, eval_runs.trigger/,

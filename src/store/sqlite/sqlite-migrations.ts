@@ -384,4 +384,26 @@ CREATE TABLE eval_compare_state (
 INSERT INTO eval_compare_state VALUES (1, 0, 0);
 `,
   },
+  {
+    version: 13,
+    name: 'run_task_counts',
+    sql: `
+-- How many tasks a run was asked for and evaluated, kept beside the lists: a listing of runs reads the counts,
+-- and counting a million-element list costs reading all of it.
+ALTER TABLE eval_runs ADD COLUMN requested_tasks INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE eval_runs ADD COLUMN evaluated_tasks INTEGER NOT NULL DEFAULT 0;
+UPDATE eval_runs SET requested_tasks = json_array_length(requested_task_ids),
+  evaluated_tasks = json_array_length(evaluated_task_ids);
+`,
+  },
+  {
+    version: 14,
+    name: 'run_overall_index',
+    sql: `
+-- A run's results by overall score, with the columns its listing filters on: the overview's weakest tasks of
+-- the latest run are the first rows of this range, where the run index would sort every result of the run.
+CREATE INDEX eval_task_results_run_overall ON eval_task_results
+  (run_id, overall_score, pk, status, mode, evaluated_at);
+`,
+  },
 ];

@@ -44,8 +44,9 @@ export class SqliteRuns {
       if (run.resumeOf !== null) this.row(run.resumeOf);
       this.db.run(
         `INSERT INTO eval_runs (id, project_id, trigger, status, window_start, window_end, has_window, requested_task_ids,
-           judge_provider, judge_model, rubric_version, prompt_version, taskeval_version, resume_of, created_at, heartbeat_at, settings)
-         VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           judge_provider, judge_model, rubric_version, prompt_version, taskeval_version, resume_of, created_at, heartbeat_at, settings,
+           requested_tasks)
+         VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         id,
         run.projectId,
         run.trigger,
@@ -62,6 +63,7 @@ export class SqliteRuns {
         run.now,
         run.now,
         toJsonText(run.settings),
+        run.requestedTaskIds.length,
       );
     });
     return this.get(id);
@@ -111,7 +113,7 @@ export class SqliteRuns {
       this.db.run(
         `UPDATE eval_runs SET status = ?, reason = coalesce(?, reason), summary = coalesce(?, summary), started_at = ?, finished_at = ?,
            heartbeat_at = ?, count_total = ?, count_scored = ?, count_skipped = ?, count_errored = ?,
-           mean_ap = ?, mean_toq = ?, mean_pc = ?, mean_overall = ?, evaluated_task_ids = ? WHERE id = ?`,
+           mean_ap = ?, mean_toq = ?, mean_pc = ?, mean_overall = ?, evaluated_task_ids = ?, evaluated_tasks = ? WHERE id = ?`,
         to,
         opts.reason,
         opts.summary,
@@ -127,6 +129,7 @@ export class SqliteRuns {
         totals.aggregates.processCompliance,
         totals.aggregates.overall,
         toJsonText(evaluated.map((r) => r.task_id)),
+        evaluated.length,
         runId,
       );
     } else {
@@ -214,7 +217,7 @@ export class SqliteRuns {
 
   list(query: ListRunsQuery | undefined): Page<ListedRun> {
     const q = parseStoreInput(ListRunsQuerySchema, query ?? {}, 'listRuns');
-    const { page, count: counted } = listedRunsSql(q, 'json_array_length');
+    const { page, count: counted } = listedRunsSql(q);
     return this.db.read('listRuns', () => {
       const rows = this.db.all<ListedRunRow>(page.sql, ...page.params);
       const count = this.db.get<{ n: number }>(counted.sql, ...counted.params)!.n;
