@@ -170,7 +170,6 @@ export {
   type JudgeParts,
 } from './validity/index.js';
 export {
-  bandCounts,
   BOOTSTRAP_ITERATIONS,
   bootstrapMean,
   bootstrapMeanDifference,
@@ -180,7 +179,6 @@ export {
   cohortPulls,
   type CohortPulls,
   CohortPullsSchema,
-  cohortSpend,
   type CohortSpend,
   CohortSpendSchema,
   pullFate,
@@ -202,6 +200,7 @@ export {
   type CompareCell,
   type ScoreCounts,
   emptySpendSums,
+  addSpend,
   type SpendSums,
   type CompareCohortsOptions,
   COMPARED_SCORES,

@@ -2,7 +2,7 @@ import {
   countScores,
   emptyCellCounts,
   emptySpendSums,
-  mergeCell,
+  addSpend,
   sizeClass,
   type CellCounts,
   type EvaluationMode,
@@ -62,20 +62,8 @@ export function emptyStoredCell(row: ScoredTaskRow, project: string): StoredComp
 export function addToStoredCell(cell: StoredCompareCell, row: ScoredTaskRow, sign: 1 | -1): void {
   cell.n += sign;
   countScores(cell.counts, row.scores, sign);
-  const spend = cell.spend;
-  if (row.agentTokens !== null) ((spend.tokenTasks += sign), (spend.tokens += sign * row.agentTokens));
-  if (row.agentCostUsd !== null) ((spend.agentTasks += sign), (spend.agentCostUsd += sign * row.agentCostUsd));
-  if (row.judgeCostUsd !== null) ((spend.judgeTasks += sign), (spend.judgeCostUsd += sign * row.judgeCostUsd));
-  if (row.agentCostUsd !== null || row.judgeCostUsd !== null) {
-    spend.costedTasks += sign;
-    spend.costUsd += sign * ((row.agentCostUsd ?? 0) + (row.judgeCostUsd ?? 0));
-    spend.costedOverall += sign * row.scores.overall;
-  }
-}
-
-/** Adds `delta` into `cell`. */
-export function mergeStoredCell(cell: StoredCompareCell, delta: StoredCompareCell): void {
-  mergeCell(cell, delta);
+  const spend = { agentTokens: row.agentTokens, agentCostUsd: row.agentCostUsd, judgeCostUsd: row.judgeCostUsd };
+  addSpend(cell.spend, spend, row.scores.overall, sign);
 }
 
 /** The spend sums in the order a store keeps them in one column. */

@@ -46,15 +46,15 @@ export const emptySpendSums = (): SpendSums => ({
   costedOverall: 0,
 });
 
-/** Adds one task's spend to the sums. */
-export function addSpend(sums: SpendSums, spend: ComparedItem['spend'], overall: number): void {
-  if (spend?.agentTokens != null) (sums.tokenTasks++, (sums.tokens += spend.agentTokens));
-  if (spend?.agentCostUsd != null) (sums.agentTasks++, (sums.agentCostUsd += spend.agentCostUsd));
-  if (spend?.judgeCostUsd != null) (sums.judgeTasks++, (sums.judgeCostUsd += spend.judgeCostUsd));
+/** Adds one task's spend to the sums (sign -1 takes it out again). */
+export function addSpend(sums: SpendSums, spend: ComparedItem['spend'], overall: number, sign: 1 | -1 = 1): void {
+  if (spend?.agentTokens != null) ((sums.tokenTasks += sign), (sums.tokens += sign * spend.agentTokens));
+  if (spend?.agentCostUsd != null) ((sums.agentTasks += sign), (sums.agentCostUsd += sign * spend.agentCostUsd));
+  if (spend?.judgeCostUsd != null) ((sums.judgeTasks += sign), (sums.judgeCostUsd += sign * spend.judgeCostUsd));
   if (spend?.agentCostUsd != null || spend?.judgeCostUsd != null) {
-    sums.costedTasks++;
-    sums.costUsd += (spend.agentCostUsd ?? 0) + (spend.judgeCostUsd ?? 0);
-    sums.costedOverall += overall;
+    sums.costedTasks += sign;
+    sums.costUsd += sign * ((spend.agentCostUsd ?? 0) + (spend.judgeCostUsd ?? 0));
+    sums.costedOverall += sign * overall;
   }
 }
 
@@ -69,14 +69,6 @@ export function mergeSpend(a: SpendSums, b: SpendSums): void {
   a.costedTasks += b.costedTasks;
   a.costUsd += b.costUsd;
   a.costedOverall += b.costedOverall;
-}
-
-/** Tokens, agent cost and judge cost of a cohort, and its overall per dollar where costs exist. */
-export function cohortSpend(items: readonly ComparedItem[]): CohortSpend {
-  // One pass, summing in item order: a cohort may hold hundreds of thousands of tasks.
-  const sums = emptySpendSums();
-  for (const i of items) addSpend(sums, i.spend, i.scores.overall);
-  return spendOfSums(sums);
 }
 
 /** A cohort's spend from its sums. */

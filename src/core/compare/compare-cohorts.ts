@@ -303,12 +303,6 @@ function means(
   return out;
 }
 
-export function bandCounts(items: readonly ComparedItem[]): Record<string, number> {
-  const counts: Record<string, number> = Object.fromEntries(SCORE_BAND_NAMES.map((b) => [b, 0]));
-  for (const item of items) counts[resolveScoreBand(item.scores.overall)]! += 1;
-  return counts;
-}
-
 /** Band counts from overall scores counted by value. */
 function bandCountsOf(overall: ScoreCounts): Record<string, number> {
   const counts: Record<string, number> = Object.fromEntries(SCORE_BAND_NAMES.map((b) => [b, 0]));

@@ -4,7 +4,6 @@ export {
   compareCohortCells,
   compareCohortCellsInSteps,
   type CompareCellsOptions,
-  bandCounts,
   COMPARED_SCORES,
   DEFAULT_MIN_COHORT,
   MIN_SHARED_SHARE,
@@ -19,7 +18,7 @@ export {
 } from './compare-cohorts.js';
 export { comparePaired, PairedComparisonSchema, type PairedComparison, type TaskMove } from './compare-paired.js';
 export { describeDifference } from './describe-difference.js';
-export { cohortSpend, CohortSpendSchema, emptySpendSums, type CohortSpend, type SpendSums } from './cohort-spend.js';
+export { CohortSpendSchema, emptySpendSums, addSpend, type CohortSpend, type SpendSums } from './cohort-spend.js';
 export {
   cellsOfGroups,
   sizeClass,

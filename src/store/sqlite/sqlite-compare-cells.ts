@@ -1,10 +1,9 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { emptySpendSums } from '../../core/index.js';
+import { emptySpendSums, mergeCell } from '../../core/index.js';
 import {
   addToStoredCell,
   compareCellKey,
   emptyStoredCell,
-  mergeStoredCell,
   SPEND_SUM_KEYS,
   type StoredCompareCell,
 } from '../compare-cells.js';
@@ -96,7 +95,7 @@ export class SqliteCompareCells {
     if (delta.rebuild) return [...delta.cells.values()];
     for (const [key, cell] of delta.cells) {
       const into = stored.get(key);
-      if (into) mergeStoredCell(into, cell);
+      if (into) mergeCell(into, cell);
       else stored.set(key, cell);
     }
     return [...stored.values()].filter((c) => c.n > 0);
@@ -218,7 +217,7 @@ export class SqliteCompareCells {
           ? undefined
           : this.db.get<CellRow>(`SELECT key, ${CELL_COLUMNS} FROM eval_compare_cells WHERE key = ?`, key);
         const merged = stored ? cellOf(stored) : cell;
-        if (stored) mergeStoredCell(merged, cell);
+        if (stored) mergeCell(merged, cell);
         if (merged.n === 0) this.db.run('DELETE FROM eval_compare_cells WHERE key = ?', key);
         else
           this.db.run(
