@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ScoredResult } from '../core/index.js';
 import { buildSampleResult, openSqliteStore, type Store } from '../store/index.js';
+import { runInput } from '../store/testing/store-contract-support.js';
 import { compareStoredCohorts } from './compare-stored-results.js';
 
 let dir: string;
@@ -25,36 +26,21 @@ const MODELS = ['claude-sonnet-4-5', 'gpt-5', null] as const;
 
 /** A scored result whose scores, size, cost and way of scoring vary with i. */
 function result(taskId: string, i: number, evaluatedAt: string): ScoredResult {
-  const base = buildSampleResult({
+  return buildSampleResult({
     taskId,
     finals: [(i * 37) % 101, (i * 53 + 11) % 101, (i * 29 + 5) % 101],
     evaluatedAt,
     entriesPerGroup: 1,
-  });
-  const commits = i % 5 === 0 ? { known: false } : { known: true, count: 1, codeLinesAdded: (i * 17) % 60 };
-  return {
-    ...base,
     mode: i % 7 === 0 ? 'deterministic-only' : 'hybrid',
-    signals: { ...base.signals!, values: { ...base.signals!.values, commits } },
-    provenance: { ...base.provenance!, costUsd: i % 2 ? 0.25 : null },
-  } as ScoredResult;
+    codeLinesAdded: i % 5 === 0 ? null : (i * 17) % 60,
+    judgeCostUsd: i % 2 ? 0.25 : null,
+  });
 }
 
 /** A run in `project` scoring `n` tasks (some of them pull requests with a known fate), then completed. */
 async function scoredRun(project: string, prefix: string, n: number, offset: number, complete: boolean) {
   const created = new Date(Date.UTC(2026, 2, 1 + offset)).toISOString();
-  const run = await store.createRun({
-    projectId: project,
-    trigger: 'manual',
-    provenance: {
-      judgeProvider: 'openai',
-      judgeModel: 'gpt-test',
-      rubricVersion: 'rubric-1',
-      promptVersion: 'prompt-1',
-      taskevalVersion: '0.1.0',
-    },
-    now: created,
-  });
+  const run = await store.createRun(runInput({ projectId: project, now: created }));
   await store.transitionRun(run.id, 'running', { now: created });
   await store.saveResults(
     run.id,

@@ -15,6 +15,12 @@ export interface SampleResultOptions {
   /** Entries per evidence group (capped by the contract's limits). */
   entriesPerGroup?: number;
   evaluatedAt?: string;
+  /** The mode recorded (the rest of the result keeps its judge's parts); hybrid by default. */
+  mode?: ScoredResult['mode'];
+  /** Code lines its commits added, or null for commits not known; left out, the signals name no size. */
+  codeLinesAdded?: number | null;
+  /** What judging it cost in US dollars, or null when not known; 0.01 by default. */
+  judgeCostUsd?: number | null;
 }
 
 const BANDS = [
@@ -77,7 +83,7 @@ export function buildSampleResult(options: SampleResultOptions): ScoredResult {
     title: options.title ?? `Task ${options.taskId}`,
     ...(options.evaluatedAt ? { evaluatedAt: options.evaluatedAt } : {}),
     status: 'scored',
-    mode: 'hybrid',
+    mode: options.mode ?? 'hybrid',
     overallScore: overall,
     overallBand: bandOf(overall),
     categoryScores: [
@@ -89,7 +95,16 @@ export function buildSampleResult(options: SampleResultOptions): ScoredResult {
     evidenceBundle: { taskId: options.taskId, runId: 'run_sample', groups, digest },
     signals: {
       rubricVersion: 'rubric-1',
-      values: { workflowPassed: 3, workflowFailed: 0, commits: perGroup },
+      values: {
+        workflowPassed: 3,
+        workflowFailed: 0,
+        commits:
+          options.codeLinesAdded === undefined
+            ? perGroup
+            : options.codeLinesAdded === null
+              ? { known: false }
+              : { known: true, count: 1, codeLinesAdded: options.codeLinesAdded },
+      },
       categories: {
         agentPerformance: { score: ap, contributions: [contribution('agentPerformance')] },
         taskOutcomeQuality: { score: toq, contributions: [contribution('taskOutcomeQuality')] },
@@ -103,7 +118,7 @@ export function buildSampleResult(options: SampleResultOptions): ScoredResult {
       rubricVersion: 'rubric-1',
       bundleDigest: digest,
       usage: { inputTokens: 4000, outputTokens: 600, cachedTokens: 0 },
-      costUsd: 0.01,
+      costUsd: options.judgeCostUsd === undefined ? 0.01 : options.judgeCostUsd,
       cached: false,
       samples: 1,
       spread: null,

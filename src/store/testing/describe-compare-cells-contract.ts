@@ -4,22 +4,18 @@ import { buildSampleResult } from '../build-sample-result.js';
 import { addToStoredCell, compareCellKey, emptyStoredCell, type StoredCompareCell } from '../compare-cells.js';
 import { at, runInput, type StoreContractContext } from './store-contract-support.js';
 
-/** A scored result of `taskId` with a change size and a way of scoring. */
+/** A scored result of `taskId` with a change size, a judge cost and a way of scoring that vary with i. */
 function result(taskId: string, i: number, evaluatedAt: string, mode: ScoredResult['mode']): ScoredResult {
-  const base = buildSampleResult({
+  return buildSampleResult({
     taskId,
     finals: [(i * 37) % 101, (i * 53 + 11) % 101, (i * 29 + 5) % 101],
     evaluatedAt,
     entriesPerGroup: 1,
-  });
-  const commits = i % 4 === 0 ? { known: false } : { known: true, count: 1, codeLinesAdded: (i * 13) % 40 };
-  return {
-    ...base,
     mode,
-    signals: { ...base.signals!, values: { ...base.signals!.values, commits } },
+    codeLinesAdded: i % 4 === 0 ? null : (i * 13) % 40,
     // Half the results carry no judge cost: spend sums count only what is known.
-    provenance: { ...base.provenance!, costUsd: i % 2 ? 0.01 * i : null },
-  } as ScoredResult;
+    judgeCostUsd: i % 2 ? 0.01 * i : null,
+  });
 }
 
 /** Sums kept by the store when it keeps them: equal to summing each task's newest scored result. Part of the Store contract. */
