@@ -1,4 +1,4 @@
-import type { Migration } from '../sqlite/sqlite-migrations.js';
+import type { Migration } from '../sqlite/migration.js';
 
 /** PostgreSQL schema, in order: the same tables and rules as SQLite, with jsonb and timestamptz. */
 export const POSTGRES_MIGRATIONS: readonly Migration[] = [

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { StoreError } from '../../core/index.js';
-import type { Migration } from './sqlite-migrations.js';
+import type { Migration } from './migration.js';
 
 /** The error for a store a newer taskeval wrote: this one cannot read or write it. */
 export function newerSchemaError(path: string, newest: number, known: number): StoreError {
