@@ -65,7 +65,9 @@ export async function compareStoredCells(
   for (const r of await loadComparedResults(store, { pullsOnly: true })) {
     if (r.pull === null || (!mix && modeOf(r) !== used)) continue;
     const cohort = keyOf(r) ?? unknown;
-    pulls.set(cohort, [...(pulls.get(cohort) ?? []), r]);
+    const mine = pulls.get(cohort);
+    if (mine) mine.push(r);
+    else pulls.set(cohort, [r]);
   }
   const report = await compareInTurns([...cells.values()], {
     by: input.by,
