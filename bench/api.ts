@@ -34,7 +34,7 @@ export async function run(options: ApiBenchOptions = {}): Promise<ApiBenchReport
   const requests = options.requests ?? 50;
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   const dir = mkdtempSync(join(tmpdir(), 'taskeval-bench-api-'));
-  const store = openSqliteStore({ path: join(dir, 'taskeval.db'), cacheMiB: 64, mmapMiB: 256 });
+  const store = openSqliteStore({ path: join(dir, 'taskeval.db'), cacheMiB: 64, mmapMiB: 256, textInMemory: true });
   try {
     const seedStarted = performance.now();
     const seeded = await seedManyResults(store, rows, undefined, { complete: false });

@@ -23,6 +23,8 @@ export interface OpenProjectStoreOptions {
   cacheMiB?: number;
   /** How much of a SQLite file is memory-mapped, in MiB (openStore's default when absent). */
   mmapMiB?: number;
+  /** SQLite only: task ids and titles held in memory for text search (the server). */
+  textInMemory?: boolean;
 }
 
 /** The store as every command opens it, plus recovery of runs a killed process left `running`. */
@@ -37,6 +39,7 @@ export async function openProjectStore(
     readOnly: options.readOnly ?? false,
     ...(options.cacheMiB !== undefined ? { cacheMiB: options.cacheMiB } : {}),
     ...(options.mmapMiB !== undefined ? { mmapMiB: options.mmapMiB } : {}),
+    ...(options.textInMemory ? { textInMemory: true } : {}),
   });
   if (options.readOnly) return { store, recovered: [] };
   try {

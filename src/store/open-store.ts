@@ -12,6 +12,8 @@ export interface OpenStoreOptions {
   cacheMiB?: number;
   /** SQLite only: how much of the file is memory-mapped, in MiB (default 0; the server maps 256). */
   mmapMiB?: number;
+  /** SQLite only: task ids and titles held in memory for text search (the server). */
+  textInMemory?: boolean;
 }
 
 /**
@@ -28,6 +30,7 @@ export async function openStore(location: StoreLocation, options: OpenStoreOptio
       readOnly: options.readOnly ?? false,
       ...(options.cacheMiB !== undefined ? { cacheMiB: options.cacheMiB } : {}),
       ...(options.mmapMiB !== undefined ? { mmapMiB: options.mmapMiB } : {}),
+      ...(options.textInMemory ? { textInMemory: true } : {}),
     });
   }
   const { openPostgresStore } = await import('./postgres/open-postgres-store.js');

@@ -108,7 +108,13 @@ export function registerServeCommand(program: Command, io: CliIo, wiring: ServeW
       // A mistyped --db must not become a new empty store.
       assertStoreExists(location);
       // Listings and counts walk indexes of 100k+ results: the server gives SQLite memory instead of re-reading pages.
-      const { store } = await openProjectStore({ location, checkIntegrity: true, cacheMiB: 64, mmapMiB: 256 });
+      const { store } = await openProjectStore({
+        location,
+        checkIntegrity: true,
+        cacheMiB: 64,
+        mmapMiB: 256,
+        textInMemory: true,
+      });
       try {
         // Beside a SQLite file; for PostgreSQL in the project's .taskeval directory.
         const tokenDir = storeHome(location, join(resolve(io.cwd, options.project ?? '.'), '.taskeval'));

@@ -32,7 +32,8 @@ describe('POST /api/runs of taskeval serve', () => {
       git('add', '.');
       git('commit', '-q', '-m', `feat(${id}): add ${id}`);
     }
-    store = openSqliteStore({ path: defaultDbPath(dir) });
+    // As serve opens it: task ids and titles held in memory for text search.
+    store = openSqliteStore({ path: defaultDbPath(dir), textInMemory: true });
   });
   afterEach(async () => {
     await store.close();
@@ -78,8 +79,16 @@ describe('POST /api/runs of taskeval serve', () => {
     expect(answers.map((r) => r.status).sort()).toEqual([202, 409, 409]);
     expect(await answers.find((r) => r.status === 409)!.json()).toMatchObject({ code: 'active_run_conflict' });
     await runs.drain();
+    const search = async () => {
+      const res = await app.request('/api/results?q=fn-2', { headers: { authorization: 'Bearer t0ken' } });
+      return ((await res.json()) as { items: { taskId: string }[] }).items.map((r) => r.taskId);
+    };
+    expect(await search()).toEqual(['FN-2']);
     expect((await post()).status).toBe(202);
     await runs.drain();
     expect((await store.listRuns()).count).toBe(2);
+    // The second run's results are searched too: the texts held in memory caught up with them.
+    expect(await search()).toEqual(['FN-2', 'FN-2']);
+    expect(store.textsInMemory).toBe(4);
   });
 });

@@ -32,6 +32,8 @@ export interface OpenSqliteStoreOptions {
    * once read: a batch's integrity check of a 3.5 GB store touched 256 MiB of them. The server maps 256.
    */
   mmapMiB?: number;
+  /** Hold task ids and titles in memory for text search: a long-lived server's choice (~50 MB a million results). */
+  textInMemory?: boolean;
 }
 
 /**
@@ -71,7 +73,10 @@ export function openSqliteStore(options: OpenSqliteStoreOptions): SqliteStore {
     const backup =
       state.newest > 0 && state.newest < state.known ? backupBeforeMigrating(db, path, state.newest, now) : null;
     applySqliteMigrations(db, SQLITE_MIGRATIONS, now, path);
-    const store = new SqliteStore(db, path, { backgroundCheckpointAfter: options.backgroundCheckpointAfter });
+    const store = new SqliteStore(db, path, {
+      backgroundCheckpointAfter: options.backgroundCheckpointAfter,
+      textInMemory: options.textInMemory ?? false,
+    });
     if (backup) store.upgraded = { from: state.newest, to: state.known, backup };
     return store;
   } catch (error) {

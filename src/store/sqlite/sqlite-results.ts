@@ -2,7 +2,8 @@ import { StoreError } from '../../core/index.js';
 import { newId } from '../new-id.js';
 import { buildResultFilter } from '../result-filter.js';
 import { chooseSqliteIndex, indexHasText } from './choose-sqlite-index.js';
-import { sqliteTextClause, sqliteTextMatches } from './sqlite-text-clause.js';
+import { foldAscii, sqliteTextClause, sqliteTextMatches } from './sqlite-text-clause.js';
+import type { SqliteTextIndex } from './sqlite-text-index.js';
 import { LIGHT_RESULT_COLUMNS, RESULT_COLUMNS, resultToRow } from '../result-to-row.js';
 import type { ResultRow } from '../row-mappers.js';
 import { roundMean } from '../round-mean.js';
@@ -68,12 +69,48 @@ const COHORT_COLUMNS = { model: 'r.model_id', provider: 'r.model_provider', agen
 
 const INSERT_RESULT = `INSERT INTO eval_task_results (${RESULT_COLUMNS.join(', ')}) VALUES (${RESULT_COLUMNS.map(() => '?').join(', ')})`;
 
+/** The SQL function a page calls to ask whether a row's text matched, when the matches are held in memory. */
+const TEXT_MATCH_FUNCTION = 'taskeval_text_match';
+
+/** How a listing's text filter is answered. */
+interface TextPlan {
+  /** A few matching rows, looked up by pk. */
+  pks: number[] | null;
+  /** Many matches, as a bitmap over pk that the page's sort index asks per row (matches held in memory). */
+  bits: Uint8Array | null;
+  /** How many rows the text alone matches, when it is the listing's only filter. */
+  count: number | null;
+}
+
+const NO_TEXT_PLAN: TextPlan = { pks: null, bits: null, count: null };
+
+/** SQLite's spelling of a listing's labels, tiebreak and bands. */
+const SQLITE_LISTING = {
+  textClause: (text: string) => sqliteTextClause(text, false),
+  labelValue: (key: string) => ({ sql: 'json_extract(r.labels, ?)', params: [`$."${key}"`] }),
+  tiebreak: 'r.pk',
+  bandsAsScoreRanges: true,
+};
+
 /** Result statements for SQLite. */
 export class SqliteResults {
+  /** The matches the running page statement asks TEXT_MATCH_FUNCTION about. */
+  private textBits: Uint8Array | null = null;
+
   constructor(
     private readonly db: SqliteDb,
     private readonly runs: SqliteRuns,
-  ) {}
+    /** Task ids and titles held in memory (a long-lived server); null: text is matched in SQL. */
+    readonly texts: SqliteTextIndex | null = null,
+  ) {
+    if (texts) {
+      db.raw.function(TEXT_MATCH_FUNCTION, { deterministic: false }, (pk) => {
+        const bits = this.textBits;
+        const i = Number(pk);
+        return bits && (bits[i >> 3]! & (1 << (i & 7))) !== 0 ? 1 : 0;
+      });
+    }
+  }
 
   /** Saves results and their events in one transaction: all of them or none. */
   saveMany(runId: string, inputs: readonly SaveResultInput[], context: string): StoredResult[] {
@@ -154,35 +191,50 @@ export class SqliteResults {
   }
 
   /**
-   * A listing made ready for SQL: the project filter narrowed, and a text filter that matches few rows
-   * (the usual search for a task id) resolved to their pks in one scan of the task index, so the page
-   * looks up those rows instead of walking a sort index past every row that does not match.
+   * A listing made ready for SQL: the project filter narrowed, and its text filter planned. Text held in
+   * memory gives the matching pks at once; otherwise a text that matches few rows (the usual search for a
+   * task id) is resolved to their pks in one scan of the task index. A few pks are looked up instead of
+   * walking a sort index past every row that does not match.
    */
   private prepareListing(
     parsed: ParsedListResultsQuery,
-  ): { q: ParsedListResultsQuery; textPks: number[] | null } | null {
+    inMemory: boolean,
+  ): { q: ParsedListResultsQuery; text: TextPlan } | null {
     const q = this.narrowProject(parsed);
     if (q === null) return null;
     const text = q.q?.trim() ?? '';
-    if (text === '' || q.taskId !== undefined) return { q, textPks: null };
+    if (text === '' || q.taskId !== undefined) return { q, text: NO_TEXT_PLAN };
+    if (inMemory && this.texts?.syncInSnapshot()) {
+      const pks = this.texts.matches(foldAscii(text));
+      if (pks.length <= FEW_TEXT_MATCHES) return { q, text: { pks, bits: null, count: null } };
+      let top = 0;
+      for (const pk of pks) if (pk > top) top = pk;
+      const bits = new Uint8Array((top >> 3) + 1);
+      for (const pk of pks) bits[pk >> 3]! |= 1 << (pk & 7);
+      // With no other filter the listing's count is the number of matches.
+      const { q: _text, ...others } = q;
+      const onlyText = buildResultFilter(others, SQLITE_LISTING).where.sql === '';
+      return { q, text: { pks: null, bits, count: onlyText ? pks.length : null } };
+    }
     const matches = sqliteTextMatches(text, FEW_TEXT_MATCHES + 1);
     const pks = this.db.all<{ pk: number }>(matches.sql, ...matches.params).map((r) => r.pk);
-    return { q, textPks: pks.length <= FEW_TEXT_MATCHES ? pks : null };
+    return { q, text: pks.length <= FEW_TEXT_MATCHES ? { pks, bits: null, count: null } : NO_TEXT_PLAN };
   }
 
   /** The page (pks only) and count statements of a listing, each reading one covering index or a few rows by pk. */
-  private listingSql(q: ParsedListResultsQuery, textPks: number[] | null) {
+  private listingSql(q: ParsedListResultsQuery, text: TextPlan) {
     const statement = (purpose: 'page' | 'count') => {
-      const index = textPks ? null : chooseSqliteIndex(q, purpose);
+      const index = text.pks ? null : chooseSqliteIndex(q, purpose);
       const direct = indexHasText(index);
       const { where, orderBy } = buildResultFilter(q, {
-        textClause: (text) =>
-          textPks
-            ? { sql: `r.pk IN (${textPks.map(() => '?').join(', ')})`, params: textPks }
-            : sqliteTextClause(text, direct),
-        labelValue: (key) => ({ sql: 'json_extract(r.labels, ?)', params: [`$."${key}"`] }),
-        tiebreak: 'r.pk',
-        bandsAsScoreRanges: true,
+        ...SQLITE_LISTING,
+        textClause: (needle) =>
+          text.pks
+            ? { sql: `r.pk IN (${text.pks.map(() => '?').join(', ')})`, params: text.pks }
+            : // Asking the matches held in memory per row lets the sort or filter index lead, and never reads text.
+              text.bits
+              ? { sql: `${TEXT_MATCH_FUNCTION}(r.pk) = 1`, params: [] }
+              : sqliteTextClause(needle, direct),
       });
       const from = `FROM eval_task_results r${index ? ` INDEXED BY ${index}` : ''}`;
       return purpose === 'page'
@@ -198,34 +250,45 @@ export class SqliteResults {
   /** SQLite's query plan for a listing's page and count, to check that no plan reads wide rows. */
   explain(query: ListResultsQuery): { page: string; count: string } {
     const parsed = parseStoreInput(ListResultsQuerySchema, query, 'listResults');
-    const ready = this.prepareListing(parsed) ?? { q: parsed, textPks: null };
-    const sql = this.listingSql(ready.q, ready.textPks);
-    const plan = (s: { sql: string; params: unknown[] }) =>
-      this.db
-        .all<{ detail: string }>(`EXPLAIN QUERY PLAN ${s.sql}`, ...s.params)
-        .map((r) => r.detail)
-        .join(' | ');
-    return { page: plan(sql.page), count: plan(sql.count) };
+    return this.db.snapshot('listResults', () => {
+      const ready = this.prepareListing(parsed, true) ?? { q: parsed, text: NO_TEXT_PLAN };
+      const sql = this.listingSql(ready.q, ready.text);
+      const plan = (s: { sql: string; params: unknown[] }) =>
+        this.db
+          .all<{ detail: string }>(`EXPLAIN QUERY PLAN ${s.sql}`, ...s.params)
+          .map((r) => r.detail)
+          .join(' | ');
+      return { page: plan(sql.page), count: plan(sql.count) };
+    });
   }
 
   list(query: ListResultsQuery | undefined): Page<ResultSummary> | Page<StoredResult> {
     const parsed = parseStoreInput(ListResultsQuerySchema, query ?? {}, 'listResults');
     // One snapshot: the text matches, the page and the count must agree while another process writes.
     return this.db.snapshot('listResults', () => {
-      const ready = this.prepareListing(parsed);
-      if (ready === null || ready.textPks?.length === 0) return { items: [], count: 0 };
-      const { q, textPks } = ready;
+      const ready = this.prepareListing(parsed, true);
+      if (ready === null || ready.text.pks?.length === 0) return { items: [], count: 0 };
+      const { q, text } = ready;
       // Page pks first (answered from a narrow index), then read only those wide rows.
-      const sql = this.listingSql(q, textPks);
-      const pks = this.db.all<{ pk: number }>(sql.page.sql, ...sql.page.params).map((r) => r.pk);
-      // A filter the per-day sums answer is counted from them: a few rows per run and day, not every match.
-      const fromDays = textPks ? null : resultDaysCountSql(q, 'sqlite');
-      const count =
-        !q.count || (q.offset === 0 && pks.length < q.limit)
-          ? q.offset + pks.length
-          : fromDays
-            ? this.db.get<{ n: number }>(fromDays.sql, ...fromDays.params)!.n
-            : this.db.get<{ n: number }>(sql.count.sql, ...sql.count.params)!.n;
+      const sql = this.listingSql(q, text);
+      this.textBits = text.bits;
+      let pks: number[];
+      let count: number;
+      try {
+        pks = this.db.all<{ pk: number }>(sql.page.sql, ...sql.page.params).map((r) => r.pk);
+        // A filter the per-day sums answer is counted from them: a few rows per run and day, not every match.
+        const fromDays = resultDaysCountSql(q, 'sqlite');
+        count =
+          !q.count || (q.offset === 0 && pks.length < q.limit)
+            ? q.offset + pks.length
+            : text.count !== null
+              ? text.count
+              : fromDays
+                ? this.db.get<{ n: number }>(fromDays.sql, ...fromDays.params)!.n
+                : this.db.get<{ n: number }>(sql.count.sql, ...sql.count.params)!.n;
+      } finally {
+        this.textBits = null;
+      }
       const rows = pks.length
         ? this.db.all<ResultRow & { pk: number }>(
             `SELECT r.pk, ${q.full ? (q.light ? LIGHT_RESULT_COLUMNS : 'r.*') : q.brief ? BRIEF_COLUMNS : SUMMARY_COLUMNS} FROM eval_task_results r WHERE r.pk IN (${pks.map(() => '?').join(', ')})`,

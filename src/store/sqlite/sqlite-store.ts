@@ -54,6 +54,7 @@ import { SqliteResults } from './sqlite-results.js';
 import { SqliteCompareCells } from './sqlite-compare-cells.js';
 import type { StoredCompareCell } from '../compare-cells.js';
 import { SqliteRuns } from './sqlite-runs.js';
+import { SqliteTextIndex } from './sqlite-text-index.js';
 import { startWalCheckpointer, type WalCheckpointer } from './wal-checkpointer.js';
 
 const TERMINAL = new Set<RunStatus>(['completed', 'failed', 'cancelled']);
@@ -69,6 +70,8 @@ export interface SqliteStoreOptions {
   backgroundCheckpointAfter?: number | undefined;
   /** Opened for reading only (readonly connection): no stale-run recovery, no cache writes. */
   readOnly?: boolean;
+  /** Hold task ids and titles in memory for text search (a long-lived server; ~50 MB a million results). */
+  textInMemory?: boolean;
 }
 
 /** The embedded store: one SQLite file, synchronous underneath, async to fit the Store contract. */
@@ -94,7 +97,7 @@ export class SqliteStore implements Store {
     this.readOnly = options.readOnly ?? false;
     this.db = new SqliteDb(raw);
     this.runs = new SqliteRuns(this.db);
-    this.results = new SqliteResults(this.db, this.runs);
+    this.results = new SqliteResults(this.db, this.runs, options.textInMemory ? new SqliteTextIndex(this.db) : null);
     this.cells = new SqliteCompareCells(this.db, this.results);
     this.judgeCache = new SqliteJudgeCache(this.db);
     this.repositoryCache = new SqliteRepositoryCache(this.db);
@@ -179,9 +182,16 @@ export class SqliteStore implements Store {
     return this.results.find(query);
   }
 
+  /** Results whose task id and title are held in memory for text search; null when text is matched in SQL. */
+  get textsInMemory(): number | null {
+    return this.results.texts?.rows ?? null;
+  }
+
   listResults(query: ListResultsQuery & { full: true }): Promise<Page<StoredResult>>;
   listResults(query?: ListResultsQuery): Promise<Page<ResultSummary>>;
   async listResults(query?: ListResultsQuery): Promise<Page<ResultSummary> | Page<StoredResult>> {
+    // Texts held in memory catch up between turns of the event loop; the listing adds what came since.
+    if (this.results.texts && (query?.q?.trim() ?? '') !== '') await this.results.texts.refresh();
     return this.results.list(query);
   }
 

@@ -1,11 +1,13 @@
 import type { SqlFragment } from '../result-filter.js';
 
-/** The text match over the expressions stored in eval_task_results_by_task, so a scan never reads a row. */
-const MATCH = "instr(lower(r.task_id || char(31) || coalesce(r.title, '')), ?) > 0";
+/** A result's folded task id and title, as eval_task_results_by_task stores it: a scan never reads a row. */
+export const SQLITE_TEXT = "lower(r.task_id || char(31) || coalesce(r.title, ''))";
+/** The text match over that stored expression. */
+const MATCH = `instr(${SQLITE_TEXT}, ?) > 0`;
 const MATCHING_PKS = `SELECT r.pk FROM eval_task_results r INDEXED BY eval_task_results_by_task WHERE ${MATCH}`;
 
 /** SQLite's lower() folds ASCII only; the needle is folded the same way, as LIKE would compare. */
-function foldAscii(text: string): string {
+export function foldAscii(text: string): string {
   return text.replace(/[A-Z]+/g, (s) => s.toLowerCase());
 }
 
