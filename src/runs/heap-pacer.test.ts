@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { getHeapStatistics } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { createHeapPacer } from './heap-pacer.js';
@@ -20,4 +24,36 @@ describe('createHeapPacer', () => {
     pace();
     expect(getHeapStatistics().used_heap_size).toBeGreaterThan(small - 8 * 1024 * 1024);
   });
+});
+
+describe('the young generation under a heap pacer', () => {
+  /** The young generation's size (MiB) in a fresh node after allocating many objects that survive a while. */
+  function youngAfterChurn(pacer: boolean): number {
+    const script = `
+      ${pacer ? `const { createHeapPacer } = await import(${JSON.stringify(new URL('./heap-pacer.ts', import.meta.url).href)}); createHeapPacer();` : ''}
+      const { getHeapSpaceStatistics } = await import('node:v8');
+      let kept = [];
+      for (let i = 0; i < 4_000_000; i++) {
+        kept.push({ i, s: 'task-' + i });
+        if (kept.length > 200_000) kept = [];
+      }
+      const young = getHeapSpaceStatistics().find((s) => s.space_name === 'new_space');
+      console.log(young.space_size / 1024 / 1024);
+    `;
+    const dir = mkdtempSync(join(tmpdir(), 'taskeval-young-'));
+    try {
+      writeFileSync(join(dir, 'churn.mjs'), script);
+      const out = execFileSync(process.execPath, ['--import', 'tsx', join(dir, 'churn.mjs')], { encoding: 'utf8' });
+      return Number(out.trim());
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  it('stays at a few MiB where V8 alone grows it tenfold', () => {
+    const alone = youngAfterChurn(false);
+    const paced = youngAfterChurn(true);
+    expect(alone).toBeGreaterThanOrEqual(16);
+    expect(paced).toBeLessThanOrEqual(4);
+  }, 60_000);
 });
