@@ -9,7 +9,7 @@ import {
 } from '../compare-cells.js';
 import { scoredTaskChunks } from '../scored-task-chunks.js';
 import { SCORED_TASK_COLUMNS, scoredTaskRowOf, type ScoredTaskRow } from '../scored-task-row.js';
-import { packCounts, unpackCounts } from './pack-counts.js';
+import { packCounts, unpackCounts } from '../pack-counts.js';
 import type { SqliteDb } from './sqlite-db.js';
 import type { SqliteResults } from './sqlite-results.js';
 

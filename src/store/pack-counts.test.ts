@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyCellCounts } from '../../core/index.js';
+import { emptyCellCounts } from '../core/index.js';
 import { packCounts, unpackCounts } from './pack-counts.js';
 
 describe('packCounts', () => {

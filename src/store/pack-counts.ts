@@ -1,4 +1,4 @@
-import { emptyCellCounts, type CellCounts } from '../../core/index.js';
+import { emptyCellCounts, type CellCounts } from '../core/index.js';
 
 const PLACES = 404;
 const DENSE_BYTES = 4 * PLACES;
