@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ScoredResult } from '../core/index.js';
-import { buildSampleResult, openSqliteStore, type Store } from '../store/index.js';
+import { buildSampleResult, openPostgresStore, openSqliteStore, type Store } from '../store/index.js';
 import { runInput } from '../store/testing/store-contract-support.js';
+import { randomUUID } from 'node:crypto';
 import { compareStoredCohorts } from './compare-stored-results.js';
 
 let dir: string;
@@ -120,6 +121,34 @@ describe('compareStoredCohorts from the store sums', () => {
       expect(through.t).toBe(90);
     } finally {
       raw.close();
+    }
+  });
+});
+
+const pgUrl = process.env.TASKEVAL_TEST_PG_URL;
+
+describe.skipIf(!pgUrl)('compareStoredCohorts from the PostgreSQL store sums', () => {
+  let schema: string;
+  let sqlite: Store;
+  beforeEach(async () => {
+    sqlite = store;
+    schema = `taskeval_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+    store = await openPostgresStore({ connectionString: pgUrl!, schema });
+  });
+  afterEach(async () => {
+    const { pool } = store as unknown as { pool: { query(sql: string): Promise<unknown> } };
+    await pool.query(`DROP SCHEMA ${schema} CASCADE`);
+    await store.close();
+    store = sqlite;
+  });
+
+  it('gives the comparison reading every result gives, for every key', async () => {
+    await scoredRun('alpha', 'A', 140, 0, true);
+    await scoredRun('beta', 'A', 60, 3, false);
+    for (const by of ['model', 'provider', 'agent', 'project']) {
+      const { fromCells, fromResults } = await bothWays(by, by === 'agent');
+      expect(fromCells).toEqual(fromResults);
+      expect(fromCells.report.cohorts.length).toBeGreaterThanOrEqual(2);
     }
   });
 });

@@ -45,7 +45,7 @@ export async function openPostgresStore(options: OpenPostgresStoreOptions): Prom
   try {
     if (options.readOnly) {
       await assertReadableSchema(pool, schema);
-      return new PostgresStore(pool);
+      return new PostgresStore(pool, true);
     }
     let upgraded: StoreUpgrade | null = null;
     await inTransaction(pool, 'migrate', async (client) => {

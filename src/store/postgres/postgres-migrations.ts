@@ -331,4 +331,40 @@ UPDATE eval_runs SET requested_tasks = jsonb_array_length(requested_task_ids),
 CREATE INDEX eval_task_results_run_overall ON eval_task_results (run_id, overall_score, id);
 `,
   },
+  {
+    version: 16,
+    name: 'compare_cells',
+    sql: `
+-- Each task's newest scored result summed per way of scoring, rubric, cohort, project and size class (counts
+-- packed as in SQLite, spend sums as JSON): a comparison over every result reads these rows.
+CREATE TABLE eval_compare_cells (
+  key TEXT PRIMARY KEY,
+  mode TEXT,
+  rubric_version TEXT,
+  agent TEXT,
+  model_provider TEXT,
+  model_id TEXT,
+  project TEXT NOT NULL,
+  change_size INTEGER,
+  n INTEGER NOT NULL,
+  counts BYTEA NOT NULL,
+  spend TEXT NOT NULL
+);
+-- What each task adds to its cell now, so a pass takes out exactly that when a newer result replaces it.
+CREATE TABLE eval_compare_counted (
+  task_id TEXT PRIMARY KEY,
+  cell_key TEXT NOT NULL,
+  ap SMALLINT NOT NULL,
+  toq SMALLINT NOT NULL,
+  pc SMALLINT NOT NULL,
+  overall SMALLINT NOT NULL,
+  agent_tokens BIGINT,
+  agent_cost_usd DOUBLE PRECISION,
+  judge_cost_usd DOUBLE PRECISION
+);
+-- Tasks whose results changed since the last pass: a save adds its task, a prune the tasks it deletes from.
+CREATE TABLE eval_compare_pending (task_id TEXT PRIMARY KEY);
+INSERT INTO eval_compare_pending SELECT DISTINCT task_id FROM eval_task_results;
+`,
+  },
 ];

@@ -31,6 +31,7 @@ import { taskEvaluatedEvent } from '../task-evaluated-event.js';
 import { inTransaction, one, pgMappers, read, rows, type Queryable } from './pg-db.js';
 import type pg from 'pg';
 import { pgLockRunStatus } from './postgres-runs.js';
+import { pgPendingOnSave } from './postgres-compare-cells.js';
 import { scoredTaskChunks } from '../scored-task-chunks.js';
 import { SCORED_TASK_COLUMNS, type ScoredTaskRow } from '../scored-task-row.js';
 import { scoredTasksSql } from '../scored-tasks-sql.js';
@@ -71,6 +72,8 @@ const SAVE_RESULT = `WITH run AS (
     SELECT ${RESULT_COLUMNS.map((c, i) => `$${i + 2}${cast(c)}`).join(', ')} FROM run RETURNING id, ${PG_RESULT_DAY_COLUMNS}
   ), days AS (
     ${PG_ADD_RESULT_DAYS}
+  ), pending AS (
+    ${pgPendingOnSave(`$${RESULT_COLUMNS.indexOf('task_id') + 2}`)}
   ), ev AS (
     INSERT INTO eval_run_events (run_id, seq, type, message, data, created_at)
     SELECT $1, next_event_seq, 'task_evaluated', $${EVENT_PARAMS}, $${EVENT_PARAMS + 1}::jsonb, $${EVENT_PARAMS + 2} FROM run

@@ -112,7 +112,7 @@ describe.skipIf(!url)(needs('PostgreSQL store', [!url && 'TASKEVAL_TEST_PG_URL']
     }
   });
 
-  it('fills the per-day sums and run task counts from what was kept before them, so trends, bands and listings count those too', async () => {
+  it('fills the per-day sums, run task counts and comparison sums from what was kept before them, so trends, bands, listings and comparisons count those too', async () => {
     const schema = freshSchema();
     const client = new pg.Client({ connectionString: url, options: `-c search_path=${schema}` });
     await client.connect();
@@ -146,6 +146,15 @@ describe.skipIf(!url)(needs('PostgreSQL store', [!url && 'TASKEVAL_TEST_PG_URL']
         expect(await store.resultModes()).toEqual([{ mode: 'hybrid', rubricVersion: null, n: 2 }]);
         // The run's task counts, kept beside its lists from schema 14, are filled from them.
         expect((await store.listRuns()).items[0]).toMatchObject({ requestedTasks: 3, evaluatedTasks: 0 });
+        // Every task kept before the comparison sums (schema 16) is pending, so the first comparison sums them.
+        const cells = (await store.compareCells())!;
+        expect(cells.map((c) => [c.agent, c.n, c.project])).toEqual(
+          expect.arrayContaining([
+            ['codex', 1, 'p'],
+            [null, 1, 'p'],
+          ]),
+        );
+        expect(cells.reduce((n, c) => n + c.n, 0)).toBe(2);
       } finally {
         await store.close();
       }

@@ -68,6 +68,7 @@ import {
   pgTransition,
 } from './postgres-runs.js';
 import type { StoredCompareCell } from '../compare-cells.js';
+import { pgCompareCells } from './postgres-compare-cells.js';
 import type { StoreUpgrade } from '../store.js';
 import type { ScoredTaskRow } from '../scored-task-row.js';
 import type { ListRatingsQuery, SaveRatingInput } from '../rating-inputs.js';
@@ -87,7 +88,11 @@ export class PostgresStore implements QueueableStore {
   readonly writesOverNetwork = true;
   upgraded: StoreUpgrade | null = null;
 
-  constructor(readonly pool: pg.Pool) {
+  constructor(
+    readonly pool: pg.Pool,
+    /** Opened for reading: comparison sums are brought up to date in memory, never written. */
+    readonly readOnly = false,
+  ) {
     this.judgeCache = {
       get: async (key: string): Promise<CachedJudgeCall | null> => {
         const row = await read('judgeCache.get', () =>
@@ -270,9 +275,8 @@ export class PostgresStore implements QueueableStore {
     return pgResultModes(this.pool, query.runId);
   }
 
-  async compareCells(): Promise<StoredCompareCell[] | null> {
-    // No sums kept here yet: a comparison reads each task's newest result from the comparison index.
-    return null;
+  compareCells(): Promise<StoredCompareCell[] | null> {
+    return pgCompareCells(this.pool, this.readOnly);
   }
 
   resultBands(runId: string): Promise<Record<string, number>> {
@@ -370,7 +374,14 @@ export class PostgresStore implements QueueableStore {
         'SELECT count(*)::int AS n FROM eval_run_events WHERE run_id = ANY(?)',
         [runIds],
       ))!.n;
-      if (!dryRun) await client.query('DELETE FROM eval_result_days WHERE run_id = ANY($1)', [runIds]);
+      if (!dryRun) {
+        await client.query('DELETE FROM eval_result_days WHERE run_id = ANY($1)', [runIds]);
+        // Their tasks' newest results change: the next comparison pass looks at each of them again.
+        await client.query(
+          'INSERT INTO eval_compare_pending SELECT DISTINCT task_id FROM eval_task_results WHERE run_id = ANY($1) ON CONFLICT DO NOTHING',
+          [runIds],
+        );
+      }
       const runs = dryRun
         ? runIds.length
         : ((await client.query('DELETE FROM eval_runs WHERE id = ANY($1)', [runIds])).rowCount ?? 0);
