@@ -44,8 +44,12 @@ export const SCORED_TASK_COLUMNS = [
   'judge_cost_usd',
 ] as const;
 
-/** Rows read per statement: a page of a few megabytes, then the event loop gets a turn. */
-export const SCORED_TASK_CHUNK = 20_000;
+/**
+ * Rows read per statement, then the event loop gets a turn. Small enough that a chunk's rows die in the young
+ * generation: 20,000 outlived it, and recounting 120,000 results grew the old one by 40 MB (645 ms); 2,000 grew
+ * it by none (369 ms).
+ */
+export const SCORED_TASK_CHUNK = 2_000;
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
