@@ -8,6 +8,7 @@ import {
   type EvaluationMode,
   type SpendSums,
 } from '../core/index.js';
+import { packCounts, unpackCounts } from './pack-counts.js';
 import type { ScoredTaskRow } from './scored-task-row.js';
 
 /**
@@ -78,3 +79,42 @@ export const SPEND_SUM_KEYS = [
   'costUsd',
   'costedOverall',
 ] as const satisfies readonly (keyof SpendSums)[];
+
+/** A cell as both stores keep it: counts packed (packCounts), spend sums as a JSON array in SPEND_SUM_KEYS order. */
+export interface StoredCellRow {
+  key: string;
+  mode: StoredCompareCell['mode'];
+  rubric_version: string | null;
+  agent: string | null;
+  model_provider: string | null;
+  model_id: string | null;
+  project: string;
+  change_size: number | null;
+  n: number;
+  counts: Uint8Array;
+  spend: string;
+}
+
+/** A stored row as a cell. */
+export function cellOfStoredRow(r: StoredCellRow): StoredCompareCell {
+  const sums = JSON.parse(r.spend) as number[];
+  const spend = emptySpendSums();
+  SPEND_SUM_KEYS.forEach((k, i) => (spend[k] = sums[i]!));
+  return {
+    mode: r.mode,
+    rubricVersion: r.rubric_version,
+    agent: r.agent,
+    modelProvider: r.model_provider,
+    modelId: r.model_id,
+    project: r.project,
+    size: r.change_size,
+    n: r.n,
+    counts: unpackCounts(r.counts),
+    spend,
+  };
+}
+
+/** A cell's columns to store: its packed counts and its spend sums as JSON. */
+export function storedColumnsOfCell(cell: StoredCompareCell): { counts: Buffer; spend: string } {
+  return { counts: packCounts(cell.counts), spend: JSON.stringify(SPEND_SUM_KEYS.map((k) => cell.spend[k])) };
+}

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildSampleResult } from '../build-sample-result.js';
-import { addToStoredCell, compareCellKey, emptyStoredCell, type StoredCompareCell } from '../compare-cells.js';
+import { expectedCompareCells, sortedCells } from '../testing/expected-compare-cells.js';
 import { needs } from '../testing/skip-reason.js';
 import { at, runInput } from '../testing/store-contract-support.js';
 import type { Store } from '../store.js';
@@ -11,29 +11,8 @@ import type { PostgresStore } from './postgres-store.js';
 
 const url = process.env.TASKEVAL_TEST_PG_URL;
 
-/** Cells summed from each task's newest scored result, read one by one: what the sums must equal. */
-async function expected(store: Store): Promise<StoredCompareCell[]> {
-  const cells = new Map<string, StoredCompareCell>();
-  const projects = new Map<string, string>();
-  for await (const chunk of store.scoredTaskChunks()) {
-    for (const row of chunk) {
-      if (!projects.has(row.runId)) projects.set(row.runId, (await store.getRun(row.runId)).projectId);
-      const key = compareCellKey(row, projects.get(row.runId)!);
-      if (!cells.has(key)) cells.set(key, emptyStoredCell(row, projects.get(row.runId)!));
-      addToStoredCell(cells.get(key)!, row, 1);
-    }
-  }
-  return sorted([...cells.values()]);
-}
-
-const round = (x: number) => Math.round(x * 1e9) / 1e9;
-const sorted = (cells: StoredCompareCell[]) =>
-  cells
-    .map((c) => ({
-      ...c,
-      spend: { ...c.spend, costUsd: round(c.spend.costUsd), judgeCostUsd: round(c.spend.judgeCostUsd) },
-    }))
-    .sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
+const expected = expectedCompareCells;
+const sorted = sortedCells;
 
 /** Saves `n` (at most 90) results of tasks `T-0..T-89` (scores varying with `seed`) one a statement into a new running run. */
 async function saveOneByOne(store: Store, project: string, n: number, seed: number): Promise<void> {

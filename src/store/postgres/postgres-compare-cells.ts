@@ -2,12 +2,13 @@ import type pg from 'pg';
 import { emptyCellCounts, emptySpendSums, mergeCell, type EvaluationMode } from '../../core/index.js';
 import {
   addToStoredCell,
+  cellOfStoredRow,
   compareCellKey,
   emptyStoredCell,
-  SPEND_SUM_KEYS,
+  storedColumnsOfCell,
+  type StoredCellRow,
   type StoredCompareCell,
 } from '../compare-cells.js';
-import { packCounts, unpackCounts } from '../pack-counts.js';
 import { SCORED_TASK_COLUMNS, scoredTaskRowOf, type ScoredTaskRow } from '../scored-task-row.js';
 import { inTransaction, rows, type Queryable } from './pg-db.js';
 
@@ -18,20 +19,6 @@ const CELLS_LOCK = 7_373_101;
 
 const CELL_COLUMNS =
   'key, mode, rubric_version, agent, model_provider, model_id, project, change_size, n, counts, spend';
-
-interface CellRow {
-  key: string;
-  mode: EvaluationMode | null;
-  rubric_version: string | null;
-  agent: string | null;
-  model_provider: string | null;
-  model_id: string | null;
-  project: string;
-  change_size: number | null;
-  n: number;
-  counts: Buffer;
-  spend: string;
-}
 
 interface CountedRow {
   task_id: string;
@@ -49,24 +36,6 @@ interface CountedRow {
 interface CellsDelta {
   cells: Map<string, StoredCompareCell>;
   counted: { taskId: string; key: string; row: ScoredTaskRow }[];
-}
-
-function cellOf(r: CellRow): StoredCompareCell {
-  const sums = JSON.parse(r.spend) as number[];
-  const spend = emptySpendSums();
-  SPEND_SUM_KEYS.forEach((k, i) => (spend[k] = sums[i]!));
-  return {
-    mode: r.mode,
-    rubricVersion: r.rubric_version,
-    agent: r.agent,
-    modelProvider: r.model_provider,
-    modelId: r.model_id,
-    project: r.project,
-    size: r.change_size,
-    n: r.n,
-    counts: unpackCounts(r.counts),
-    spend,
-  };
 }
 
 /** An empty cell named by its key (compareCellKey's JSON). */
@@ -150,9 +119,11 @@ function mergeInto(into: Map<string, StoredCompareCell>, delta: Map<string, Stor
 
 async function storedCells(q: Queryable, keys?: readonly string[]): Promise<Map<string, StoredCompareCell>> {
   const found = keys
-    ? await rows<CellRow>(q, `SELECT ${CELL_COLUMNS} FROM eval_compare_cells WHERE key = ANY(?) FOR UPDATE`, [keys])
-    : await rows<CellRow>(q, `SELECT ${CELL_COLUMNS} FROM eval_compare_cells`);
-  return new Map(found.map((r) => [r.key, cellOf(r)]));
+    ? await rows<StoredCellRow>(q, `SELECT ${CELL_COLUMNS} FROM eval_compare_cells WHERE key = ANY(?) FOR UPDATE`, [
+        keys,
+      ])
+    : await rows<StoredCellRow>(q, `SELECT ${CELL_COLUMNS} FROM eval_compare_cells`);
+  return new Map(found.map((r) => [r.key, cellOfStoredRow(r)]));
 }
 
 /** One pass over up to TASKS_PER_PASS pending tasks, in one transaction; returns how many it took. */
@@ -181,7 +152,9 @@ async function pass(pool: pg.Pool): Promise<number> {
     const kept = [...cells.entries()].filter(([key]) => !emptied.includes(key));
     if (emptied.length) await client.query('DELETE FROM eval_compare_cells WHERE key = ANY($1)', [emptied]);
     if (kept.length) {
-      const column = <T>(f: (c: StoredCompareCell, key: string) => T) => kept.map(([key, c]) => f(c, key));
+      const stored = kept.map(([, c]) => storedColumnsOfCell(c));
+      const column = <T>(f: (c: StoredCompareCell, key: string, i: number) => T) =>
+        kept.map(([key, c], i) => f(c, key, i));
       await client.query(
         `INSERT INTO eval_compare_cells (${CELL_COLUMNS})
          SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
@@ -197,8 +170,8 @@ async function pass(pool: pg.Pool): Promise<number> {
           column((c) => c.project),
           column((c) => c.size),
           column((c) => c.n),
-          column((c) => packCounts(c.counts)),
-          column((c) => JSON.stringify(SPEND_SUM_KEYS.map((k) => c.spend[k]))),
+          column((_, __, i) => stored[i]!.counts),
+          column((_, __, i) => stored[i]!.spend),
         ],
       );
     }

@@ -1,53 +1,20 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { emptySpendSums, mergeCell } from '../../core/index.js';
+import { mergeCell } from '../../core/index.js';
 import {
   addToStoredCell,
+  cellOfStoredRow,
   compareCellKey,
   emptyStoredCell,
-  SPEND_SUM_KEYS,
+  storedColumnsOfCell,
+  type StoredCellRow,
   type StoredCompareCell,
 } from '../compare-cells.js';
 import { scoredTaskChunks } from '../scored-task-chunks.js';
 import { SCORED_TASK_COLUMNS, scoredTaskRowOf, type ScoredTaskRow } from '../scored-task-row.js';
-import { packCounts, unpackCounts } from '../pack-counts.js';
 import type { SqliteDb } from './sqlite-db.js';
 import type { SqliteResults } from './sqlite-results.js';
 
 const CELL_COLUMNS = 'mode, rubric_version, agent, model_provider, model_id, project, change_size, n, counts, spend';
-
-interface CellRow {
-  key: string;
-  mode: StoredCompareCell['mode'];
-  rubric_version: string | null;
-  agent: string | null;
-  model_provider: string | null;
-  model_id: string | null;
-  project: string;
-  change_size: number | null;
-  n: number;
-  counts: Buffer;
-  spend: string;
-}
-
-/** A stored row as a cell. */
-function cellOf(r: CellRow): StoredCompareCell {
-  const counts = unpackCounts(r.counts);
-  const sums = JSON.parse(r.spend) as number[];
-  const spend = emptySpendSums();
-  SPEND_SUM_KEYS.forEach((k, i) => (spend[k] = sums[i]!));
-  return {
-    mode: r.mode,
-    rubricVersion: r.rubric_version,
-    agent: r.agent,
-    modelProvider: r.model_provider,
-    modelId: r.model_id,
-    project: r.project,
-    size: r.change_size,
-    n: r.n,
-    counts,
-    spend,
-  };
-}
 
 interface CellsState {
   through: number;
@@ -103,9 +70,9 @@ export class SqliteCompareCells {
 
   private stored(): Map<string, StoredCompareCell> {
     const rows = this.db.read('compareCells', () =>
-      this.db.all<CellRow>(`SELECT key, ${CELL_COLUMNS} FROM eval_compare_cells ORDER BY key`),
+      this.db.all<StoredCellRow>(`SELECT key, ${CELL_COLUMNS} FROM eval_compare_cells ORDER BY key`),
     );
-    return new Map(rows.map((r) => [r.key, cellOf(r)]));
+    return new Map(rows.map((r) => [r.key, cellOfStoredRow(r)]));
   }
 
   private top(): number {
@@ -215,11 +182,12 @@ export class SqliteCompareCells {
       for (const [key, cell] of delta.cells) {
         const stored = delta.rebuild
           ? undefined
-          : this.db.get<CellRow>(`SELECT key, ${CELL_COLUMNS} FROM eval_compare_cells WHERE key = ?`, key);
-        const merged = stored ? cellOf(stored) : cell;
+          : this.db.get<StoredCellRow>(`SELECT key, ${CELL_COLUMNS} FROM eval_compare_cells WHERE key = ?`, key);
+        const merged = stored ? cellOfStoredRow(stored) : cell;
         if (stored) mergeCell(merged, cell);
         if (merged.n === 0) this.db.run('DELETE FROM eval_compare_cells WHERE key = ?', key);
-        else
+        else {
+          const columns = storedColumnsOfCell(merged);
           this.db.run(
             `INSERT OR REPLACE INTO eval_compare_cells (key, ${CELL_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
             key,
@@ -231,9 +199,10 @@ export class SqliteCompareCells {
             merged.project,
             merged.size,
             merged.n,
-            packCounts(merged.counts),
-            JSON.stringify(SPEND_SUM_KEYS.map((k) => merged.spend[k])),
+            columns.counts,
+            columns.spend,
           );
+        }
       }
       this.db.run('UPDATE eval_compare_state SET through_pk = ? WHERE id = 1', delta.through);
       return true;

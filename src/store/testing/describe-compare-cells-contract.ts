@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ScoredResult } from '../../core/index.js';
 import { buildSampleResult } from '../build-sample-result.js';
-import { addToStoredCell, compareCellKey, emptyStoredCell, type StoredCompareCell } from '../compare-cells.js';
+import { expectedCompareCells, sortedCells } from './expected-compare-cells.js';
 import { at, runInput, type StoreContractContext } from './store-contract-support.js';
 
 /** A scored result of `taskId` with a change size, a judge cost and a way of scoring that vary with i. */
@@ -21,29 +21,8 @@ function result(taskId: string, i: number, evaluatedAt: string, mode: ScoredResu
 /** Sums kept by the store when it keeps them: equal to summing each task's newest scored result. Part of the Store contract. */
 export function describeCompareCellsContract(ctx: StoreContractContext): void {
   describe('comparison sums', () => {
-    /** The cells summed from each task's newest result, as the comparison index gives them. */
-    async function expected(): Promise<StoredCompareCell[]> {
-      const cells = new Map<string, StoredCompareCell>();
-      const projects = new Map<string, string>();
-      for await (const chunk of ctx.store.scoredTaskChunks()) {
-        for (const row of chunk) {
-          if (!projects.has(row.runId)) projects.set(row.runId, (await ctx.store.getRun(row.runId)).projectId);
-          const key = compareCellKey(row, projects.get(row.runId)!);
-          if (!cells.has(key)) cells.set(key, emptyStoredCell(row, projects.get(row.runId)!));
-          addToStoredCell(cells.get(key)!, row, 1);
-        }
-      }
-      return sorted([...cells.values()]);
-    }
-
-    const sorted = (cells: StoredCompareCell[]) =>
-      cells
-        .map((c) => ({
-          ...c,
-          spend: { ...c.spend, costUsd: round(c.spend.costUsd), judgeCostUsd: round(c.spend.judgeCostUsd) },
-        }))
-        .sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
-    const round = (x: number) => Math.round(x * 1e9) / 1e9;
+    const expected = () => expectedCompareCells(ctx.store);
+    const sorted = sortedCells;
 
     async function saveRun(project: string, created: number, items: [string, number, string, ScoredResult['mode']][]) {
       const run = await ctx.store.createRun(runInput({ projectId: project, now: at(created) }));
