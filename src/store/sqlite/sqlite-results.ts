@@ -206,7 +206,7 @@ export class SqliteResults {
     if (text === '' || q.taskId !== undefined) return { q, text: NO_TEXT_PLAN };
     if (inMemory && this.texts?.syncInSnapshot()) {
       const pks = this.texts.matches(foldAscii(text));
-      if (pks.length <= FEW_TEXT_MATCHES) return { q, text: { pks, bits: null, count: null } };
+      if (pks.length <= FEW_TEXT_MATCHES) return { q, text: { pks: Array.from(pks), bits: null, count: null } };
       let top = 0;
       for (const pk of pks) if (pk > top) top = pk;
       const bits = new Uint8Array((top >> 3) + 1);

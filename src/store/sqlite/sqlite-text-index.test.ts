@@ -135,7 +135,7 @@ describe('text search over texts held in memory', () => {
     expect(texts.syncInSnapshot()).toBe(false);
     await texts.refresh();
     expect(texts.syncInSnapshot()).toBe(true);
-    expect(texts.matches('old')).toEqual([]);
+    expect(texts.matches('old')).toHaveLength(0);
     expect(texts.matches('keep')).toHaveLength(30);
   });
 });
@@ -147,7 +147,7 @@ describe('SqliteTextIndex', () => {
     await texts.refresh();
     expect(texts.matches('ab').length).toBe(3);
     // The last row's title and the next row's id are separated: "abab" + "ab-1" never forms "babab-".
-    expect(texts.matches('abab-')).toEqual([]);
+    expect(texts.matches('abab-')).toHaveLength(0);
     expect(texts.matches('ab-1\u001fabab')).toHaveLength(1);
   });
 

@@ -91,6 +91,8 @@ export class SqliteTextIndex {
   private through = 0;
   private generation = -1;
   private pending: Promise<void> | null = null;
+  /** Where matches writes its pks, grown to the rows held. */
+  private found = new Float64Array(0);
 
   private readonly segmentRows: number;
   private readonly chunkRows: number;
@@ -137,21 +139,26 @@ export class SqliteTextIndex {
     return true;
   }
 
-  /** The pks of rows whose folded text contains `needle` (already folded), in the order the texts hold them. */
-  matches(needle: string): number[] {
-    const pks: number[] = [];
-    for (const { text, starts, pks: rowPks } of this.segments) {
+  /**
+   * The pks of rows whose folded text contains `needle` (already folded), in the order the texts hold them:
+   * a view of a buffer the next call overwrites. Pushing 333,333 pks onto an array cost 30 ms of a 43 ms search.
+   */
+  matches(needle: string): Float64Array {
+    if (this.found.length < this.rows) this.found = new Float64Array(this.rows);
+    const found = this.found;
+    let n = 0;
+    for (const { text, starts, pks } of this.segments) {
       let row = 0;
       let at = text.indexOf(needle);
       while (at !== -1) {
         // Hits come in order: walk forward to the row holding this one, then search from the next row.
         while (row + 1 < starts.length && starts[row + 1]! <= at) row++;
-        pks.push(rowPks[row]!);
+        found[n++] = pks[row]!;
         if (row + 1 >= starts.length) break;
         at = text.indexOf(needle, starts[++row]!);
       }
     }
-    return pks;
+    return found.subarray(0, n);
   }
 
   private async catchUp(): Promise<void> {
