@@ -20,7 +20,7 @@ import { readValidatedResults } from './read-validated-results.js';
 import type { ValidateOptions } from './validate-options.js';
 import { fileLabels, OUTCOME_LABELS, outcomeLabels, type OutcomeLabel } from './validation-labels.js';
 import { storeLabels } from './store-labels.js';
-import { parseCount } from '../../runs/index.js';
+import { createHeapPacer, parseCount } from '../../runs/index.js';
 
 const HELP_AFTER = `
 Scores come from --results FILE (what \`taskeval score --json\` printed) or from a stored run (--run ID).
@@ -142,7 +142,9 @@ export function registerValidateCommand(program: Command, io: CliIo): void {
           },
         );
       }
-      const report = { ...validateScores(paired.items, { label: name, iterations, seed }), agreement };
+      // Each score's figures leave arrays the size of the items behind: collected between them.
+      const between = createHeapPacer();
+      const report = { ...validateScores(paired.items, { label: name, iterations, seed, between }), agreement };
       const notes: string[] = [...labelNotes];
       if (paired.unlabelled) notes.push(`${paired.unlabelled} scored result(s) have no label and were left out`);
       if (paired.unscored) notes.push(`${paired.unscored} label(s) have no scored result and were left out`);

@@ -28,12 +28,13 @@ export function judgePartsValidity(
   ordinal: boolean,
   iterations: number,
   seed: number,
+  between?: () => void,
 ): JudgeParts | null {
   const judged = items.filter((i): i is ValidationItem & { parts: NonNullable<ValidationItem['parts']> } =>
     Boolean(i.parts),
   );
   if (judged.length < 2) return null;
-  const { validity } = validityOver(judged, ordinal, iterations, seed);
+  const { validity } = validityOver(judged, ordinal, iterations, seed, between);
   const categories = Object.fromEntries(
     SCORE_CATEGORIES.map((c) => {
       const parts: Record<'deterministic' | 'ai' | 'final', ScoreValidity> = {

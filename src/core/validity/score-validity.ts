@@ -69,6 +69,8 @@ export function validityOver(
   ordinal: boolean,
   iterations: number,
   seed: number,
+  /** Called after each score's figures, so a caller can let go of what they left behind. */
+  between: () => void = () => undefined,
 ): { validity: (scores: number[]) => ScoreValidity; by: BootstrapBy; projectCount: number } {
   const deciles = sizeDeciles(items.map((i) => i.size));
   const projectNames = [...new Set(items.map((i) => i.project ?? ''))];
@@ -76,7 +78,11 @@ export function validityOver(
   const projects = projectNames.length > 1 ? items.map((i) => projectNames.indexOf(i.project ?? '')) : null;
   const by = !projects ? 'task' : projectNames.length >= MIN_RESAMPLED_PROJECTS ? 'project' : 'task within project';
   return {
-    validity: (scores) => scoreValidity(scores, items, deciles, projects, by, ordinal, iterations, seed),
+    validity: (scores) => {
+      const validity = scoreValidity(scores, items, deciles, projects, by, ordinal, iterations, seed);
+      between();
+      return validity;
+    },
     by,
     projectCount: Math.max(1, projectNames.length),
   };
@@ -137,18 +143,23 @@ function scoreValidity(
   };
 }
 
-/** What share of each band's tasks were bad: a score read as risk. */
+/** What share of each band's tasks were bad: a score read as risk. Counted in one pass, no list per band. */
 function bandRates(scores: readonly number[], bad: readonly boolean[] | null): ScoreValidity['bands'] {
+  const n = new Map<string, number>(SCORE_BAND_NAMES.map((band) => [band, 0]));
+  const badIn = new Map<string, number>(SCORE_BAND_NAMES.map((band) => [band, 0]));
+  scores.forEach((s, k) => {
+    const band = resolveScoreBand(Math.max(0, Math.min(100, Math.round(s))));
+    n.set(band, n.get(band)! + 1);
+    if (bad?.[k]) badIn.set(band, badIn.get(band)! + 1);
+  });
   return SCORE_BAND_NAMES.map((band) => {
-    const inBand = scores.flatMap((s, k) =>
-      resolveScoreBand(Math.max(0, Math.min(100, Math.round(s)))) === band ? [k] : [],
-    );
-    const badCount = bad ? inBand.filter((k) => bad[k]).length : null;
+    const inBand = n.get(band)!;
+    const badCount = bad ? badIn.get(band)! : null;
     return {
       band,
-      n: inBand.length,
+      n: inBand,
       bad: badCount,
-      rate: badCount === null || inBand.length === 0 ? null : round(badCount / inBand.length),
+      rate: badCount === null || inBand === 0 ? null : round(badCount / inBand),
     };
   });
 }

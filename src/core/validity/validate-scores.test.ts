@@ -69,6 +69,15 @@ describe('validateScores', () => {
     expect(two.categories.overall.ciHigh!).toBeGreaterThan(two.categories.overall.auc!);
   });
 
+  it('calls between after each score and before each rule, and reports the same as without it', () => {
+    const data = items(400, 7);
+    let calls = 0;
+    const report = validateScores(data, { label: 'bugIntroducing', iterations: 50, between: () => void calls++ });
+    // Three categories and overall, then one rule.
+    expect(calls).toBe(4 + 1);
+    expect(report).toEqual(validateScores(data, { label: 'bugIntroducing', iterations: 50 }));
+  });
+
   it('gives the same report for the same items, every time', () => {
     const data = items(400, 7);
     expect(validateScores(data, { label: 'bugIntroducing' })).toEqual(
