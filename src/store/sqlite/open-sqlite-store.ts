@@ -32,7 +32,7 @@ export interface OpenSqliteStoreOptions {
    * once read: a batch's integrity check of a 3.5 GB store touched 256 MiB of them. The server maps 256.
    */
   mmapMiB?: number;
-  /** Hold task ids and titles in memory for text search: a long-lived server's choice (~50 MB a million results). */
+  /** Hold task ids and titles in memory for text search: a long-lived server's choice (~55 MB a million results). */
   textInMemory?: boolean;
 }
 

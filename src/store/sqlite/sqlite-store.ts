@@ -70,7 +70,7 @@ export interface SqliteStoreOptions {
   backgroundCheckpointAfter?: number | undefined;
   /** Opened for reading only (readonly connection): no stale-run recovery, no cache writes. */
   readOnly?: boolean;
-  /** Hold task ids and titles in memory for text search (a long-lived server; ~50 MB a million results). */
+  /** Hold task ids and titles in memory for text search (a long-lived server; ~55 MB a million results). */
   textInMemory?: boolean;
 }
 
@@ -185,6 +185,11 @@ export class SqliteStore implements Store {
   /** Results whose task id and title are held in memory for text search; null when text is matched in SQL. */
   get textsInMemory(): number | null {
     return this.results.texts?.rows ?? null;
+  }
+
+  /** About how many bytes those texts take; null when text is matched in SQL. */
+  get textBytesInMemory(): number | null {
+    return this.results.texts?.bytes ?? null;
   }
 
   listResults(query: ListResultsQuery & { full: true }): Promise<Page<StoredResult>>;

@@ -156,6 +156,9 @@ describe('SqliteTextIndex', () => {
     const texts = new SqliteTextIndex(inSql.db, { segmentRows: 64, chunkRows: 50 });
     await texts.refresh();
     expect(texts.rows).toBe(700);
+    // Each row's text, a separator between rows of a segment (11 segments), and 12 bytes a row for pk and start.
+    const chars = Array.from({ length: 700 }, (_, i) => `s-${i}\u001fsame`.length).reduce((a, b) => a + b, 0);
+    expect(texts.bytes).toBe(chars + (700 - 11) + 700 * 12);
     expect(texts.segmentSizes()).toEqual([...Array.from({ length: 10 }, () => 64), 60]);
     for (let i = 0; i < 700; i += 7) expect(texts.matches(`s-${i}\u001f`), `S-${i}`).toHaveLength(1);
     expect(texts.matches('same')).toHaveLength(700);

@@ -110,6 +110,11 @@ export class SqliteTextIndex {
     return this.segments.reduce((n, s) => n + s.pks.length, 0);
   }
 
+  /** What the texts take: a byte a character (task ids and titles are mostly Latin-1) and 12 bytes a row. */
+  get bytes(): number {
+    return this.segments.reduce((n, s) => n + s.text.length + s.starts.byteLength + s.pks.byteLength, 0);
+  }
+
   /** Rows in each segment, in order. */
   segmentSizes(): number[] {
     return this.segments.map((s) => s.pks.length);
