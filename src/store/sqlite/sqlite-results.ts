@@ -2,8 +2,10 @@ import { StoreError } from '../../core/index.js';
 import { newId } from '../new-id.js';
 import { buildResultFilter } from '../result-filter.js';
 import { chooseSqliteIndex, indexHasText } from './choose-sqlite-index.js';
-import { foldAscii, sqliteTextClause, sqliteTextMatches } from './sqlite-text-clause.js';
+import { sqliteTextClause } from './sqlite-text-clause.js';
 import type { SqliteTextIndex } from './sqlite-text-index.js';
+import { SQLITE_LISTING } from './sqlite-listing-dialect.js';
+import { NO_TEXT_PLAN, SqliteTextSearch, type TextPlan } from './sqlite-text-search.js';
 import { LIGHT_RESULT_COLUMNS, RESULT_COLUMNS, resultToRow } from '../result-to-row.js';
 import type { ResultRow } from '../row-mappers.js';
 import { roundMean } from '../round-mean.js';
@@ -55,9 +57,6 @@ const BRIEF_COLUMNS = SUMMARY_COLUMNS.replace('r.category_scores,', 'NULL AS cat
 /** Values a facet lists at most. */
 const FACET_LIMIT = 200;
 
-/** Up to this many text matches are looked up by pk; more are left to the page's sort index. */
-const FEW_TEXT_MATCHES = 1_000;
-
 /** Trend buckets to SQL expressions; weeks start on Monday. */
 /** When a result's task happened: its completion, else its evaluation (the trend index holds this expression). */
 const TREND_TIME = 'coalesce(r.completed_at, r.evaluated_at)';
@@ -69,33 +68,9 @@ const COHORT_COLUMNS = { model: 'r.model_id', provider: 'r.model_provider', agen
 
 const INSERT_RESULT = `INSERT INTO eval_task_results (${RESULT_COLUMNS.join(', ')}) VALUES (${RESULT_COLUMNS.map(() => '?').join(', ')})`;
 
-/** The SQL function a page calls to ask whether a row's text matched, when the matches are held in memory. */
-const TEXT_MATCH_FUNCTION = 'taskeval_text_match';
-
-/** How a listing's text filter is answered. */
-interface TextPlan {
-  /** A few matching rows, looked up by pk. */
-  pks: number[] | null;
-  /** Many matches, as a bitmap over pk that the page's sort index asks per row (matches held in memory). */
-  bits: Uint8Array | null;
-  /** How many rows the text alone matches, when it is the listing's only filter. */
-  count: number | null;
-}
-
-const NO_TEXT_PLAN: TextPlan = { pks: null, bits: null, count: null };
-
-/** SQLite's spelling of a listing's labels, tiebreak and bands. */
-const SQLITE_LISTING = {
-  textClause: (text: string) => sqliteTextClause(text, false),
-  labelValue: (key: string) => ({ sql: 'json_extract(r.labels, ?)', params: [`$."${key}"`] }),
-  tiebreak: 'r.pk',
-  bandsAsScoreRanges: true,
-};
-
 /** Result statements for SQLite. */
 export class SqliteResults {
-  /** The matches the running page statement asks TEXT_MATCH_FUNCTION about. */
-  private textBits: Uint8Array | null = null;
+  private readonly search: SqliteTextSearch;
 
   constructor(
     private readonly db: SqliteDb,
@@ -103,13 +78,7 @@ export class SqliteResults {
     /** Task ids and titles held in memory (a long-lived server); null: text is matched in SQL. */
     readonly texts: SqliteTextIndex | null = null,
   ) {
-    if (texts) {
-      db.raw.function(TEXT_MATCH_FUNCTION, { deterministic: false }, (pk) => {
-        const bits = this.textBits;
-        const i = Number(pk);
-        return bits && (bits[i >> 3]! & (1 << (i & 7))) !== 0 ? 1 : 0;
-      });
-    }
+    this.search = new SqliteTextSearch(db, texts);
   }
 
   /** Saves results and their events in one transaction: all of them or none. */
@@ -190,35 +159,10 @@ export class SqliteResults {
     return rest;
   }
 
-  /**
-   * A listing made ready for SQL: the project filter narrowed, and its text filter planned. Text held in
-   * memory gives the matching pks at once; otherwise a text that matches few rows (the usual search for a
-   * task id) is resolved to their pks in one scan of the task index. A few pks are looked up instead of
-   * walking a sort index past every row that does not match.
-   */
-  private prepareListing(
-    parsed: ParsedListResultsQuery,
-    inMemory: boolean,
-  ): { q: ParsedListResultsQuery; text: TextPlan } | null {
+  /** A listing made ready for SQL: the project filter narrowed and the text filter planned (SqliteTextSearch). */
+  private prepareListing(parsed: ParsedListResultsQuery): { q: ParsedListResultsQuery; text: TextPlan } | null {
     const q = this.narrowProject(parsed);
-    if (q === null) return null;
-    const text = q.q?.trim() ?? '';
-    if (text === '' || q.taskId !== undefined) return { q, text: NO_TEXT_PLAN };
-    if (inMemory && this.texts?.syncInSnapshot()) {
-      const pks = this.texts.matches(foldAscii(text));
-      if (pks.length <= FEW_TEXT_MATCHES) return { q, text: { pks: Array.from(pks), bits: null, count: null } };
-      let top = 0;
-      for (const pk of pks) if (pk > top) top = pk;
-      const bits = new Uint8Array((top >> 3) + 1);
-      for (const pk of pks) bits[pk >> 3]! |= 1 << (pk & 7);
-      // With no other filter the listing's count is the number of matches.
-      const { q: _text, ...others } = q;
-      const onlyText = buildResultFilter(others, SQLITE_LISTING).where.sql === '';
-      return { q, text: { pks: null, bits, count: onlyText ? pks.length : null } };
-    }
-    const matches = sqliteTextMatches(text, FEW_TEXT_MATCHES + 1);
-    const pks = this.db.all<{ pk: number }>(matches.sql, ...matches.params).map((r) => r.pk);
-    return { q, text: pks.length <= FEW_TEXT_MATCHES ? { pks, bits: null, count: null } : NO_TEXT_PLAN };
+    return q === null ? null : { q, text: this.search.plan(q) };
   }
 
   /** The page (pks only) and count statements of a listing, each reading one covering index or a few rows by pk. */
@@ -228,13 +172,7 @@ export class SqliteResults {
       const direct = indexHasText(index);
       const { where, orderBy } = buildResultFilter(q, {
         ...SQLITE_LISTING,
-        textClause: (needle) =>
-          text.pks
-            ? { sql: `r.pk IN (${text.pks.map(() => '?').join(', ')})`, params: text.pks }
-            : // Asking the matches held in memory per row lets the sort or filter index lead, and never reads text.
-              text.bits
-              ? { sql: `${TEXT_MATCH_FUNCTION}(r.pk) = 1`, params: [] }
-              : sqliteTextClause(needle, direct),
+        textClause: (needle) => this.search.clause(text, needle, direct),
       });
       const from = `FROM eval_task_results r${index ? ` INDEXED BY ${index}` : ''}`;
       return purpose === 'page'
@@ -251,7 +189,7 @@ export class SqliteResults {
   explain(query: ListResultsQuery): { page: string; count: string } {
     const parsed = parseStoreInput(ListResultsQuerySchema, query, 'listResults');
     return this.db.snapshot('listResults', () => {
-      const ready = this.prepareListing(parsed, true) ?? { q: parsed, text: NO_TEXT_PLAN };
+      const ready = this.prepareListing(parsed) ?? { q: parsed, text: NO_TEXT_PLAN };
       const sql = this.listingSql(ready.q, ready.text);
       const plan = (s: { sql: string; params: unknown[] }) =>
         this.db
@@ -266,19 +204,16 @@ export class SqliteResults {
     const parsed = parseStoreInput(ListResultsQuerySchema, query ?? {}, 'listResults');
     // One snapshot: the text matches, the page and the count must agree while another process writes.
     return this.db.snapshot('listResults', () => {
-      const ready = this.prepareListing(parsed, true);
+      const ready = this.prepareListing(parsed);
       if (ready === null || ready.text.pks?.length === 0) return { items: [], count: 0 };
       const { q, text } = ready;
       // Page pks first (answered from a narrow index), then read only those wide rows.
       const sql = this.listingSql(q, text);
-      this.textBits = text.bits;
-      let pks: number[];
-      let count: number;
-      try {
-        pks = this.db.all<{ pk: number }>(sql.page.sql, ...sql.page.params).map((r) => r.pk);
+      const { pks, count } = this.search.asking(text, () => {
+        const pks = this.db.all<{ pk: number }>(sql.page.sql, ...sql.page.params).map((r) => r.pk);
         // A filter the per-day sums answer is counted from them: a few rows per run and day, not every match.
         const fromDays = resultDaysCountSql(q, 'sqlite');
-        count =
+        const count =
           !q.count || (q.offset === 0 && pks.length < q.limit)
             ? q.offset + pks.length
             : text.count !== null
@@ -286,9 +221,8 @@ export class SqliteResults {
               : fromDays
                 ? this.db.get<{ n: number }>(fromDays.sql, ...fromDays.params)!.n
                 : this.db.get<{ n: number }>(sql.count.sql, ...sql.count.params)!.n;
-      } finally {
-        this.textBits = null;
-      }
+        return { pks, count };
+      });
       const rows = pks.length
         ? this.db.all<ResultRow & { pk: number }>(
             `SELECT r.pk, ${q.full ? (q.light ? LIGHT_RESULT_COLUMNS : 'r.*') : q.brief ? BRIEF_COLUMNS : SUMMARY_COLUMNS} FROM eval_task_results r WHERE r.pk IN (${pks.map(() => '?').join(', ')})`,
