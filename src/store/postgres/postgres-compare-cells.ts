@@ -143,13 +143,9 @@ async function pass(pool: pg.Pool): Promise<number> {
     // pass, and what each task adds is recorded, so a task counted twice over is taken out as often as put in.
     const delta = await deltaOf(client, tasks);
     const cells = await storedCells(client, [...delta.cells.keys()]);
-    const emptied = [...delta.cells.keys()].filter((key) => {
-      const stored = cells.get(key);
-      if (stored) mergeCell(stored, delta.cells.get(key)!);
-      else cells.set(key, delta.cells.get(key)!);
-      return cells.get(key)!.n === 0;
-    });
-    const kept = [...cells.entries()].filter(([key]) => !emptied.includes(key));
+    mergeInto(cells, delta.cells);
+    const emptied = [...delta.cells.keys()].filter((key) => !cells.has(key));
+    const kept = [...cells.entries()];
     if (emptied.length) await client.query('DELETE FROM eval_compare_cells WHERE key = ANY($1)', [emptied]);
     if (kept.length) {
       const stored = kept.map(([, c]) => storedColumnsOfCell(c));
