@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSampleResult } from '../build-sample-result.js';
 import { RESULT_SORT_KEYS, type ListResultsQuery } from '../store-inputs.js';
+import { RUN_TASK_INDEX } from './choose-sqlite-index.js';
 import { openSqliteStore } from './open-sqlite-store.js';
 import type { SqliteStore } from './sqlite-store.js';
 
@@ -62,6 +63,15 @@ describe('chooseSqliteIndex', () => {
     });
     expect(plan.page).toMatch(/USING COVERING INDEX eval_task_results_run_overall/);
     expect(plan.page).not.toMatch(/TEMP B-TREE/);
+  });
+
+  it("walks a run's task ids in order for its pages by task id, instead of sorting all of the run's results", () => {
+    const plan = store.explainListResults({ runId: 'run_x', sort: 'taskId', order: 'asc', limit: 200, offset: 400 });
+    expect(plan.page).toMatch(new RegExp(`USING COVERING INDEX ${RUN_TASK_INDEX} \\(run_id=\\?\\)`));
+    expect(plan.page).not.toMatch(/TEMP B-TREE/);
+    // The index is the one SQLite keeps for UNIQUE (run_id, task_id), named by its place in CREATE TABLE.
+    const columns = store.db.raw.pragma(`index_info(${RUN_TASK_INDEX})`) as { name: string }[];
+    expect(columns.map((c) => c.name)).toEqual(['run_id', 'task_id']);
   });
 
   it("seeks each of a project's runs when the store holds other projects too", async () => {

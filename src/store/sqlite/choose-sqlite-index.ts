@@ -6,6 +6,12 @@ export const RUN_INDEX = 'eval_task_results_by_run';
 /** A run's results by overall score (the weakest or strongest of one run), with the columns its filters test. */
 export const RUN_OVERALL_INDEX = 'eval_task_results_run_overall';
 
+/**
+ * A run's results by task id: the index SQLite keeps for the table's UNIQUE (run_id, task_id) constraint
+ * (its name follows from the constraint's place in CREATE TABLE; a test checks its columns).
+ */
+export const RUN_TASK_INDEX = 'sqlite_autoindex_eval_task_results_2';
+
 /** The index that walks each sort key in order (migration 2 lays them out). */
 export const SORT_INDEXES: Readonly<Record<ResultSortKey, string>> = Object.freeze({
   evaluatedAt: 'eval_task_results_by_time',
@@ -42,6 +48,18 @@ export function chooseSqliteIndex(q: ParsedListResultsQuery, purpose: 'page' | '
     (q.model ?? q.provider ?? q.agent ?? q.labels) === undefined
   )
     return RUN_OVERALL_INDEX;
+  // One run's page by task id, unfiltered (validate, rescore), walks that run's task ids in order and stops:
+  // through the run index every page sorted the whole run (130 ms a page at 200,000 results).
+  if (
+    purpose === 'page' &&
+    q.runId !== undefined &&
+    q.projectId === undefined &&
+    q.sort === 'taskId' &&
+    (q.q?.trim() ?? '') === '' &&
+    (q.model ?? q.provider ?? q.agent ?? q.labels ?? q.status ?? q.mode ?? q.band) === undefined &&
+    (q.min ?? q.max ?? q.since ?? q.until) === undefined
+  )
+    return RUN_TASK_INDEX;
   // A run or a project (a few runs) is a range of the run index; seeking it beats testing every row.
   if (q.runId !== undefined || q.projectId !== undefined) return RUN_INDEX;
   if (purpose === 'page') return SORT_INDEXES[q.sort];

@@ -184,6 +184,10 @@ describe('openSqliteStore', () => {
       cohort: { agent: 'codex', modelProvider: null, modelId: null, labels: {} },
     });
     expect((await store.listResults({ band: 'failing' })).items.map((r) => r.taskId)).toEqual(['FN-2']);
+    // A run's pages by task id walk the unique constraint's index, which schema 1 created.
+    expect(
+      (await store.listResults({ runId: 'run_old', sort: 'taskId', order: 'asc' })).items.map((r) => r.taskId),
+    ).toEqual(['FN-1', 'FN-2']);
     expect((await store.listResults({ model: 'claude-sonnet-4-5' })).items.map((r) => r.taskId)).toEqual(['FN-1']);
     // The columns comparisons read are filled from the documents of results kept before them.
     const old = (await store.listResults({ agent: 'codex' })).items[0]!;
