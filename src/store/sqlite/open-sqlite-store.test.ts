@@ -87,6 +87,20 @@ describe('openSqliteStore', () => {
     await reopened.close();
   });
 
+  it('gives reading and writing opens a 16 MiB page cache unless asked for more', async () => {
+    const kib = (store: { db: { raw: Database.Database } }) =>
+      -Number(store.db.raw.pragma('cache_size', { simple: true }));
+    const writer = openSqliteStore({ path });
+    expect(kib(writer)).toBe(16 * 1024);
+    await writer.close();
+    const reader = openSqliteStore({ path, readOnly: true });
+    expect(kib(reader)).toBe(16 * 1024);
+    await reader.close();
+    const server = openSqliteStore({ path, readOnly: true, cacheMiB: 64 });
+    expect(kib(server)).toBe(64 * 1024);
+    await server.close();
+  });
+
   it('applies migrations once and records them; opening again changes nothing', async () => {
     const first = openSqliteStore({ path, now: () => '2026-01-01T00:00:00.000Z' });
     await first.close();

@@ -42,7 +42,7 @@ export interface OpenSqliteStoreOptions {
  */
 export function openSqliteStore(options: OpenSqliteStoreOptions): SqliteStore {
   const path = resolve(options.path);
-  if (options.readOnly) return openForReading(path);
+  if (options.readOnly) return openForReading(path, options.cacheMiB ?? 16);
   let db: Database.Database;
   try {
     mkdirSync(dirname(path), { recursive: true });
@@ -92,10 +92,11 @@ export function openSqliteStore(options: OpenSqliteStoreOptions): SqliteStore {
 export const READ_CHECK_MAX_BYTES = 256 * 1024 * 1024;
 
 /** A store read at the schema it has: refused, naming the command that upgrades it, when that is older. */
-function openForReading(path: string): SqliteStore {
+function openForReading(path: string, cacheMiB: number): SqliteStore {
   const { db, note } = openSqliteReadOnly(path);
   try {
-    db.pragma('cache_size = -65536');
+    // As a writing command's: a reading command mostly walks results once, which a larger cache would only hold.
+    db.pragma(`cache_size = -${Math.trunc(cacheMiB * 1024)}`);
     // About a second per 256 MiB: small stores are checked before every read; larger ones report damage
     // when a read meets it (SQLITE_CORRUPT → store_corrupt), and `taskeval doctor` checks all of it.
     if (statSync(path).size <= READ_CHECK_MAX_BYTES) assertSqliteIntact(db, path);
