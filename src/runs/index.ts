@@ -13,7 +13,7 @@ export { compareRunTasks, type RunTask } from './run-task.js';
 export { checkOpenedJudge, DEFAULT_RUN_CONCURRENCY, openJudge, type OpenedJudge } from './open-judge.js';
 export type { RunObserver, RunProgress } from './run-progress.js';
 export { evaluateTasks, type EvaluateTasksInput, type ExpandTasks } from './evaluate-tasks.js';
-export { createHeapPacer } from './heap-pacer.js';
+export { createHeapPacer, keepYoungGenerationSmall } from './heap-pacer.js';
 export { wholeRunTasks } from './whole-run-tasks.js';
 export {
   evaluateRunTask,

@@ -45,9 +45,20 @@ export const RESULT_COLUMNS = [
 const LEFT_OUT_WHEN_LIGHT = new Set(['evidence_bundle', 'signals', 'task_snapshot']);
 
 /** The select list of a light whole result: every column, the bundle, signals and snapshot as NULL. */
-export const LIGHT_RESULT_COLUMNS = RESULT_COLUMNS.map((c) =>
-  LEFT_OUT_WHEN_LIGHT.has(c) ? `NULL AS ${c}` : `r.${c}`,
+const LIGHT_RESULT_COLUMNS = RESULT_COLUMNS.map((c) => (LEFT_OUT_WHEN_LIGHT.has(c) ? `NULL AS ${c}` : `r.${c}`)).join(
+  ', ',
+);
+
+/** A light whole result that keeps its signals (rule points and sizes): what validation reads. */
+const LIGHT_WITH_SIGNALS_COLUMNS = RESULT_COLUMNS.map((c) =>
+  LEFT_OUT_WHEN_LIGHT.has(c) && c !== 'signals' ? `NULL AS ${c}` : `r.${c}`,
 ).join(', ');
+
+/** The select list of a whole result, light or not (see ListResultsQuery's `light` and `withSignals`). */
+export function wholeResultColumns(q: { light: boolean; withSignals: boolean }): string {
+  if (!q.light) return 'r.*';
+  return q.withSignals ? LIGHT_WITH_SIGNALS_COLUMNS : LIGHT_RESULT_COLUMNS;
+}
 
 export interface ResultRowMeta {
   id: string;

@@ -180,6 +180,8 @@ export const ListResultsQuerySchema = z
     full: z.boolean().default(false),
     /** With `full`: leave the evidence bundle, signals and task snapshot out (null), the bulk of a whole result. */
     light: z.boolean().default(false),
+    /** With `light`: keep the signals (rule points, signal values), which validation reads; about a third of a row. */
+    withSignals: z.boolean().default(false),
     /** Summaries without their category breakdown and history gaps: what aggregates over many results read. */
     brief: z.boolean().default(false),
     /**

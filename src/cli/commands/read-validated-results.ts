@@ -50,7 +50,8 @@ export async function readValidatedResults(
       const single = new Set(runs.map((r) => r.project)).size <= 1;
       const pace = createHeapPacer();
       for (const { runId, project } of runs) {
-        const query = { runId, full: true, sort: 'taskId', order: 'asc' } as const;
+        // The evidence bundle and task snapshot, two thirds of a row, are never read here.
+        const query = { runId, full: true, light: true, withSignals: true, sort: 'taskId', order: 'asc' } as const;
         for await (const page of resultPages(cli.store, query, 200)) {
           for (const result of page) take(slimForValidation(result), single ? null : project, project);
           pace();

@@ -20,7 +20,7 @@ import { readValidatedResults } from './read-validated-results.js';
 import type { ValidateOptions } from './validate-options.js';
 import { fileLabels, OUTCOME_LABELS, outcomeLabels, type OutcomeLabel } from './validation-labels.js';
 import { storeLabels } from './store-labels.js';
-import { createHeapPacer, parseCount } from '../../runs/index.js';
+import { createHeapPacer, keepYoungGenerationSmall, parseCount } from '../../runs/index.js';
 
 const HELP_AFTER = `
 Scores come from --results FILE (what \`taskeval score --json\` printed) or from a stored run (--run ID).
@@ -110,6 +110,8 @@ export function registerValidateCommand(program: Command, io: CliIo): void {
   addStoreOption(addConfigOption(addSourceOptions(command)))
     .addHelpText('after', HELP_AFTER)
     .action(async (options: ValidateOptions) => {
+      // Before the labels are read: once the young generation has grown, it stays that size.
+      keepYoungGenerationSmall();
       const iterations = parseCount('--iterations', options.iterations, 0, 100_000);
       const seed = parseCount('--seed', options.seed, 0, 2 ** 32 - 1);
       checkChoices(options);

@@ -1,7 +1,7 @@
 import { StoreError } from '../../core/index.js';
 import { newId } from '../new-id.js';
 import { buildResultFilter, likeTextClause } from '../result-filter.js';
-import { LIGHT_RESULT_COLUMNS, RESULT_COLUMNS, resultToRow } from '../result-to-row.js';
+import { RESULT_COLUMNS, resultToRow, wholeResultColumns } from '../result-to-row.js';
 import type { ResultRow } from '../row-mappers.js';
 import { roundMean } from '../round-mean.js';
 import {
@@ -185,7 +185,7 @@ export async function pgListResults(
   return read('listResults', async () => {
     const items = await rows<ResultRow>(
       pool,
-      `SELECT ${q.full ? (q.light ? LIGHT_RESULT_COLUMNS : 'r.*') : q.brief ? BRIEF_COLUMNS : SUMMARY_COLUMNS} FROM eval_task_results r ${where.sql} ${orderBy} LIMIT ? OFFSET ?`,
+      `SELECT ${q.full ? wholeResultColumns(q) : q.brief ? BRIEF_COLUMNS : SUMMARY_COLUMNS} FROM eval_task_results r ${where.sql} ${orderBy} LIMIT ? OFFSET ?`,
       [...where.params, q.limit, q.offset],
     );
     // A filter the per-day sums answer is counted from them: a few rows per run and day, not every match.

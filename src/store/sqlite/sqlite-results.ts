@@ -6,7 +6,7 @@ import { sqliteTextClause } from './sqlite-text-clause.js';
 import type { SqliteTextIndex } from './sqlite-text-index.js';
 import { SQLITE_LISTING } from './sqlite-listing-dialect.js';
 import { NO_TEXT_PLAN, SqliteTextSearch, type TextPlan } from './sqlite-text-search.js';
-import { LIGHT_RESULT_COLUMNS, RESULT_COLUMNS, resultToRow } from '../result-to-row.js';
+import { RESULT_COLUMNS, resultToRow, wholeResultColumns } from '../result-to-row.js';
 import type { ResultRow } from '../row-mappers.js';
 import { roundMean } from '../round-mean.js';
 import {
@@ -225,7 +225,7 @@ export class SqliteResults {
       });
       const rows = pks.length
         ? this.db.all<ResultRow & { pk: number }>(
-            `SELECT r.pk, ${q.full ? (q.light ? LIGHT_RESULT_COLUMNS : 'r.*') : q.brief ? BRIEF_COLUMNS : SUMMARY_COLUMNS} FROM eval_task_results r WHERE r.pk IN (${pks.map(() => '?').join(', ')})`,
+            `SELECT r.pk, ${q.full ? wholeResultColumns(q) : q.brief ? BRIEF_COLUMNS : SUMMARY_COLUMNS} FROM eval_task_results r WHERE r.pk IN (${pks.map(() => '?').join(', ')})`,
             ...pks,
           )
         : [];

@@ -95,7 +95,7 @@ export function describeListingContract(ctx: ListingContractContext): void {
       expect(full.items[0]).toMatchObject({ status: 'scored', evidenceBundle: { taskId: 'FN-12' } });
     });
 
-    it('lists light whole results: everything a whole result has but its bundle, signals and snapshot', async () => {
+    it('lists light whole results: everything a whole result has but its bundle, signals and snapshot (signals kept when asked)', async () => {
       await seed();
       const query = { sort: 'taskId', order: 'asc', limit: 20 } as const;
       const full = await ctx.store.listResults({ ...query, full: true });
@@ -107,6 +107,16 @@ export function describeListingContract(ctx: ListingContractContext): void {
           ...r,
           taskSnapshot: null,
           ...(r.status === 'skipped' ? {} : { evidenceBundle: null, signals: null }),
+        })),
+      );
+      // Keeping the signals (what validation reads) leaves only the bundle and snapshot out.
+      const withSignals = await ctx.store.listResults({ ...query, full: true, light: true, withSignals: true });
+      expect(full.items.some((r) => r.status === 'scored' && r.signals !== null)).toBe(true);
+      expect(withSignals.items).toEqual(
+        full.items.map((r) => ({
+          ...r,
+          taskSnapshot: null,
+          ...(r.status === 'skipped' ? {} : { evidenceBundle: null }),
         })),
       );
     });
