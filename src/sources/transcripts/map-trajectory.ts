@@ -20,6 +20,9 @@ export function trajectoryFormat(doc: unknown): TranscriptFormat | null {
   if (Array.isArray(doc.history) && (typeof doc.instance_id === 'string' || isObject(doc.test_result)))
     return 'openhands';
   if (Array.isArray(doc.trajectory)) return 'swe-agent';
+  // OpenHands' completion log (`log_completions`): the last model call's whole conversation and its reply.
+  if (Array.isArray(doc.fncall_messages) || (Array.isArray(doc.messages) && isObject(doc.response) && 'kwargs' in doc))
+    return 'openhands';
   if (Array.isArray(doc.messages)) return 'mini-swe-agent';
   return null;
 }
@@ -40,7 +43,7 @@ export function mapTrajectory(
 ): void {
   const drafts: Array<{ type: AgentLogType; text: string; agent: string; detail?: string; at?: string }> = [];
   const agent = format === 'swe-agent' ? 'swe-agent' : format === 'openhands' ? 'openhands' : 'mini-swe-agent';
-  if (Array.isArray(doc) || format === 'openhands') {
+  if (Array.isArray(doc) || (format === 'openhands' && Array.isArray((doc as Json).history))) {
     const record = Array.isArray(doc) ? null : (doc as Json);
     // An evaluation record's history is the event list; older records keep [action, observation] pairs.
     const events = (record ? (record.history as unknown[]) : (doc as unknown[])).flatMap((e) =>
@@ -71,11 +74,21 @@ export function mapTrajectory(
       }
     }
   } else {
-    for (const message of (doc as Json).messages as unknown[]) {
+    const messages =
+      format === 'openhands' ? completionLogMessages(doc as Json) : ((doc as Json).messages as unknown[]);
+    const editorCalls = new Map<string, string>();
+    for (const message of messages) {
       if (!isObject(message)) continue;
       stats.lines += 1;
       countUsage(message, stats);
-      drafts.push(...messageDrafts(message, agent, stats, session));
+      drafts.push(...messageDrafts(message, agent, stats, session, editorCalls));
+    }
+    // The log is of the last model call: a reply without `finish` was not followed by another, so the agent was
+    // stopped (its iteration limit, a budget, an error) before it handed the work over.
+    if (format === 'openhands' && !drafts.some((d) => d.detail === 'finish')) {
+      session.exit('exit_no_finish');
+      stats.exitStatus = 'exit_no_finish';
+      drafts.push({ type: 'text', text: 'exit status: exit_no_finish', agent, detail: 'exit_status' });
     }
   }
   const info = isObject((doc as Json).info) ? ((doc as Json).info as Json) : {};
@@ -193,7 +206,35 @@ function openHandsRecord(record: Json, stats: TranscriptStats, session: SessionT
   return [{ type: 'text', text: `error: ${error}`, agent: 'openhands', detail: 'error' }];
 }
 
-function messageDrafts(message: Json, agent: string, stats: TranscriptStats, session: SessionTracker): Draft[] {
+/**
+ * The conversation of an OpenHands completion log: the messages with native tool calls when it kept them
+ * (`fncall_messages`), then the reply to the last call (`fncall_response`), where `finish` is called.
+ */
+function completionLogMessages(doc: Json): unknown[] {
+  const messages = Array.isArray(doc.fncall_messages) ? doc.fncall_messages : (doc.messages as unknown[]);
+  const response = isObject(doc.fncall_response) ? doc.fncall_response : isObject(doc.response) ? doc.response : {};
+  const choice = Array.isArray(response.choices) && isObject(response.choices[0]) ? response.choices[0] : {};
+  return isObject(choice.message) ? [...messages, { role: 'assistant', ...choice.message }] : messages;
+}
+
+/** File editor tools (OpenHands' and SWE-agent's `str_replace_editor`): the sub-commands that change a file. */
+const EDITOR_TOOLS = new Set(['str_replace_editor', 'edit_file']);
+const EDITOR_CHANGES = new Set(['create', 'str_replace', 'insert', 'undo_edit', 'write']);
+
+/** A tool call as a step: an editor's sub-command and path (`str_replace src/a.py`), else its shell command. */
+function toolCallStep(name: string, args: Json): { command: string; kind?: 'edit' | 'other' } {
+  if (!EDITOR_TOOLS.has(name)) return { command: typeof args.command === 'string' ? args.command : name };
+  const sub = str(args.command);
+  return { command: `${sub || name} ${str(args.path)}`.trim(), kind: EDITOR_CHANGES.has(sub) ? 'edit' : 'other' };
+}
+
+function messageDrafts(
+  message: Json,
+  agent: string,
+  stats: TranscriptStats,
+  session: SessionTracker,
+  editorCalls: Map<string, string> = new Map(),
+): Draft[] {
   const role = str(message.role);
   const text = contentText(message.content);
   const extra = isObject(message.extra) ? message.extra : {};
@@ -201,7 +242,10 @@ function messageDrafts(message: Json, agent: string, stats: TranscriptStats, ses
   const withTime = (d: Draft): Draft => (at ? { ...d, at } : d);
   if (role === 'system') return [];
   if (role === 'tool' || (role === 'user' && returnCode(text, extra) !== undefined)) {
-    return [withTime(observation(text, returnCode(text, extra), agent, stats, session))];
+    // The editor refuses a change in words ("ERROR:\nNo replacement was performed, ..."): a failed command and a refused edit.
+    const refused = EDITOR_CHANGES.has(editorCalls.get(str(message.tool_call_id)) ?? '') && /^ERROR:/.test(text);
+    if (refused) session.refusedEdit();
+    return [withTime(observation(text, refused ? 1 : returnCode(text, extra), agent, stats, session))];
   }
   if (role === 'user') return text.trim() ? [withTime({ type: 'text', text, agent: 'user' })] : [];
   if (role !== 'assistant') return [];
@@ -210,8 +254,18 @@ function messageDrafts(message: Json, agent: string, stats: TranscriptStats, ses
   const calls = Array.isArray(message.tool_calls) ? message.tool_calls : [];
   for (const call of calls) {
     const fn = isObject(call) && isObject(call.function) ? call.function : {};
+    const name = str(fn.name);
+    const args = argumentsOf(str(fn.arguments));
+    if (name === 'finish') {
+      // OpenHands' way of handing the work over: the end of the session, not a step.
+      session.exit('submitted');
+      drafts.push(withTime({ type: 'text', text: str(args.message) || 'finished', agent, detail: 'finish' }));
+      continue;
+    }
     stats.toolCalls += 1;
-    session.action(commandOf(str(fn.arguments)) || str(fn.name));
+    const step = toolCallStep(name, args);
+    if (EDITOR_TOOLS.has(name) && isObject(call) && str(call.id)) editorCalls.set(str(call.id), str(args.command));
+    session.action(step.command || name, step.kind);
     drafts.push(
       withTime({
         type: 'tool',
@@ -249,20 +303,23 @@ function observation(
   return draft;
 }
 
-/** The `command` of a tool call's JSON arguments (`{"command": "pytest -q"}`), else ''. */
-function commandOf(args: string): string {
+/** A tool call's JSON arguments (`{"command": "pytest -q"}`), else {}. */
+function argumentsOf(args: string): Json {
   try {
     const parsed: unknown = JSON.parse(args);
-    return isObject(parsed) && typeof parsed.command === 'string' ? parsed.command : '';
+    return isObject(parsed) ? parsed : {};
   } catch {
-    return '';
+    return {};
   }
 }
 
 function returnCode(text: string, extra: Json): number | undefined {
   if (typeof extra.returncode === 'number') return extra.returncode;
   const match = /<returncode>\s*(-?\d+)\s*<\/returncode>/.exec(text.slice(0, 200));
-  return match ? Number(match[1]) : undefined;
+  if (match) return Number(match[1]);
+  // OpenHands ends a shell command's output with its exit code.
+  const openHands = /\[Command finished with exit code (-?\d+)\]\s*$/.exec(text.slice(-200));
+  return openHands ? Number(openHands[1]) : undefined;
 }
 
 function countUsage(message: Json, stats: TranscriptStats): void {

@@ -139,6 +139,111 @@ describe('an OpenHands trajectory', () => {
     expect(paired.stats.session!.exitStatus).toBeUndefined();
   });
 
+  it("reads OpenHands' completion log: native tool calls, the editor's changes and refusals, exit codes, finish", async () => {
+    // As OpenHands' log_completions writes the last model call: its whole conversation and the reply to it.
+    const bash = (id: string, command: string) => ({
+      id,
+      type: 'function',
+      function: { name: 'execute_bash', arguments: JSON.stringify({ command }) },
+    });
+    const editor = (id: string, args: Record<string, string>) => ({
+      id,
+      type: 'function',
+      function: { name: 'str_replace_editor', arguments: JSON.stringify(args) },
+    });
+    const shell = (id: string, output: string, code: number) => ({
+      role: 'tool',
+      tool_call_id: id,
+      name: 'execute_bash',
+      content: [
+        {
+          type: 'text',
+          text: `${output}\n[Python interpreter: /usr/bin/python]\n[Command finished with exit code ${code}]`,
+        },
+      ],
+    });
+    const edited = (id: string, text: string) => ({
+      role: 'tool',
+      tool_call_id: id,
+      name: 'str_replace_editor',
+      content: text,
+    });
+    const messages = [
+      { role: 'system', content: 'You are OpenHands agent' },
+      { role: 'user', content: 'Fix the parser' },
+      {
+        role: 'assistant',
+        content: 'Look first',
+        tool_calls: [editor('t1', { command: 'view', path: '/w/parser.py' })],
+      },
+      edited('t1', "Here's the result of running `cat -n` on /w/parser.py"),
+      { role: 'assistant', content: '', tool_calls: [bash('t2', 'pytest -q')] },
+      shell('t2', '1 failed, 3 passed', 1),
+      {
+        role: 'assistant',
+        content: '',
+        tool_calls: [editor('t3', { command: 'str_replace', path: '/w/parser.py', old_str: 'x', new_str: 'y' })],
+      },
+      edited('t3', 'ERROR:\nNo replacement was performed, old_str `x` did not appear verbatim in /w/parser.py.'),
+      {
+        role: 'assistant',
+        content: '',
+        tool_calls: [editor('t4', { command: 'str_replace', path: '/w/parser.py', old_str: 'a', new_str: 'b' })],
+      },
+      edited('t4', 'The file /w/parser.py has been edited.'),
+      { role: 'assistant', content: '', tool_calls: [bash('t5', 'pytest -q')] },
+      shell('t5', '4 passed', 0),
+    ];
+    const reply = {
+      role: 'assistant',
+      content: 'Done',
+      tool_calls: [{ id: 't6', type: 'function', function: { name: 'finish', arguments: '{}' } }],
+    };
+    const path = join(dir, 'Claude-3.5-Sonnet-1743405761.json');
+    await writeFile(
+      path,
+      JSON.stringify({
+        messages: [{ role: 'system', content: 'non-native tool calls' }],
+        response: { id: 'r1', choices: [{ message: { role: 'assistant', content: 'Done' } }] },
+        args: [],
+        kwargs: { stop: ['</function'] },
+        timestamp: 1743405761.3,
+        cost: 0,
+        fncall_messages: messages,
+        fncall_response: { id: 'r1', model: null, choices: [{ finish_reason: 'stop', index: 0, message: reply }] },
+      }),
+    );
+    const read = await readTranscript(path);
+    expect(read.problems).toEqual([]);
+    expect(read.stats).toMatchObject({ format: 'openhands', toolCalls: 5, toolErrors: 2 });
+    expect(read.entries.every((e) => e.agent === 'openhands' || e.agent === 'user')).toBe(true);
+    expect(read.stats.session).toMatchObject({
+      steps: 5,
+      failedCommands: 2,
+      rejectedEdits: 1,
+      edits: 2,
+      testRuns: 2,
+      testedAfterLastEdit: true,
+      lastTestPassed: true,
+      exitStatus: 'submitted',
+    });
+    // A last reply that calls no `finish` was the end all the same: the agent was stopped before handing over.
+    const stopped = join(dir, 'Claude-3.5-Sonnet-1743405799.json');
+    const cut = { role: 'assistant', content: '', tool_calls: [bash('t6', 'pytest -q')] };
+    await writeFile(
+      stopped,
+      JSON.stringify({
+        messages: [],
+        response: {},
+        kwargs: {},
+        fncall_messages: messages,
+        fncall_response: { choices: [{ message: cut }] },
+      }),
+    );
+    const cutOff = await readTranscript(stopped);
+    expect(cutOff.stats.session).toMatchObject({ steps: 6, gaveUp: 1, exitStatus: 'exit_no_finish' });
+  });
+
   it('says that an output.jsonl of many instances is not one session, once', async () => {
     const path = join(dir, 'output.jsonl');
     const line = (id: string) => JSON.stringify({ instance_id: id, history: EVENTS, test_result: { git_patch: '' } });
