@@ -44,6 +44,13 @@ const DATA_SETS: readonly DataSet[] = [
     kind: 'trajectories',
     before: { agentPerformance: 0.601, taskOutcomeQuality: 0.712, overall: 0.667 },
   },
+  {
+    file: 'openhands-swe-bench-verified.jsonl.gz',
+    title: 'OpenHands + Claude 3.5 Sonnet on SWE-bench Verified (completion logs, resolved)',
+    kind: 'trajectories',
+    // First measured with rubric-6: its own figures are the floor.
+    before: { agentPerformance: 0.576, taskOutcomeQuality: 0.698, overall: 0.696 },
+  },
 ];
 
 const here = dirname(fileURLToPath(import.meta.url));
