@@ -7,7 +7,7 @@ import type { ScoredResult } from '../core/index.js';
 import { buildSampleResult, openPostgresStore, openSqliteStore, type Store } from '../store/index.js';
 import { runInput } from '../store/testing/store-contract-support.js';
 import { randomUUID } from 'node:crypto';
-import { compareStoredCohorts } from './compare-stored-results.js';
+import { compareResultCohorts, compareStoredCohorts } from './compare-stored-results.js';
 
 let dir: string;
 let store: Store;
@@ -78,7 +78,14 @@ async function bothWays(by: string, mixModes = false, on: Store = store) {
   });
   const fromCells = await compareStoredCohorts(watched, { by, mixModes });
   expect(reads).toEqual([{ pullsOnly: true }]);
-  const fromResults = await compareStoredCohorts(on, { by, mixModes, since: '2000-01-01T00:00:00.000Z' });
+  const fromResults = await compareResultCohorts(on, { by, mixModes });
+  return { fromCells, fromResults };
+}
+
+/** Within a selection (a time, runs) the sums are made as results are read: the same as from the results held. */
+async function selectedBothWays(by: string, selection: { since?: string; runIds?: string[] }, mixModes = false) {
+  const fromCells = await compareStoredCohorts(store, { by, mixModes, ...selection });
+  const fromResults = await compareResultCohorts(store, { by, mixModes, ...selection });
   return { fromCells, fromResults };
 }
 
@@ -94,6 +101,18 @@ describe('compareStoredCohorts from the store sums', () => {
         expect(fromCells.report.cohorts.length).toBeGreaterThanOrEqual(2);
       }
     }
+    const runs = (await store.listRuns({})).items.map((r) => r.id).reverse();
+    const counted: number[] = [];
+    for (const selection of [{ since: '2026-03-05T00:00:00.000Z' }, { runIds: [runs[0]!] }, { runIds: runs }]) {
+      for (const by of ['model', 'project']) {
+        const { fromCells, fromResults } = await selectedBothWays(by, selection, by === 'project');
+        expect(fromCells).toEqual(fromResults);
+        const { modes } = fromCells;
+        counted.push(modes.hybrid + modes.deterministicOnly + modes.leftOut.reduce((n, l) => n + l.n, 0));
+      }
+    }
+    // The first run scored 140 tasks; the second, evaluated from March 5, rescored 60 of them.
+    expect(counted).toEqual([/* since */ 60, 60, /* first run */ 140, 140, /* both */ 140, 140]);
     const { fromCells } = await bothWays('agent');
     expect(fromCells.modes.leftOut.length).toBe(1);
     expect(fromCells.report.cohorts.some((c) => c.pulls !== null)).toBe(true);

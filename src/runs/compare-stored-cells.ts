@@ -6,7 +6,14 @@ import {
   type CompareCell,
   type ComparedItem,
 } from '../core/index.js';
-import type { Store, StoredCompareCell } from '../store/index.js';
+import {
+  addToStoredCell,
+  compareCellKey,
+  emptyStoredCell,
+  type ScoredTasksQuery,
+  type Store,
+  type StoredCompareCell,
+} from '../store/index.js';
 import { leftOutWays, modeOf, modeWords, mostCommonWay, type CompareModes } from './compared-modes.js';
 import { compareInTurns } from './compare-in-turns.js';
 import { loadComparedResults, type ComparedResult } from './load-compared-results.js';
@@ -36,8 +43,11 @@ export async function compareStoredCells(
   unknown: string,
   unknownKey: string | undefined,
   keyOf: (r: ComparedResult) => string | null,
+  /** Runs and times to compare within (their sums are made as they are read); null for every result. */
+  options: { selection: ScoredTasksQuery | null } = { selection: null },
 ): Promise<{ report: CohortComparison; modes: CompareModes } | null> {
-  const stored = await store.compareCells();
+  const { selection } = options;
+  const stored = selection ? await sumSelectedCells(store, selection) : await store.compareCells();
   if (stored === null) return null;
   const counts = new Map<string, number>();
   for (const c of stored) {
@@ -62,7 +72,10 @@ export async function compareStoredCells(
     else cells.set(key, { cohort, project: c.project, size: c.size, n: c.n, counts: c.counts, spend: c.spend });
   }
   const pulls = new Map<string, ComparedItem[]>();
-  for (const r of await loadComparedResults(store, { pullsOnly: true })) {
+  for (const r of await loadComparedResults(
+    store,
+    selection ? { ...selection, pullsOnly: true } : { pullsOnly: true },
+  )) {
     if (r.pull === null || (!mix && modeOf(r) !== used)) continue;
     const cohort = keyOf(r) ?? unknown;
     const mine = pulls.get(cohort);
@@ -86,4 +99,24 @@ export async function compareStoredCells(
       mixed: mix && counts.size > 1,
     },
   };
+}
+
+/**
+ * A selection's newest scored results summed into cells as they are read, chunk by chunk, the way the store
+ * keeps its own sums: a comparison within runs or times holds cells, not a million results.
+ */
+export async function sumSelectedCells(store: Store, selection: ScoredTasksQuery): Promise<StoredCompareCell[]> {
+  const projects = new Map<string, string>();
+  const cells = new Map<string, StoredCompareCell>();
+  for await (const chunk of store.scoredTaskChunks(selection)) {
+    for (const row of chunk) {
+      let project = projects.get(row.runId);
+      if (project === undefined) projects.set(row.runId, (project = (await store.getRun(row.runId)).projectId));
+      const key = compareCellKey(row, project);
+      let cell = cells.get(key);
+      if (!cell) cells.set(key, (cell = emptyStoredCell(row, project)));
+      addToStoredCell(cell, row, 1);
+    }
+  }
+  return [...cells.values()];
 }

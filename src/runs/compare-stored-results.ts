@@ -9,7 +9,7 @@ import {
   type PairedComparison,
 } from '../core/index.js';
 import { commonMode, type CompareModes } from './compared-modes.js';
-import type { Store } from '../store/index.js';
+import type { ScoredTasksQuery, Store } from '../store/index.js';
 import { loadComparedResults, type ComparedResult } from './load-compared-results.js';
 import { compareStoredCells } from './compare-stored-cells.js';
 import { compareInTurns } from './compare-in-turns.js';
@@ -58,22 +58,47 @@ export async function compareStoredCohorts(
   input: CompareStoredInput,
 ): Promise<{ report: CohortComparison; modes: CompareModes }> {
   const keyOf = cohortKeyOf(input.by);
-  // Work no evidence names an agent for is a cohort of its own, compared like any agent; an unknown model is not.
-  const unknown = input.by === 'agent' ? HUMAN_OR_UNKNOWN : UNKNOWN_COHORT;
-  const unknownKey = input.by === 'agent' ? undefined : UNKNOWN_COHORT;
-  // Over every stored result by a key the store's sums keep, they answer; a narrower question reads results.
-  const everything = !input.runIds?.length && !input.since && !input.until;
-  if (everything && (COHORT_BY_KEYS as readonly string[]).includes(input.by)) {
-    const fromCells = await compareStoredCells(store, input, unknown, unknownKey, keyOf);
+  // By a key the store's sums keep, a comparison is made from sums: over every result, the store's own; over a
+  // selection (runs, times), sums of the selection made as it is read, so no result is held.
+  if ((COHORT_BY_KEYS as readonly string[]).includes(input.by)) {
+    for (const id of input.runIds ?? []) await store.getRun(id);
+    const selection = selectionOf(input);
+    const everything = Object.keys(selection).length === 0;
+    const fromCells = await compareStoredCells(store, input, unknownOf(input.by), unknownKeyOf(input.by), keyOf, {
+      selection: everything ? null : selection,
+    });
     if (fromCells) return fromCells;
   }
-  const times = { ...(input.since ? { since: input.since } : {}), ...(input.until ? { until: input.until } : {}) };
+  return compareResultCohorts(store, input);
+}
+
+/** Work no evidence names an agent for is a cohort of its own, compared like any agent; an unknown model is not. */
+const unknownOf = (by: string) => (by === 'agent' ? HUMAN_OR_UNKNOWN : UNKNOWN_COHORT);
+const unknownKeyOf = (by: string) => (by === 'agent' ? undefined : UNKNOWN_COHORT);
+
+/** The runs and times a comparison reads, as the store's query for each task's newest scored result. */
+function selectionOf(input: CompareStoredInput): ScoredTasksQuery {
+  return {
+    ...(input.runIds?.length ? { runIds: [...input.runIds] } : {}),
+    ...(input.since ? { since: input.since } : {}),
+    ...(input.until ? { until: input.until } : {}),
+  };
+}
+
+/**
+ * The same comparison made from each selected result itself, held in memory: what label cohorts need (labels
+ * are not in the sums), and the reference the sums are checked against.
+ */
+export async function compareResultCohorts(
+  store: Store,
+  input: CompareStoredInput,
+): Promise<{ report: CohortComparison; modes: CompareModes }> {
+  const keyOf = cohortKeyOf(input.by);
+  const unknown = unknownOf(input.by);
+  const unknownKey = unknownKeyOf(input.by);
   for (const id of input.runIds ?? []) await store.getRun(id);
   // Each task once, its newest result among the runs and times given: the store picks it.
-  const newest = await loadComparedResults(store, {
-    ...times,
-    ...(input.runIds?.length ? { runIds: [...input.runIds] } : {}),
-  });
+  const newest = await loadComparedResults(store, selectionOf(input));
   const { results, modes } = commonMode(newest, input.mixModes);
   const groups = new Map<string, ComparedItem[]>();
   for (const r of results) {
