@@ -142,7 +142,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   {
     name: 'sessions',
     description:
-      'list the agent sessions (Claude Code, Codex, Gemini CLI, OpenCode, Copilot CLI, pi, Aider, OpenTelemetry) that ran in the repository, the tasks they were linked to, and why the others were not',
+      'list the agent sessions (Claude Code, Codex, Gemini CLI, OpenCode, Copilot CLI, pi, Cursor, Aider, OpenTelemetry) that ran in the repository, the tasks they were linked to, and why the others were not',
     load: async () => (await import('./commands/sessions-command.js')).registerSessionsCommand,
   },
   {

@@ -22,8 +22,9 @@ Sessions are found where the agents keep them, in your own home only: Claude Cod
 path>/ under $CLAUDE_CONFIG_DIR, ~/.claude and ~/.config/claude (a session's subagents/ counted in it), Codex's
 $CODEX_HOME/sessions and archived_sessions (default ~/.codex; .jsonl and compressed .jsonl.zst rollouts), Gemini
 CLI's ~/.gemini/tmp/<hash of the path>/chats, OpenCode's $XDG_DATA_HOME/opencode/storage (default
-~/.local/share), Copilot CLI's ~/.copilot/session-state, pi's ~/.pi/agent/sessions, Aider's .aider.chat.history.md in the repository, OpenTelemetry
-exports (--otlp, and .taskeval/otlp where taskeval serve keeps what it receives), plus any --sessions DIR.
+~/.local/share), Copilot CLI's ~/.copilot/session-state, pi's ~/.pi/agent/sessions, Cursor's
+~/.cursor/chats/<hash of the path>, Aider's .aider.chat.history.md in the repository, OpenTelemetry exports
+(--otlp, and .taskeval/otlp where taskeval serve keeps what it receives), plus any --sessions DIR.
 A session belongs to the repository when it ran in it (or one of its worktrees), and to a task when one of
 the task's commits was made during the session or within an hour after its last record, on the branch the
 session records when it records one. Per agent, stderr says how many were found, linked and unlinked; each
@@ -39,7 +40,7 @@ export function registerSessionsCommand(program: Command, io: CliIo): void {
   const command = program
     .command('sessions')
     .description(
-      'list the agent sessions (Claude Code, Codex, Gemini CLI, OpenCode, Copilot CLI, pi, Aider, OpenTelemetry) that ran in the repository, the tasks they were linked to, and why the others were not',
+      'list the agent sessions (Claude Code, Codex, Gemini CLI, OpenCode, Copilot CLI, pi, Cursor, Aider, OpenTelemetry) that ran in the repository, the tasks they were linked to, and why the others were not',
     )
     .option('--unlinked', "only the sessions that ran here but made none of the tasks' commits")
     .option('--json', 'print the sessions as JSON');
