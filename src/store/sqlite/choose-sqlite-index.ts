@@ -38,28 +38,19 @@ export function chooseSqliteIndex(q: ParsedListResultsQuery, purpose: 'page' | '
     q.projectId === undefined
   )
     return null;
-  // One run's page by overall walks that run's range of scores in order and stops; text is not in it.
-  if (
+  // One run's page, without text or a cohort filter, can walk an index of that run alone in the page's order.
+  const runPage =
     purpose === 'page' &&
     q.runId !== undefined &&
     q.projectId === undefined &&
-    q.sort === 'overall' &&
     (q.q?.trim() ?? '') === '' &&
-    (q.model ?? q.provider ?? q.agent ?? q.labels) === undefined
-  )
-    return RUN_OVERALL_INDEX;
-  // One run's page by task id, unfiltered (validate, rescore), walks that run's task ids in order and stops:
-  // through the run index every page sorted the whole run (130 ms a page at 200,000 results).
-  if (
-    purpose === 'page' &&
-    q.runId !== undefined &&
-    q.projectId === undefined &&
-    q.sort === 'taskId' &&
-    (q.q?.trim() ?? '') === '' &&
-    (q.model ?? q.provider ?? q.agent ?? q.labels ?? q.status ?? q.mode ?? q.band) === undefined &&
-    (q.min ?? q.max ?? q.since ?? q.until) === undefined
-  )
-    return RUN_TASK_INDEX;
+    (q.model ?? q.provider ?? q.agent ?? q.labels) === undefined;
+  // By overall it walks that run's range of scores in order and stops; text is not in it.
+  if (runPage && q.sort === 'overall') return RUN_OVERALL_INDEX;
+  // By task id, unfiltered (validate, rescore), it walks that run's task ids in order and stops: through the
+  // run index every page sorted the whole run (130 ms a page at 200,000 results).
+  const filtered = (q.status ?? q.mode ?? q.band ?? q.min ?? q.max ?? q.since ?? q.until) !== undefined;
+  if (runPage && q.sort === 'taskId' && !filtered) return RUN_TASK_INDEX;
   // A run or a project (a few runs) is a range of the run index; seeking it beats testing every row.
   if (q.runId !== undefined || q.projectId !== undefined) return RUN_INDEX;
   if (purpose === 'page') return SORT_INDEXES[q.sort];
