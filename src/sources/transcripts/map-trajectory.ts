@@ -90,6 +90,10 @@ export function mapTrajectory(
       stats.exitStatus = 'exit_no_finish';
       drafts.push({ type: 'text', text: 'exit status: exit_no_finish', agent, detail: 'exit_status' });
     }
+    if (format === 'openhands') {
+      const model = completionLogModel(origin);
+      if (model) stats.model ??= model;
+    }
   }
   const info = isObject((doc as Json).info) ? ((doc as Json).info as Json) : {};
   const modelStats = isObject(info.model_stats) ? info.model_stats : {};
@@ -215,6 +219,16 @@ function completionLogMessages(doc: Json): unknown[] {
   const response = isObject(doc.fncall_response) ? doc.fncall_response : isObject(doc.response) ? doc.response : {};
   const choice = Array.isArray(response.choices) && isObject(response.choices[0]) ? response.choices[0] : {};
   return isObject(choice.message) ? [...messages, { role: 'assistant', ...choice.message }] : messages;
+}
+
+/**
+ * The model of an OpenHands completion log, which the log itself leaves out (its reply's `model` is null): the
+ * file is named `<model>-<unix time>.json`, with the model's slashes written `__`.
+ */
+function completionLogModel(path: string): string | null {
+  const name = path.split(/[\\/]/).pop() ?? '';
+  const model = /^(.+)-\d{9,}(?:\.\d+)?(?:\.traj)?\.json$/.exec(name)?.[1];
+  return model ? model.replaceAll('__', '/').replace(/^(?:openai|litellm_proxy)\//, '') : null;
 }
 
 /** File editor tools (OpenHands' and SWE-agent's `str_replace_editor`): the sub-commands that change a file. */

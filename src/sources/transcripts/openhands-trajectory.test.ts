@@ -215,7 +215,8 @@ describe('an OpenHands trajectory', () => {
     );
     const read = await readTranscript(path);
     expect(read.problems).toEqual([]);
-    expect(read.stats).toMatchObject({ format: 'openhands', toolCalls: 5, toolErrors: 2 });
+    // The log leaves its model out; OpenHands names the file after it.
+    expect(read.stats).toMatchObject({ format: 'openhands', toolCalls: 5, toolErrors: 2, model: 'Claude-3.5-Sonnet' });
     expect(read.entries.every((e) => e.agent === 'openhands' || e.agent === 'user')).toBe(true);
     expect(read.stats.session).toMatchObject({
       steps: 5,
@@ -228,7 +229,7 @@ describe('an OpenHands trajectory', () => {
       exitStatus: 'submitted',
     });
     // A last reply that calls no `finish` was the end all the same: the agent was stopped before handing over.
-    const stopped = join(dir, 'Claude-3.5-Sonnet-1743405799.json');
+    const stopped = join(dir, 'litellm_proxy__claude-sonnet-4-5-1743405799.5.json');
     const cut = { role: 'assistant', content: '', tool_calls: [bash('t6', 'pytest -q')] };
     await writeFile(
       stopped,
@@ -242,6 +243,7 @@ describe('an OpenHands trajectory', () => {
     );
     const cutOff = await readTranscript(stopped);
     expect(cutOff.stats.session).toMatchObject({ steps: 6, gaveUp: 1, exitStatus: 'exit_no_finish' });
+    expect(cutOff.stats.model).toBe('claude-sonnet-4-5');
   });
 
   it('says that an output.jsonl of many instances is not one session, once', async () => {
