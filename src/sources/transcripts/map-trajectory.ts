@@ -1,13 +1,20 @@
-import type { AgentLogEntry, AgentLogType } from '../../core/index.js';
+import type { AgentLogEntry } from '../../core/index.js';
 import { boundText, type BoundedEntryLog } from './bounded-entry-log.js';
 import { SessionTracker } from './session-tracker.js';
 import { isAtif } from './map-atif.js';
 import type { TranscriptFormat, TranscriptStats } from './transcript-types.js';
-
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : 0);
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+import { countOpenHandsUsage, openHandsDrafts, openHandsRecord } from './map-openhands-events.js';
+import {
+  addUsage,
+  contentText,
+  isObject,
+  num,
+  observation,
+  str,
+  timestampOf,
+  type Draft,
+  type Json,
+} from './trajectory-drafts.js';
 
 /** Which trajectory a parsed JSON document is, or null when it is neither. */
 export function trajectoryFormat(doc: unknown): TranscriptFormat | null {
@@ -41,7 +48,7 @@ export function mapTrajectory(
   stats: TranscriptStats,
   session: SessionTracker = new SessionTracker(),
 ): void {
-  const drafts: Array<{ type: AgentLogType; text: string; agent: string; detail?: string; at?: string }> = [];
+  const drafts: Draft[] = [];
   const agent = format === 'swe-agent' ? 'swe-agent' : format === 'openhands' ? 'openhands' : 'mini-swe-agent';
   if (Array.isArray(doc) || (format === 'openhands' && Array.isArray((doc as Json).history))) {
     const record = Array.isArray(doc) ? null : (doc as Json);
@@ -116,98 +123,6 @@ export function mapTrajectory(
     if (d.detail) entry.detail = d.detail;
     log.add(entry);
   });
-}
-
-type Draft = { type: AgentLogType; text: string; agent: string; detail?: string; at?: string };
-
-// OpenHands actions that change files, and those that run something.
-const OPENHANDS_EDITS = new Set(['edit', 'write']);
-const OPENHANDS_RUNS = new Set(['run', 'run_ipython', 'browse', 'browse_interactive', 'edit', 'write', 'read']);
-
-/**
- * One OpenHands event: an action (`run`, `edit`, … with `args`) is a tool call, its observation (`content`,
- * with `extras.metadata.exit_code` or the older `extras.exit_code`) the result; agent messages are text.
- */
-function openHandsDrafts(event: Json, stats: TranscriptStats, session: SessionTracker): Draft[] {
-  stats.lines += 1;
-  const at = timestampOf(event.timestamp);
-  const withTime = (d: Draft): Draft => (at ? { ...d, at } : d);
-  const args = isObject(event.args) ? event.args : {};
-  const action = str(event.action);
-  if (action) {
-    if (action === 'message')
-      return str(args.content).trim() || str(event.message).trim()
-        ? [
-            withTime({
-              type: 'text',
-              text: str(args.content) || str(event.message),
-              agent: str(event.source) === 'user' ? 'user' : 'openhands',
-            }),
-          ]
-        : [];
-    if (action === 'finish') {
-      session.exit('submitted');
-      return [
-        withTime({
-          type: 'text',
-          text: str(args.final_thought) || str(event.message) || 'finished',
-          agent: 'openhands',
-          detail: 'finish',
-        }),
-      ];
-    }
-    if (!OPENHANDS_RUNS.has(action)) return [];
-    const command = str(args.command) || str(args.code) || `${action} ${str(args.path)}`.trim();
-    stats.toolCalls += 1;
-    session.action(command, OPENHANDS_EDITS.has(action) ? 'edit' : undefined);
-    return [withTime({ type: 'tool', text: command, agent: 'openhands', detail: action })];
-  }
-  const kind = str(event.observation);
-  if (!kind || kind === 'null' || kind === 'agent_state_changed' || kind === 'recall') return [];
-  const extras = isObject(event.extras) ? event.extras : {};
-  const metadata = isObject(extras.metadata) ? extras.metadata : {};
-  const code =
-    typeof metadata.exit_code === 'number'
-      ? metadata.exit_code
-      : typeof extras.exit_code === 'number'
-        ? extras.exit_code
-        : kind === 'error'
-          ? 1
-          : undefined;
-  // The editor refuses an edit in words ("ERROR:\nNo replacement was performed, ..."): a failed command and a refused edit.
-  const refused = kind === 'edit' && /^ERROR:/.test(str(event.content));
-  if (refused) session.refusedEdit();
-  return [
-    withTime(
-      observation(str(event.content), refused ? 1 : code === -1 ? undefined : code, 'openhands', stats, session),
-    ),
-  ];
-}
-
-/**
- * What an OpenHands evaluation record says beside its events: the model (`metadata.llm_config.model`), the
- * tokens when no event carried them (`metrics.accumulated_token_usage`), the patch it submitted
- * (`test_result.git_patch`, empty included) and the error that ended it (the iteration limit, say).
- */
-function openHandsRecord(record: Json, stats: TranscriptStats, session: SessionTracker, metered: boolean): Draft[] {
-  const metadata = isObject(record.metadata) ? record.metadata : {};
-  const llm = isObject(metadata.llm_config) ? metadata.llm_config : {};
-  if (str(llm.model)) stats.model ??= str(llm.model).replace(/^(?:openai|litellm_proxy)\//, '');
-  const metrics = isObject(record.metrics) ? record.metrics : {};
-  const usage = isObject(metrics.accumulated_token_usage) ? metrics.accumulated_token_usage : null;
-  if (!metered && usage) {
-    const cached = num(usage.cache_read_tokens);
-    stats.inputTokens += Math.max(0, num(usage.prompt_tokens) - cached);
-    stats.cachedTokens += cached;
-    stats.outputTokens += num(usage.completion_tokens);
-  }
-  const result = isObject(record.test_result) ? record.test_result : {};
-  if (typeof result.git_patch === 'string') session.submission(result.git_patch);
-  const error = str(record.error);
-  if (!error) return [];
-  session.exit(`error: ${error.slice(0, 200)}`);
-  stats.exitStatus = `error: ${error.slice(0, 200)}`;
-  return [{ type: 'text', text: `error: ${error}`, agent: 'openhands', detail: 'error' }];
 }
 
 /**
@@ -299,24 +214,6 @@ function messageDrafts(
   return drafts;
 }
 
-/**
- * A step's output: a tool error when its exit code is not 0, or, without an exit code (SWE-agent steps
- * record none), when the output shows a failure: a traceback, `command not found`, a refused edit.
- */
-function observation(
-  text: string,
-  code: number | undefined,
-  agent: string,
-  stats: TranscriptStats,
-  session: SessionTracker,
-): Draft {
-  const failed = session.result(text, code === undefined ? undefined : code !== 0);
-  if (failed) stats.toolErrors += 1;
-  const draft: Draft = { type: failed ? 'tool_error' : 'tool_result', text, agent };
-  if (code !== undefined) draft.detail = `returncode ${code}`;
-  return draft;
-}
-
 /** A tool call's JSON arguments (`{"command": "pytest -q"}`), else {}. */
 function argumentsOf(args: string): Json {
   try {
@@ -343,23 +240,6 @@ function countUsage(message: Json, stats: TranscriptStats): void {
   addUsage(isObject(response.usage) ? response.usage : isObject(message.usage) ? message.usage : null, stats);
 }
 
-/**
- * OpenHands keeps the model's reply on each event of a tool call (`tool_call_metadata.model_response`):
- * the action and its observation carry the same one, so each reply is counted once, by its id.
- */
-function countOpenHandsUsage(event: Json, seen: Set<string>, stats: TranscriptStats): void {
-  const metadata = isObject(event.tool_call_metadata) ? event.tool_call_metadata : {};
-  const response = isObject(metadata.model_response) ? metadata.model_response : null;
-  if (!response) return;
-  if (str(response.model)) stats.model ??= str(response.model);
-  const id = str(response.id);
-  if (id) {
-    if (seen.has(id)) return;
-    seen.add(id);
-  }
-  addUsage(isObject(response.usage) ? response.usage : null, stats);
-}
-
 /** SWE-agent's `replay_config` (an object, or the JSON text of one): `agent.model.name`. */
 function sweAgentModel(config: unknown): string | null {
   let value = config;
@@ -373,30 +253,4 @@ function sweAgentModel(config: unknown): string | null {
   const agent = isObject(value) && isObject(value.agent) ? value.agent : {};
   const model = isObject(agent.model) ? agent.model : {};
   return str(model.name) || str(model.model_name) || null;
-}
-
-function addUsage(usage: Json | null, stats: TranscriptStats): void {
-  if (!usage) return;
-  const details = isObject(usage.prompt_tokens_details) ? usage.prompt_tokens_details : {};
-  const cached = num(details.cached_tokens);
-  // OpenAI-style prompt_tokens include the cached ones; stats keep them apart.
-  stats.inputTokens += Math.max(0, num(usage.prompt_tokens) - cached);
-  stats.outputTokens += num(usage.completion_tokens);
-  stats.cachedTokens += cached;
-}
-
-function contentText(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return '';
-  return content
-    .map((part) => (isObject(part) && typeof part.text === 'string' ? part.text : ''))
-    .filter(Boolean)
-    .join('\n');
-}
-
-function timestampOf(value: unknown): string | undefined {
-  if (typeof value === 'number' && Number.isFinite(value))
-    return new Date(value < 1e12 ? value * 1000 : value).toISOString();
-  if (typeof value === 'string' && !Number.isNaN(Date.parse(value))) return value;
-  return undefined;
 }
