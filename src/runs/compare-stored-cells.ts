@@ -6,14 +6,7 @@ import {
   type CompareCell,
   type ComparedItem,
 } from '../core/index.js';
-import {
-  addToStoredCell,
-  compareCellKey,
-  emptyStoredCell,
-  type ScoredTasksQuery,
-  type Store,
-  type StoredCompareCell,
-} from '../store/index.js';
+import { addToCells, type ScoredTasksQuery, type Store, type StoredCompareCell } from '../store/index.js';
 import { leftOutWays, modeOf, modeWords, mostCommonWay, type CompareModes } from './compared-modes.js';
 import { compareInTurns } from './compare-in-turns.js';
 import { loadComparedResults, type ComparedResult } from './load-compared-results.js';
@@ -112,10 +105,7 @@ export async function sumSelectedCells(store: Store, selection: ScoredTasksQuery
     for (const row of chunk) {
       let project = projects.get(row.runId);
       if (project === undefined) projects.set(row.runId, (project = (await store.getRun(row.runId)).projectId));
-      const key = compareCellKey(row, project);
-      let cell = cells.get(key);
-      if (!cell) cells.set(key, (cell = emptyStoredCell(row, project)));
-      addToStoredCell(cell, row, 1);
+      addToCells(cells, row, project, 1);
     }
   }
   return [...cells.values()];

@@ -67,6 +67,20 @@ export function addToStoredCell(cell: StoredCompareCell, row: ScoredTaskRow, sig
   addSpend(cell.spend, spend, row.scores.overall, sign);
 }
 
+/** Adds a result to (sign 1) or takes it out of (sign -1) its cell in `cells`, made when missing; returns the cell's key. */
+export function addToCells(
+  cells: Map<string, StoredCompareCell>,
+  row: ScoredTaskRow,
+  project: string,
+  sign: 1 | -1,
+): string {
+  const key = compareCellKey(row, project);
+  let cell = cells.get(key);
+  if (!cell) cells.set(key, (cell = emptyStoredCell(row, project)));
+  addToStoredCell(cell, row, sign);
+  return key;
+}
+
 /** The spend sums in the order a store keeps them in one column. */
 export const SPEND_SUM_KEYS = [
   'tokenTasks',

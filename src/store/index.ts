@@ -104,4 +104,4 @@ export {
 export type { StoredRating } from './rating-row.js';
 export { resultPages } from './result-pages.js';
 export type { ScoredTaskRow } from './scored-task-row.js';
-export { addToStoredCell, compareCellKey, emptyStoredCell, type StoredCompareCell } from './compare-cells.js';
+export { addToCells, type StoredCompareCell } from './compare-cells.js';

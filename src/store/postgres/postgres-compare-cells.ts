@@ -1,10 +1,9 @@
 import type pg from 'pg';
 import { emptyCellCounts, emptySpendSums, mergeCell, type EvaluationMode } from '../../core/index.js';
 import {
+  addToCells,
   addToStoredCell,
   cellOfStoredRow,
-  compareCellKey,
-  emptyStoredCell,
   storedColumnsOfCell,
   type StoredCellRow,
   type StoredCompareCell,
@@ -98,10 +97,7 @@ async function deltaOf(q: Queryable, tasks: readonly string[]): Promise<CellsDel
       SCORED_TASK_COLUMNS.map((c) => raw[c]),
       (v) => v,
     );
-    const project = raw.project_id as string;
-    const key = compareCellKey(row, project);
-    if (!cells.has(key)) cells.set(key, emptyStoredCell(row, project));
-    addToStoredCell(cells.get(key)!, row, 1);
+    const key = addToCells(cells, row, raw.project_id as string, 1);
     out.push({ taskId: row.taskId, key, row });
   }
   return { cells, counted: out };

@@ -1,10 +1,8 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { mergeCell } from '../../core/index.js';
 import {
-  addToStoredCell,
+  addToCells,
   cellOfStoredRow,
-  compareCellKey,
-  emptyStoredCell,
   storedColumnsOfCell,
   type StoredCellRow,
   type StoredCompareCell,
@@ -159,11 +157,7 @@ export class SqliteCompareCells {
     projects: Map<string, string>,
     sign: 1 | -1,
   ): void {
-    const project = projects.get(row.runId) ?? '';
-    const key = compareCellKey(row, project);
-    let cell = cells.get(key);
-    if (!cell) cells.set(key, (cell = emptyStoredCell(row, project)));
-    addToStoredCell(cell, row, sign);
+    addToCells(cells, row, projects.get(row.runId) ?? '', sign);
   }
 
   private projects(): Map<string, string> {
