@@ -229,7 +229,12 @@ describe.skipIf(!url)(
       const all = await runs();
       expect(all.every((r) => r.trigger === 'schedule')).toBe(true);
       // One batch took the six tasks; a firing in a later minute (the test may cross one) found nothing new.
-      expect(all.filter((r) => r.n > 0)).toHaveLength(1);
+      // Said in full when it fails: each run's status and every process's output tell a failed first batch
+      // (whose window the next firing takes again) from a firing taken twice.
+      expect(
+        all.filter((r) => r.n > 0),
+        `${JSON.stringify(all)}\n${[...schedulers, worker].map((p) => p.output()).join('\n---\n')}`,
+      ).toHaveLength(1);
       const minutes = Math.ceil((Date.now() - started) / 60_000) + 1;
       expect(all.length).toBeLessThanOrEqual(minutes);
       const firings = schedulers.map((s) => (s.output().match(/batch firing/g) ?? []).length);
