@@ -1,5 +1,6 @@
 import { isPullTaskId, pullFate, type Cohort, type ComparedItem, type EvaluationMode } from '../core/index.js';
 import type { ScoredTasksQuery, Store } from '../store/index.js';
+import { runProjects } from './run-projects.js';
 
 /** A scored result with what a comparison groups it by. */
 export interface ComparedResult extends ComparedItem {
@@ -21,7 +22,7 @@ export async function loadComparedResults(store: Store, query: ScoredTasksQuery)
   const out: ComparedResult[] = [];
   for await (const chunk of store.scoredTaskChunks(query)) {
     for (const r of chunk) {
-      if (!projects.has(r.runId)) projects.set(r.runId, (await store.getRun(r.runId)).projectId);
+      if (!projects.has(r.runId)) projects.set(r.runId, (await runProjects(store, [r.runId])).get(r.runId)!);
       out.push({
         taskId: r.taskId,
         resultId: r.id,

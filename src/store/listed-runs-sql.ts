@@ -17,6 +17,7 @@ export function listedRunsSql(q: z.output<typeof ListRunsQuerySchema>): {
 } {
   const clauses: string[] = [];
   const params: unknown[] = [];
+  if (q.ids) (clauses.push(`id IN (${q.ids.map(() => '?').join(', ') || 'NULL'})`), params.push(...q.ids));
   if (q.status) (clauses.push('status = ?'), params.push(q.status));
   if (q.trigger) (clauses.push('trigger = ?'), params.push(q.trigger));
   if (q.projectId) (clauses.push('project_id = ?'), params.push(q.projectId));

@@ -123,6 +123,8 @@ export const ListEventsQuerySchema = z.strictObject({
 });
 
 export const ListRunsQuerySchema = z.strictObject({
+  /** Only these runs. */
+  ids: z.array(Id).max(500).optional(),
   status: RunStatusSchema.optional(),
   trigger: RunTriggerSchema.optional(),
   projectId: Id.optional(),

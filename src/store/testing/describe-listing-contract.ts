@@ -175,6 +175,11 @@ export function describeListingContract(ctx: ListingContractContext): void {
       });
       expect((await ctx.store.listRuns({ trigger: 'api' })).items.map((r) => r.id)).toEqual([r2.id]);
       expect((await ctx.store.listRuns({ projectId: 'proj', offset: 1 })).items.map((r) => r.id)).toEqual([r1.id]);
+      expect(await ctx.store.listRuns({ ids: [r1.id, 'run_missing', r3.id] })).toMatchObject({
+        count: 2,
+        items: [{ id: r3.id }, { id: r1.id }],
+      });
+      expect((await ctx.store.listRuns({ ids: [] })).count).toBe(0);
     });
   });
 
