@@ -194,6 +194,7 @@ export {
   emptyCell,
   emptyCellCounts,
   countScores,
+  SCORE_VALUES,
   countsOf,
   mergeCell,
   type CellCounts,

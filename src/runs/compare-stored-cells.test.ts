@@ -66,26 +66,36 @@ async function scoredRun(project: string, prefix: string, n: number, offset: num
   if (complete) await store.transitionRun(run.id, 'completed', { now: created });
 }
 
-/** The comparison from the store's sums, and the same question answered from every result. */
-async function bothWays(by: string, mixModes = false, on: Store = store) {
-  // The queries that read results one by one: from the sums, only the pull requests' are.
-  const reads: unknown[] = [];
-  const watched = new Proxy(on, {
+/** The store, with the queries that read results one by one (from the sums, only the pull requests' are) noted in `reads`. */
+function watching(on: Store, reads: unknown[]): Store {
+  return new Proxy(on, {
     get: (target, name) =>
       name === 'scoredTaskChunks'
         ? (q: unknown) => (reads.push(q), target.scoredTaskChunks(q as never))
         : (Reflect.get(target, name) as unknown),
   });
-  const fromCells = await compareStoredCohorts(watched, { by, mixModes });
+}
+
+/** The comparison from the store's sums, and the same question answered from every result. */
+async function bothWays(by: string, mixModes = false, on: Store = store) {
+  const reads: unknown[] = [];
+  const fromCells = await compareStoredCohorts(watching(on, reads), { by, mixModes });
   expect(reads).toEqual([{ pullsOnly: true }]);
   const fromResults = await compareResultCohorts(on, { by, mixModes });
   return { fromCells, fromResults };
 }
 
-/** Within a selection (a time, runs) the sums are made as results are read: the same as from the results held. */
-async function selectedBothWays(by: string, selection: { since?: string; runIds?: string[] }, mixModes = false) {
-  const fromCells = await compareStoredCohorts(store, { by, mixModes, ...selection });
-  const fromResults = await compareResultCohorts(store, { by, mixModes, ...selection });
+/** Within a selection (a time, runs) the sums come from the store's per-run sums: the same as from the results held. */
+async function selectedBothWays(
+  by: string,
+  selection: { since?: string; until?: string; runIds?: string[] },
+  mixModes = false,
+  on: Store = store,
+) {
+  const reads: unknown[] = [];
+  const fromCells = await compareStoredCohorts(watching(on, reads), { by, mixModes, ...selection });
+  expect(reads).toEqual([{ ...selection, pullsOnly: true }]);
+  const fromResults = await compareResultCohorts(on, { by, mixModes, ...selection });
   return { fromCells, fromResults };
 }
 
@@ -130,6 +140,12 @@ describe('compareStoredCohorts from the store sums', () => {
       // 90 tasks, 12 more of which 2 rescore pull requests the first run scored.
       const { modes } = fromCells;
       expect(modes.hybrid + modes.deterministicOnly + modes.leftOut.reduce((n, l) => n + l.n, 0)).toBe(100);
+      // Within runs and times too: the running run's results are added to its per-run sums in memory.
+      const runs = (await reader.listRuns({})).items.map((r) => r.id);
+      for (const selection of [{ runIds: runs }, { runIds: [runs[0]!] }, { since: '2026-03-07T00:05:00.000Z' }]) {
+        const both = await selectedBothWays('model', selection, false, reader);
+        expect(both.fromCells).toEqual(both.fromResults);
+      }
     } finally {
       await reader.close();
     }

@@ -10,6 +10,7 @@ import { addToCells, type ScoredTasksQuery, type Store, type StoredCompareCell }
 import { leftOutWays, modeOf, modeWords, mostCommonWay, type CompareModes } from './compared-modes.js';
 import { compareInTurns } from './compare-in-turns.js';
 import { loadComparedResults, type ComparedResult } from './load-compared-results.js';
+import { runProjects } from './run-projects.js';
 
 /** The cohort key of a stored cell for `by` (model, provider, agent or project). */
 function cellCohort(by: string): (c: StoredCompareCell) => string | null {
@@ -40,7 +41,9 @@ export async function compareStoredCells(
   options: { selection: ScoredTasksQuery | null } = { selection: null },
 ): Promise<{ report: CohortComparison; modes: CompareModes } | null> {
   const { selection } = options;
-  const stored = selection ? await sumSelectedCells(store, selection) : await store.compareCells();
+  const stored = selection
+    ? ((await store.selectedCompareCells(selection)) ?? (await sumSelectedCells(store, selection)))
+    : await store.compareCells();
   if (stored === null) return null;
   const counts = new Map<string, number>();
   for (const c of stored) {
@@ -104,7 +107,8 @@ export async function sumSelectedCells(store: Store, selection: ScoredTasksQuery
   for await (const chunk of store.scoredTaskChunks(selection)) {
     for (const row of chunk) {
       let project = projects.get(row.runId);
-      if (project === undefined) projects.set(row.runId, (project = (await store.getRun(row.runId)).projectId));
+      if (project === undefined)
+        projects.set(row.runId, (project = (await runProjects(store, [row.runId])).get(row.runId)!));
       addToCells(cells, row, project, 1);
     }
   }

@@ -13,6 +13,7 @@ import type { ScoredTasksQuery, Store } from '../store/index.js';
 import { loadComparedResults, type ComparedResult } from './load-compared-results.js';
 import { compareStoredCells } from './compare-stored-cells.js';
 import { compareInTurns } from './compare-in-turns.js';
+import { runProjects } from './run-projects.js';
 
 /** What results a comparison reads, and how it groups them. */
 export interface CompareStoredInput {
@@ -59,9 +60,9 @@ export async function compareStoredCohorts(
 ): Promise<{ report: CohortComparison; modes: CompareModes }> {
   const keyOf = cohortKeyOf(input.by);
   // By a key the store's sums keep, a comparison is made from sums: over every result, the store's own; over a
-  // selection (runs, times), sums of the selection made as it is read, so no result is held.
+  // selection (runs, times), from its per-run sums, or summed as the selection is read, so no result is held.
   if ((COHORT_BY_KEYS as readonly string[]).includes(input.by)) {
-    for (const id of input.runIds ?? []) await store.getRun(id);
+    await runProjects(store, input.runIds ?? []);
     const selection = selectionOf(input);
     const everything = Object.keys(selection).length === 0;
     const fromCells = await compareStoredCells(store, input, unknownOf(input.by), unknownKeyOf(input.by), keyOf, {
@@ -96,7 +97,7 @@ export async function compareResultCohorts(
   const keyOf = cohortKeyOf(input.by);
   const unknown = unknownOf(input.by);
   const unknownKey = unknownKeyOf(input.by);
-  for (const id of input.runIds ?? []) await store.getRun(id);
+  await runProjects(store, input.runIds ?? []);
   // Each task once, its newest result among the runs and times given: the store picks it.
   const newest = await loadComparedResults(store, selectionOf(input));
   const { results, modes } = commonMode(newest, input.mixModes);

@@ -44,6 +44,11 @@ export function compareCellKey(row: ScoredTaskRow, project: string): string {
   ]);
 }
 
+/** The key of a cell, as compareCellKey gives it for the results the cell holds. */
+export function storedCellKey(c: StoredCompareCell): string {
+  return JSON.stringify([c.mode, c.rubricVersion, c.agent, c.modelProvider, c.modelId, c.project, c.size]);
+}
+
 export function emptyStoredCell(row: ScoredTaskRow, project: string): StoredCompareCell {
   return {
     mode: row.mode,

@@ -28,14 +28,19 @@ export function packCounts(counts: CellCounts): Buffer {
 /** The counts a blob of packCounts holds. */
 export function unpackCounts(blob: Uint8Array): CellCounts {
   const counts = emptyCellCounts();
+  addPackedCounts(counts, blob);
+  return counts;
+}
+
+/** Adds the counts a blob of packCounts holds to `counts`, without making them an array first. */
+export function addPackedCounts(counts: CellCounts, blob: Uint8Array): void {
   const view = new DataView(blob.buffer, blob.byteOffset, blob.byteLength);
   if (blob.byteLength === DENSE_BYTES) {
-    for (let i = 0; i < PLACES; i++) counts[i] = view.getInt32(i * 4, true);
-    return counts;
+    for (let i = 0; i < PLACES; i++) counts[i]! += view.getInt32(i * 4, true);
+    return;
   }
   for (let at = 0; at < blob.byteLength; at += 4) {
     const entry = view.getUint32(at, true);
-    counts[Math.floor(entry / MAX_PACKED)] = entry % MAX_PACKED;
+    counts[Math.floor(entry / MAX_PACKED)]! += entry % MAX_PACKED;
   }
-  return counts;
 }

@@ -16,11 +16,14 @@ export async function* scoredTaskChunks(
   read: ReadScoredChunk,
   json: (v: unknown) => unknown,
   chunk = SCORED_TASK_CHUNK,
+  /** Shown every row read, the task's older results too (a recount of per-run sums needs them). */
+  every?: (raw: readonly unknown[]) => void,
 ): AsyncGenerator<ScoredTaskRow[]> {
   const newest = new NewestPerTask();
   let after: ScoredTasksCursor | null = null;
   for (;;) {
     const rows = await read(after, chunk);
+    if (every) for (const raw of rows) every(raw);
     const done = newest.push(rows);
     const last = rows.length < chunk;
     if (last) done.push(...newest.end());

@@ -87,6 +87,11 @@ export interface Store {
    * to the newest result; null when this store keeps no such sums (a comparison then reads the results).
    */
   compareCells(): Promise<StoredCompareCell[] | null>;
+  /**
+   * The same sums over each task's newest scored result among the runs and times selected, from sums the store
+   * keeps per run; null when it keeps none, or when reading the selected results is cheaper.
+   */
+  selectedCompareCells(selection: ScoredTasksQuery): Promise<StoredCompareCell[] | null>;
   resultBands(runId: string): Promise<Record<string, number>>;
   /** Task ids that already have a result in the run, for resuming it. */
   resultTaskIds(runId: string): Promise<string[]>;

@@ -26,6 +26,7 @@ export {
   emptyCell,
   emptyCellCounts,
   countScores,
+  SCORE_VALUES,
   countsOf,
   mergeCell,
   type CellCounts,

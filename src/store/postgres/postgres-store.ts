@@ -279,6 +279,11 @@ export class PostgresStore implements QueueableStore {
     return pgCompareCells(this.pool, this.readOnly);
   }
 
+  async selectedCompareCells(): Promise<StoredCompareCell[] | null> {
+    // No per-run sums here yet: a comparison within runs or times sums the results as it reads them.
+    return null;
+  }
+
   resultBands(runId: string): Promise<Record<string, number>> {
     return pgResultBands(this.pool, runId);
   }

@@ -252,6 +252,39 @@ describe('openSqliteStore', () => {
     await store.close();
   });
 
+  it('fills the per-run sums of a store whose comparison sums were up to date before they existed', async () => {
+    const store = openSqliteStore({ path });
+    const run = await store.createRun(runInput({ now: T1 }));
+    await store.transitionRun(run.id, 'running', { now: T1 });
+    await store.saveResults(
+      run.id,
+      ['FN-1', 'FN-2', 'FN-3'].map((taskId, i) => ({
+        result: buildSampleResult({ taskId, finals: [20 * i, 30, 40], evaluatedAt: `2026-03-0${2 + i}T10:00:00.000Z` }),
+        now: T1,
+      })),
+    );
+    await store.transitionRun(run.id, 'completed', { now: T1 });
+    await store.close();
+    // As schema 14 left it: comparison sums through every row, no per-run sums.
+    const raw = new Database(path);
+    raw.exec(
+      'DROP TABLE eval_run_cells; DROP TABLE eval_rescored_tasks; DELETE FROM schema_migrations WHERE version = 15',
+    );
+    expect(raw.prepare('SELECT through_pk AS t FROM eval_compare_state').get()).toEqual({ t: 3 });
+    raw.close();
+
+    const upgraded = openSqliteStore({ path });
+    try {
+      const cells = async (selection: { since?: string; runIds?: string[] }) =>
+        ((await upgraded.selectedCompareCells(selection)) ?? []).reduce((n, c) => n + c.n, 0);
+      expect(await cells({ runIds: [run.id] })).toBe(3);
+      expect(await cells({ since: '2026-03-03T00:00:00.000Z' })).toBe(2);
+      expect(await cells({ since: '2026-03-04T09:00:00.000Z' })).toBe(1);
+    } finally {
+      await upgraded.close();
+    }
+  });
+
   it('refuses a database written by a newer taskeval, naming both schema versions', async () => {
     await openSqliteStore({ path }).close();
     const raw = new Database(path);

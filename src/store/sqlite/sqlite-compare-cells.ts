@@ -1,28 +1,49 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { mergeCell } from '../../core/index.js';
-import {
-  addToCells,
-  cellOfStoredRow,
-  storedColumnsOfCell,
-  type StoredCellRow,
-  type StoredCompareCell,
-} from '../compare-cells.js';
+import { addToCells, cellOfStoredRow, type StoredCellRow, type StoredCompareCell } from '../compare-cells.js';
 import { scoredTaskChunks } from '../scored-task-chunks.js';
-import { SCORED_TASK_COLUMNS, scoredTaskRowOf, type ScoredTaskRow } from '../scored-task-row.js';
+import { SCORED_TASK_CHUNK, SCORED_TASK_COLUMNS, scoredTaskRowOf, type ScoredTaskRow } from '../scored-task-row.js';
 import type { SqliteDb } from './sqlite-db.js';
 import type { SqliteResults } from './sqlite-results.js';
+import { selectsPeriod } from './selection-periods.js';
+import {
+  CELL_COLUMNS,
+  cellValues,
+  mergePeriodSums,
+  PeriodSums,
+  SqliteRunCells,
+  type PeriodFilter,
+} from './sqlite-run-cells.js';
 
-const CELL_COLUMNS = 'mode, rubric_version, agent, model_provider, model_id, project, change_size, n, counts, spend';
+/** Where the per-run sums a selection added stand: the row they are up to, and the tasks rescored by then. */
+export interface RunSums {
+  through: number;
+  /** Tasks with more than one scored result up to `through`. */
+  rescored: string[];
+}
+
+const json = (v: unknown): unknown => JSON.parse(v as string);
+
+/** A pass's new scored results, by primary key. */
+const NEW_ROWS = `SELECT r.pk, ${SCORED_TASK_COLUMNS.map((c) => `r.${c}`).join(', ')} FROM eval_task_results r
+  WHERE r.pk > ? AND r.pk <= ? AND r.status = 'scored' AND r.overall_score IS NOT NULL AND r.ap_final IS NOT NULL
+    AND r.toq_final IS NOT NULL AND r.pc_final IS NOT NULL
+  ORDER BY r.pk LIMIT ?`;
 
 interface CellsState {
   through: number;
   generation: number;
 }
 
-/** What a pass read: cells to add (or, for a rebuild, to replace every cell with) and the row it read up to. */
+/**
+ * What a pass read: cells to add (or, for a rebuild, to replace every cell with), the per-run cells and rescored
+ * tasks to add (or replace), and the row it read up to.
+ */
 interface CellsDelta {
   rebuild: boolean;
   cells: Map<string, StoredCompareCell>;
+  runCells: PeriodSums;
+  rescored: Set<string>;
   through: number;
 }
 
@@ -38,10 +59,14 @@ const TASKS_PER_TURN = 5_000;
  * unless another pass or a prune moved the state meanwhile.
  */
 export class SqliteCompareCells {
+  private readonly runCells: SqliteRunCells;
+
   constructor(
     private readonly db: SqliteDb,
     private readonly results: SqliteResults,
-  ) {}
+  ) {
+    this.runCells = new SqliteRunCells(db);
+  }
 
   /**
    * Every cell, brought up to the newest result first: written back, or with `readOnly` (a store opened for
@@ -66,6 +91,30 @@ export class SqliteCompareCells {
     return [...stored.values()].filter((c) => c.n > 0);
   }
 
+  /**
+   * Adds the per-run cells the filter selects into `into` (keyed by storedCellKey) and gives the rescored tasks,
+   * brought up to the newest result like read(): written back, or with `readOnly` the pass's additions kept in memory.
+   */
+  async runSums(readOnly: boolean, filter: PeriodFilter, into: Map<string, StoredCompareCell>): Promise<RunSums> {
+    if (!readOnly) await this.catchUp();
+    const now = this.db.snapshot('compareCells', () => {
+      const state = this.state();
+      const top = readOnly ? this.top() : 0;
+      // A recount in memory replaces what is kept: nothing kept is read.
+      const recount = top > state.through && this.rebuilds(state, top);
+      if (!recount) this.runCells.addSelected(filter, into);
+      return { state, top, recount, rescored: recount ? [] : this.runCells.rescored() };
+    });
+    if (now.top <= now.state.through) return { through: now.state.through, rescored: now.rescored };
+    const delta = await this.delta(now.state, now.top);
+    const runs = new Set(filter.runIds?.length ? filter.runIds : ['']);
+    mergePeriodSums(
+      into,
+      [...delta.runCells.all()].filter((c) => runs.has(c.runId) && selectsPeriod(filter.periods, c.period)),
+    );
+    return { through: now.top, rescored: [...new Set([...now.rescored, ...delta.rescored])] };
+  }
+
   private stored(): Map<string, StoredCompareCell> {
     const rows = this.db.read('compareCells', () =>
       this.db.all<StoredCellRow>(`SELECT key, ${CELL_COLUMNS} FROM eval_compare_cells ORDER BY key`),
@@ -80,9 +129,12 @@ export class SqliteCompareCells {
     );
   }
 
+  private rebuilds(state: CellsState, top: number): boolean {
+    return state.through === 0 || top - state.through > REBUILD_SHARE * top;
+  }
+
   private delta(state: CellsState, top: number): Promise<CellsDelta> {
-    const rebuild = state.through === 0 || top - state.through > REBUILD_SHARE * top;
-    return rebuild ? this.recount(top) : this.changes(state.through, top);
+    return this.rebuilds(state, top) ? this.recount(top) : this.changes(state.through, top);
   }
 
   /** Adds the results saved since the last pass; a few tries when another pass or a prune got there first. */
@@ -98,6 +150,7 @@ export class SqliteCompareCells {
   /** Empties the cells after results were deleted: the next pass recounts. Inside the deleting transaction. */
   resetInTx(): void {
     this.db.run('DELETE FROM eval_compare_cells');
+    this.runCells.resetInTx();
     this.db.run('UPDATE eval_compare_state SET through_pk = 0, generation = generation + 1 WHERE id = 1');
   }
 
@@ -107,29 +160,55 @@ export class SqliteCompareCells {
     );
   }
 
-  /** Each task's newest scored result among rows up to `top`, summed into cells. */
+  /**
+   * Each task's newest scored result among rows up to `top`, summed into cells; every scored result summed into
+   * its run's cells, and the tasks met more than once.
+   */
   private async recount(top: number): Promise<CellsDelta> {
     const projects = this.projects();
     const cells = new Map<string, StoredCompareCell>();
+    const runCells = new PeriodSums();
+    const rescored = new Set<string>();
+    let last: unknown = null;
     const chunks = scoredTaskChunks(
       (after, limit) => this.results.scoredChunk({}, after, limit, top),
-      (v) => JSON.parse(v as string),
+      json,
+      SCORED_TASK_CHUNK,
+      (raw) => {
+        const row = scoredTaskRowOf(raw, json);
+        runCells.add(row, projects.get(row.runId) ?? '');
+        if (raw[0] === last) rescored.add(row.taskId);
+        last = raw[0];
+      },
     );
     for await (const chunk of chunks) for (const row of chunk) this.add(cells, row, projects, 1);
-    return { rebuild: true, cells, through: top };
+    return { rebuild: true, cells, runCells, rescored, through: top };
   }
 
-  /** For each task with a result saved after `from`: its old newest result out, its new newest in. */
+  /**
+   * Each scored result saved after `from` into its run's cells; for each of their tasks, its old newest result
+   * out and its new newest in, and the task noted as rescored when it now has more than one.
+   */
   private async changes(from: number, top: number): Promise<CellsDelta> {
     const projects = this.projects();
     const cells = new Map<string, StoredCompareCell>();
-    const tasks = this.db.read('compareCells', () =>
-      this.db.all<{ task_id: string }>(
-        "SELECT DISTINCT task_id FROM eval_task_results WHERE pk > ? AND pk <= ? AND status = 'scored'",
-        from,
-        top,
-      ),
-    );
+    const runCells = new PeriodSums();
+    const rescored = new Set<string>();
+    const fresh = new Map<string, number>();
+    for (let after = from; ;) {
+      const raws = this.db.read('compareCells', () =>
+        this.db.stmt(NEW_ROWS).raw(true).all(after, top, SCORED_TASK_CHUNK),
+      ) as unknown[][];
+      for (const raw of raws) {
+        const row = scoredTaskRowOf(raw.slice(1), json);
+        runCells.add(row, projects.get(row.runId) ?? '');
+        fresh.set(row.taskId, (fresh.get(row.taskId) ?? 0) + 1);
+      }
+      if (raws.length < SCORED_TASK_CHUNK) break;
+      after = raws[raws.length - 1]![0] as number;
+      await nextTurn();
+    }
+    const tasks = [...fresh.keys()];
     const newest = `SELECT ${SCORED_TASK_COLUMNS.map((c) => `r.${c}`).join(', ')}
       FROM eval_task_results r INDEXED BY eval_task_results_compare
       WHERE r.status = 'scored' AND r.task_id = ? AND r.pk <= ? AND r.overall_score IS NOT NULL
@@ -140,15 +219,16 @@ export class SqliteCompareCells {
       return raw ? scoredTaskRowOf(raw, (v) => JSON.parse(v as string)) : null;
     };
     for (let i = 0; i < tasks.length; i++) {
-      const taskId = tasks[i]!.task_id;
+      const taskId = tasks[i]!;
       const [before, now] = this.db.read('compareCells', () => [read(taskId, from), read(taskId, top)]);
       if (before?.id !== now?.id) {
         if (before) this.add(cells, before, projects, -1);
         if (now) this.add(cells, now, projects, 1);
       }
+      if (before !== null || fresh.get(taskId)! > 1) rescored.add(taskId);
       if ((i + 1) % TASKS_PER_TURN === 0) await nextTurn();
     }
-    return { rebuild: false, cells, through: top };
+    return { rebuild: false, cells, runCells, rescored, through: top };
   }
 
   private add(
@@ -180,24 +260,14 @@ export class SqliteCompareCells {
         const merged = stored ? cellOfStoredRow(stored) : cell;
         if (stored) mergeCell(merged, cell);
         if (merged.n === 0) this.db.run('DELETE FROM eval_compare_cells WHERE key = ?', key);
-        else {
-          const columns = storedColumnsOfCell(merged);
+        else
           this.db.run(
             `INSERT OR REPLACE INTO eval_compare_cells (key, ${CELL_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
             key,
-            merged.mode,
-            merged.rubricVersion,
-            merged.agent,
-            merged.modelProvider,
-            merged.modelId,
-            merged.project,
-            merged.size,
-            merged.n,
-            columns.counts,
-            columns.spend,
+            ...cellValues(merged),
           );
-        }
       }
+      this.runCells.addInTx(delta.runCells, delta.rescored, delta.rebuild);
       this.db.run('UPDATE eval_compare_state SET through_pk = ? WHERE id = 1', delta.through);
       return true;
     });

@@ -2,7 +2,7 @@ import type { Migration } from './migration.js';
 
 /**
  * The SQLite steps that keep reads over a large store fast: the comparison index, per-day sums, comparison
- * sums, run task counts and a run's index by overall score. Each answers a read that otherwise costs what
+ * sums, run task counts, a run's index by overall score and per-run sums. Each answers a read that otherwise costs what
  * the number of results costs; docs/store.md says which.
  */
 export const SQLITE_SCALE_MIGRATIONS: readonly Migration[] = [
@@ -105,6 +105,36 @@ UPDATE eval_runs SET requested_tasks = json_array_length(requested_task_ids),
 -- the latest run are the first rows of this range, where the run index would sort every result of the run.
 CREATE INDEX eval_task_results_run_overall ON eval_task_results
   (run_id, overall_score, pk, status, mode, evaluated_at);
+`,
+  },
+  {
+    version: 15,
+    name: 'run_cells',
+    sql: `
+-- Every scored result (not only each task's newest) summed per comparison cell, for its run and for every run
+-- (run_id ''), for its month (YYYY-MM) and its day (YYYY-MM-DD) of evaluation, and the tasks scored more than
+-- once: a comparison within runs or times adds the cells of the months and days it covers whole and reads only
+-- the results of a day it covers in part and the rescored tasks' (to keep each task's newest). Derived like
+-- eval_compare_cells, by the same passes; emptied with it by a prune. Both start empty: the next pass recounts.
+CREATE TABLE eval_run_cells (
+  key TEXT PRIMARY KEY,
+  run_id TEXT NOT NULL,
+  period TEXT NOT NULL,
+  mode TEXT,
+  rubric_version TEXT,
+  agent TEXT,
+  model_provider TEXT,
+  model_id TEXT,
+  project TEXT NOT NULL,
+  change_size INTEGER,
+  n INTEGER NOT NULL,
+  counts BLOB NOT NULL CHECK (length(counts) <= 1616 AND length(counts) % 4 = 0),
+  spend TEXT NOT NULL CHECK (json_valid(spend))
+) WITHOUT ROWID;
+CREATE INDEX eval_run_cells_run ON eval_run_cells (run_id, period);
+CREATE TABLE eval_rescored_tasks (task_id TEXT PRIMARY KEY) WITHOUT ROWID;
+DELETE FROM eval_compare_cells;
+UPDATE eval_compare_state SET through_pk = 0, generation = generation + 1;
 `,
   },
 ];

@@ -52,6 +52,7 @@ import { SqliteRepositoryCache } from './sqlite-repository-cache.js';
 import { SqliteJudgeCache } from './sqlite-judge-cache.js';
 import { SqliteResults } from './sqlite-results.js';
 import { SqliteCompareCells } from './sqlite-compare-cells.js';
+import { sumSqliteSelection } from './sum-sqlite-selection.js';
 import type { StoredCompareCell } from '../compare-cells.js';
 import { SqliteRuns } from './sqlite-runs.js';
 import { SqliteTextIndex } from './sqlite-text-index.js';
@@ -242,6 +243,15 @@ export class SqliteStore implements Store {
   async compareCells(): Promise<StoredCompareCell[] | null> {
     // A store opened for reading adds the results saved since the last pass in memory, writing nothing.
     return this.cells.read(this.readOnly);
+  }
+
+  async selectedCompareCells(selection: ScoredTasksQuery): Promise<StoredCompareCell[] | null> {
+    const q = parseStoreInput(ScoredTasksQuerySchema, selection, 'selectedCompareCells');
+    const runs = this.db.read('selectedCompareCells', () =>
+      this.db.all<{ id: string; project_id: string }>('SELECT id, project_id FROM eval_runs'),
+    );
+    const projects = new Map(runs.map((r) => [r.id, r.project_id]));
+    return sumSqliteSelection(this.db, this.cells, this.readOnly, q, (runId) => projects.get(runId) ?? '');
   }
 
   async resultTaskIds(runId: string): Promise<string[]> {

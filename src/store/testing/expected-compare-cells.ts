@@ -1,5 +1,6 @@
 import { addToStoredCell, compareCellKey, emptyStoredCell, type StoredCompareCell } from '../compare-cells.js';
 import type { Store } from '../store.js';
+import type { ScoredTasksQuery } from '../store-inputs.js';
 
 const round = (x: number) => Math.round(x * 1e9) / 1e9;
 
@@ -13,11 +14,17 @@ export function sortedCells(cells: StoredCompareCell[]) {
     .sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
 }
 
-/** The cells summed from each task's newest scored result, as the comparison index gives them: what kept sums must equal. */
-export async function expectedCompareCells(store: Store): Promise<ReturnType<typeof sortedCells>> {
+/**
+ * The cells summed from each task's newest scored result (among the runs and times selected), as the comparison
+ * index gives them: what kept sums must equal.
+ */
+export async function expectedCompareCells(
+  store: Store,
+  selection: ScoredTasksQuery = {},
+): Promise<ReturnType<typeof sortedCells>> {
   const cells = new Map<string, StoredCompareCell>();
   const projects = new Map<string, string>();
-  for await (const chunk of store.scoredTaskChunks()) {
+  for await (const chunk of store.scoredTaskChunks(selection)) {
     for (const row of chunk) {
       if (!projects.has(row.runId)) projects.set(row.runId, (await store.getRun(row.runId)).projectId);
       const key = compareCellKey(row, projects.get(row.runId)!);
