@@ -76,6 +76,44 @@ describe('compare --by agent on a git-only repository', () => {
     );
   });
 
+  it('compares within a run or a time: each task once, its newest result among those selected', async () => {
+    for (let i = 0; i < 4; i++) await task(CLAUDE, SIZES[i]!, true);
+    for (let i = 0; i < 4; i++) await task(CODEX, SIZES[i]!, true);
+    const db = join(dir, 'store.db');
+    const runOf = async () => {
+      const out = await cli('run', '--project', repo.dir, '--db', db, '--no-hindsight', '--json');
+      expect(out.code).toBe(0);
+      return (JSON.parse(out.out) as { run: { id: string } }).run.id;
+    };
+    const first = await runOf();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const between = new Date().toISOString();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    for (let i = 0; i < 2; i++) await task(CODEX, 20, false);
+    const second = await runOf();
+    const cohorts = async (...flags: string[]) => {
+      const out = await cli('compare', '--by', 'agent', '--db', db, '--json', ...flags);
+      expect(out.code, out.err).toBe(0);
+      return (JSON.parse(out.out) as { cohorts: { key: string; n: number }[] }).cohorts.map((c) => [c.key, c.n]);
+    };
+    expect(await cohorts('--run', first)).toEqual([
+      ['claude', 4],
+      ['codex', 4],
+    ]);
+    expect(await cohorts('--run', second)).toEqual([
+      ['codex', 6],
+      ['claude', 4],
+    ]);
+    expect(await cohorts('--until', between)).toEqual([
+      ['claude', 4],
+      ['codex', 4],
+    ]);
+    expect(await cohorts('--since', between)).toEqual(await cohorts('--run', second));
+    expect(await cohorts('--since', between, '--run', first)).toEqual([]);
+    const missing = await cli('compare', '--by', 'agent', '--db', db, '--run', 'run_nope');
+    expect([missing.code, missing.err]).toEqual([3, expect.stringMatching(/run_nope does not exist/)]);
+  });
+
   it('finds a clear difference like for like when one agent skips tests at every size', async () => {
     for (const size of SIZES) {
       for (let i = 0; i < 5; i++) await task(CLAUDE, size, true);
