@@ -11,6 +11,7 @@ import {
 import type { CliIo } from '../cli-io.js';
 import { addConfigOption } from '../options/source-options.js';
 import { addStoreOption, openCliStore, type StoreOptionValues } from '../options/store-options.js';
+import { resolveRunId } from './resolve-run-id.js';
 import {
   COMPARE_FORMATS,
   renderCohortComparison,
@@ -77,7 +78,7 @@ export function registerCompareCommand(program: Command, io: CliIo, setExitCode:
     .option('--by <key>', 'group by model, provider, agent, project or label:KEY')
     .option(
       '--run <runId>',
-      'only results of this run (repeatable); two runs without --by are compared task by task',
+      'only results of this run, or latest for the newest run (repeatable); two runs without --by are compared task by task',
       collect,
       [],
     )
@@ -130,8 +131,10 @@ export function registerCompareCommand(program: Command, io: CliIo, setExitCode:
       };
       const cli = await openCliStore(options, io, { mustExist: true, readOnly: true });
       try {
+        // `latest` names the newest run, as for export and results; other ids are checked where they are read.
+        const runIds = await Promise.all(options.run.map((r) => (r === 'latest' ? resolveRunId(cli.store, r) : r)));
         if (paired) {
-          const [a, b] = options.run as [string, string];
+          const [a, b] = runIds as [string, string];
           const { report, modes } = await compareStoredRuns(cli.store, a, b, {
             seed,
             ...(options.mixModes ? { mixModes: true } : {}),
@@ -154,7 +157,7 @@ export function registerCompareCommand(program: Command, io: CliIo, setExitCode:
         }
         const { report, modes } = await compareStoredCohorts(cli.store, {
           by: options.by!,
-          runIds: options.run,
+          runIds,
           ...times,
           minN,
           seed,
