@@ -130,6 +130,28 @@ describe('reading commands and the store they read', () => {
     expect((await cli(['migrate'])).out).toContain("already at this taskeval's schema; nothing to do");
   });
 
+  it('compare from sums `taskeval migrate` brought up to date, so none is left to sum in memory on every read', async () => {
+    expect((await cli(['run', '--tasks', 'tasks.jsonl'])).code).toBe(0);
+    // As the schema before per-run sums left it: no per-run sums, the comparison sums through every result.
+    const db = new Database(dbPath());
+    db.exec(
+      'DROP TABLE eval_run_cells; DROP TABLE eval_rescored_tasks; DELETE FROM schema_migrations WHERE version = 15',
+    );
+    db.close();
+    const migrate = await cli(['migrate']);
+    expect(migrate.code, migrate.err).toBe(0);
+    expect(migrate.err).toMatch(/brought the comparison sums up to date: 40 results/);
+    const after = new Database(dbPath(), { readonly: true });
+    const through = after.prepare('SELECT through_pk AS t FROM eval_compare_state').get() as { t: number };
+    const cells = after
+      .prepare("SELECT sum(n) AS n FROM eval_run_cells WHERE run_id = '' AND length(period) = 7")
+      .get();
+    after.close();
+    expect([through.t, cells]).toEqual([40, { n: 40 }]);
+    const compared = await cli(['compare', '--by', 'model', '--run', 'latest']);
+    expect(compared.code, compared.err).toBe(0);
+  });
+
   it('read a healthy store on read-only media, and doctor calls it healthy', async () => {
     expect((await cli(['run', '--tasks', 'tasks.jsonl'])).code).toBe(0);
     const folder = join(dir, '.taskeval');

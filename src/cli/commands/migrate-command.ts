@@ -31,6 +31,12 @@ export function registerMigrateCommand(program: Command, io: CliIo): void {
       const store = await openStore(location, { checkIntegrity: true });
       try {
         const upgraded = store.upgraded ?? null;
+        // An upgrade may empty derived sums; a reading command cannot write them back and would sum in memory each time.
+        if (upgraded) {
+          const cells = await store.compareCells();
+          if (cells)
+            io.stderr(`brought the comparison sums up to date: ${cells.reduce((n, c) => n + c.n, 0)} results\n`);
+        }
         if (options.json) io.stdout(`${JSON.stringify({ store: location.display, upgraded }, null, 2)}\n`);
         else if (!upgraded) io.stdout(`${location.display}: already at this taskeval's schema; nothing to do\n`);
         else
