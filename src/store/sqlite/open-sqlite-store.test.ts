@@ -285,6 +285,26 @@ describe('openSqliteStore', () => {
     }
   });
 
+  it('recounts the comparison sums a prune emptied before it returns', async () => {
+    const store = openSqliteStore({ path });
+    try {
+      for (const [i, now] of ['2026-01-01T10:00:00.000Z', T1].entries()) {
+        const run = await store.createRun(runInput({ now }));
+        await store.transitionRun(run.id, 'running', { now });
+        await store.saveResults(run.id, [{ result: buildSampleResult({ taskId: `FN-${i}`, evaluatedAt: now }), now }]);
+        await store.transitionRun(run.id, 'completed', { now });
+      }
+      expect((await store.prune({ olderThan: '2026-02-01T00:00:00.000Z' })).results).toBe(1);
+      const state = store.db.raw.prepare('SELECT through_pk AS t FROM eval_compare_state').get();
+      const top = store.db.raw.prepare('SELECT max(pk) AS t FROM eval_task_results').get();
+      expect(state).toEqual(top);
+      const kept = store.db.raw.prepare('SELECT sum(n) AS n FROM eval_run_cells WHERE length(period) = 7').get();
+      expect(kept).toEqual({ n: 2 });
+    } finally {
+      await store.close();
+    }
+  });
+
   it('refuses a database written by a newer taskeval, naming both schema versions', async () => {
     await openSqliteStore({ path }).close();
     const raw = new Database(path);

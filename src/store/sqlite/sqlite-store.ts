@@ -351,7 +351,7 @@ export class SqliteStore implements Store {
     const { olderThan, dryRun } = parseStoreInput(PruneInputSchema, input, 'prune');
     const doomed =
       "SELECT id FROM eval_runs WHERE status IN ('completed','failed','cancelled') AND coalesce(finished_at, created_at) < ?";
-    return this.db.write('prune', () => {
+    const report = this.db.write('prune', () => {
       const runIds = this.db.all<{ id: string }>(`${doomed} ORDER BY created_at`, olderThan).map((r) => r.id);
       const results = this.db.get<{ n: number }>(
         `SELECT count(*) AS n FROM eval_task_results WHERE run_id IN (${doomed})`,
@@ -368,6 +368,9 @@ export class SqliteStore implements Store {
         : this.db.run(`DELETE FROM eval_runs WHERE id IN (${doomed})`, olderThan).changes;
       return { runs, results, events, runIds };
     });
+    // The sums were emptied: recounted here, once, rather than in memory by every reading command until a run ends.
+    if (!dryRun && report.results > 0) await this.cells.catchUp();
+    return report;
   }
 
   /** Counts saved results; past the threshold, checkpoints run in a worker so writes stop waiting for fsync. */
