@@ -23,6 +23,8 @@ export interface RunSums {
 }
 
 const json = (v: unknown): unknown => JSON.parse(v as string);
+/** Per-run sums hold no labels: rows read for them leave the labels column unparsed. */
+const noLabels = (): null => null;
 
 /** A pass's new scored results, by primary key. */
 const NEW_ROWS = `SELECT r.pk, ${SCORED_TASK_COLUMNS.map((c) => `r.${c}`).join(', ')} FROM eval_task_results r
@@ -93,26 +95,37 @@ export class SqliteCompareCells {
 
   /**
    * Adds the per-run cells the filter selects into `into` (keyed by storedCellKey) and gives the rescored tasks,
-   * brought up to the newest result like read(): written back, or with `readOnly` the pass's additions kept in memory.
+   * brought up to the newest result like read(): written back, or with `readOnly` the pass's additions kept in
+   * memory. Null, having read no list, when more tasks than `most` allows (given the results) were rescored.
    */
-  async runSums(readOnly: boolean, filter: PeriodFilter, into: Map<string, StoredCompareCell>): Promise<RunSums> {
+  async runSums(
+    readOnly: boolean,
+    filter: PeriodFilter,
+    into: Map<string, StoredCompareCell>,
+    most: (results: number) => number,
+  ): Promise<RunSums | null> {
     if (!readOnly) await this.catchUp();
     const now = this.db.snapshot('compareCells', () => {
       const state = this.state();
       const top = readOnly ? this.top() : 0;
       // A recount in memory replaces what is kept: nothing kept is read.
       const recount = top > state.through && this.rebuilds(state, top);
-      if (!recount) this.runCells.addSelected(filter, into);
-      return { state, top, recount, rescored: recount ? [] : this.runCells.rescored() };
+      if (recount) return { state, top, rescored: [] };
+      if (this.runCells.rescoredCount() > most(Math.max(top, state.through))) return null;
+      this.runCells.addSelected(filter, into);
+      return { state, top, rescored: this.runCells.rescored() };
     });
+    if (now === null) return null;
     if (now.top <= now.state.through) return { through: now.state.through, rescored: now.rescored };
     const delta = await this.delta(now.state, now.top);
+    const rescored = [...new Set([...now.rescored, ...delta.rescored])];
+    if (rescored.length > most(now.top)) return null;
     const runs = new Set(filter.runIds?.length ? filter.runIds : ['']);
     mergePeriodSums(
       into,
       [...delta.runCells.all()].filter((c) => runs.has(c.runId) && selectsPeriod(filter.periods, c.period)),
     );
-    return { through: now.top, rescored: [...new Set([...now.rescored, ...delta.rescored])] };
+    return { through: now.top, rescored };
   }
 
   private stored(): Map<string, StoredCompareCell> {
@@ -175,7 +188,7 @@ export class SqliteCompareCells {
       json,
       SCORED_TASK_CHUNK,
       (raw) => {
-        const row = scoredTaskRowOf(raw, json);
+        const row = scoredTaskRowOf(raw, noLabels);
         runCells.add(row, projects.get(row.runId) ?? '');
         if (raw[0] === last) rescored.add(row.taskId);
         last = raw[0];
@@ -200,7 +213,7 @@ export class SqliteCompareCells {
         this.db.stmt(NEW_ROWS).raw(true).all(after, top, SCORED_TASK_CHUNK),
       ) as unknown[][];
       for (const raw of raws) {
-        const row = scoredTaskRowOf(raw.slice(1), json);
+        const row = scoredTaskRowOf(raw.slice(1), noLabels);
         runCells.add(row, projects.get(row.runId) ?? '');
         fresh.set(row.taskId, (fresh.get(row.taskId) ?? 0) + 1);
       }

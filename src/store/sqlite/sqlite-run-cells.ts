@@ -212,6 +212,11 @@ export class SqliteRunCells {
     }
   }
 
+  /** How many tasks have more than one scored result. */
+  rescoredCount(): number {
+    return this.db.stmt('SELECT count(*) FROM eval_rescored_tasks').pluck(true).get() as number;
+  }
+
   /** Tasks with more than one scored result. */
   rescored(): string[] {
     return this.db.stmt('SELECT task_id FROM eval_rescored_tasks').pluck(true).all() as string[];

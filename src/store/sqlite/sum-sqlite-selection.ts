@@ -35,12 +35,11 @@ export async function sumSqliteSelection(
 ): Promise<StoredCompareCell[] | null> {
   const periods = selectionPeriods(q.since, q.until);
   const sums = new Map<string, StoredCompareCell>();
-  const { through, rescored } = await cells.runSums(
-    readOnly,
-    { ...(q.runIds ? { runIds: q.runIds } : {}), periods },
-    sums,
+  const kept = await cells.runSums(readOnly, { ...(q.runIds ? { runIds: q.runIds } : {}), periods }, sums, (results) =>
+    Math.max(RESCORED_FLOOR, results * RESCORED_SHARE),
   );
-  if (rescored.length > Math.max(RESCORED_FLOOR, through * RESCORED_SHARE)) return null;
+  if (kept === null) return null;
+  const { through, rescored } = kept;
   const add = (row: ScoredTaskRow, sign: 1 | -1) => addToCells(sums, row, projectOf(row.runId), sign);
 
   const runs = q.runIds?.length ? ` AND r.run_id IN (${q.runIds.map(() => '?').join(', ')})` : '';
