@@ -45,7 +45,8 @@ interface CellsDelta {
   rebuild: boolean;
   cells: Map<string, StoredCompareCell>;
   runCells: PeriodSums;
-  rescored: Set<string>;
+  /** Tasks newly rescored; null for a recount, whose rescored tasks are counted in SQL instead of held. */
+  rescored: Set<string> | null;
   through: number;
 }
 
@@ -118,8 +119,11 @@ export class SqliteCompareCells {
     if (now === null) return null;
     if (now.top <= now.state.through) return { through: now.state.through, rescored: now.rescored };
     const delta = await this.delta(now.state, now.top);
-    const rescored = [...new Set([...now.rescored, ...delta.rescored])];
-    if (rescored.length > most(now.top)) return null;
+    const rescored =
+      delta.rescored === null
+        ? this.db.read('compareCells', () => this.runCells.rescoredThrough(now.top, most(now.top)))
+        : [...new Set([...now.rescored, ...delta.rescored])];
+    if (rescored === null || rescored.length > most(now.top)) return null;
     const runs = new Set(filter.runIds?.length ? filter.runIds : ['']);
     mergePeriodSums(
       into,
@@ -174,15 +178,13 @@ export class SqliteCompareCells {
   }
 
   /**
-   * Each task's newest scored result among rows up to `top`, summed into cells; every scored result summed into
-   * its run's cells, and the tasks met more than once.
+   * Each task's newest scored result among rows up to `top`, summed into cells, and every scored result summed
+   * into its run's cells (the rescored tasks are counted where they are written).
    */
   private async recount(top: number): Promise<CellsDelta> {
     const projects = this.projects();
     const cells = new Map<string, StoredCompareCell>();
     const runCells = new PeriodSums();
-    const rescored = new Set<string>();
-    let last: unknown = null;
     const chunks = scoredTaskChunks(
       (after, limit) => this.results.scoredChunk({}, after, limit, top),
       json,
@@ -190,12 +192,10 @@ export class SqliteCompareCells {
       (raw) => {
         const row = scoredTaskRowOf(raw, noLabels);
         runCells.add(row, projects.get(row.runId) ?? '');
-        if (raw[0] === last) rescored.add(row.taskId);
-        last = raw[0];
       },
     );
     for await (const chunk of chunks) for (const row of chunk) this.add(cells, row, projects, 1);
-    return { rebuild: true, cells, runCells, rescored, through: top };
+    return { rebuild: true, cells, runCells, rescored: null, through: top };
   }
 
   /**
@@ -280,7 +280,7 @@ export class SqliteCompareCells {
             ...cellValues(merged),
           );
       }
-      this.runCells.addInTx(delta.runCells, delta.rescored, delta.rebuild);
+      this.runCells.addInTx(delta.runCells, delta.rescored, delta.rebuild, delta.through);
       this.db.run('UPDATE eval_compare_state SET through_pk = ? WHERE id = 1', delta.through);
       return true;
     });

@@ -161,6 +161,12 @@ export interface PeriodFilter {
 
 type PeriodCellRow = StoredCellRow & { run_id: string; period: string };
 
+/** The tasks with more than one scored result up to a row (?), from the comparison index alone. */
+const RESCORED = `SELECT task_id FROM eval_task_results INDEXED BY eval_task_results_compare
+  WHERE status = 'scored' AND overall_score IS NOT NULL AND ap_final IS NOT NULL AND toq_final IS NOT NULL
+    AND pc_final IS NOT NULL AND pk <= ?
+  GROUP BY task_id HAVING count(*) > 1`;
+
 /**
  * The per-run sums (eval_run_cells: every scored result, per run and every run, month and day, and cell) and the
  * tasks scored more than once (eval_rescored_tasks) of the SQLite store. Results are never changed, so a pass
@@ -212,6 +218,12 @@ export class SqliteRunCells {
     }
   }
 
+  /** Tasks with more than one scored result up to a row, when there are no more than `most`; else null. */
+  rescoredThrough(through: number, most: number): string[] | null {
+    const n = this.db.stmt(`SELECT count(*) FROM (${RESCORED})`).pluck(true).get(through) as number;
+    return n > most ? null : (this.db.stmt(RESCORED).pluck(true).all(through) as string[]);
+  }
+
   /** How many tasks have more than one scored result. */
   rescoredCount(): number {
     return this.db.stmt('SELECT count(*) FROM eval_rescored_tasks').pluck(true).get() as number;
@@ -222,8 +234,11 @@ export class SqliteRunCells {
     return this.db.stmt('SELECT task_id FROM eval_rescored_tasks').pluck(true).all() as string[];
   }
 
-  /** Adds a pass's sums and rescored tasks (after emptying both, for a recount). Inside the pass's transaction. */
-  addInTx(sums: PeriodSums, rescored: Iterable<string>, recount: boolean): void {
+  /**
+   * Adds a pass's sums and rescored tasks (after emptying both, for a recount; null: those up to `through`,
+   * counted here). Inside the pass's transaction.
+   */
+  addInTx(sums: PeriodSums, rescored: Iterable<string> | null, recount: boolean, through: number): void {
     if (recount) this.resetInTx();
     for (const sum of sums.all()) {
       const key = keyOfSum(sum);
@@ -240,8 +255,10 @@ export class SqliteRunCells {
         ...cellValues(merged),
       );
     }
-    for (const taskId of rescored)
-      this.db.run('INSERT OR IGNORE INTO eval_rescored_tasks (task_id) VALUES (?)', taskId);
+    if (rescored === null) this.db.run(`INSERT OR IGNORE INTO eval_rescored_tasks (task_id) ${RESCORED}`, through);
+    else
+      for (const taskId of rescored)
+        this.db.run('INSERT OR IGNORE INTO eval_rescored_tasks (task_id) VALUES (?)', taskId);
   }
 
   /** Empties both. Inside a transaction. */
