@@ -155,8 +155,10 @@ export async function executeRun(input: ExecuteRunInput): Promise<RunOutcome> {
     input.onWarning?.(warning);
     await store.appendEvent(runId, { type: 'warning', message: warning, now: iso() }).catch(() => undefined);
   }
-  const live = await store.getRun(runId);
-  const requested = live.requestedTaskIds.length;
+  // The run's header and counts (this run, made above): its task-id lists, hundreds of thousands of ids, are not
+  // needed to sum it up.
+  const live = (await store.listRuns({ ids: [runId], limit: 1 })).items[0]!;
+  const requested = live.requestedTasks;
   const summarize = (status: 'completed' | 'cancelled' | 'failed') =>
     `${summarizeRun(live, requested, status)}${spent ? `; ${spent}` : ''}`;
   let run: EvalRun;
