@@ -106,14 +106,13 @@ export class SqliteRuns {
     const startedAt = to === 'running' ? opts.now : row.started_at;
     if (isTerminalStatus(to)) {
       const totals = this.totals(runId);
-      const evaluated = this.db.all<{ task_id: string }>(
-        'SELECT task_id FROM eval_task_results WHERE run_id = ? ORDER BY evaluated_at, task_id',
-        runId,
-      );
+      // The list is made in SQL: a run of hundreds of thousands of tasks would hold as many rows in memory.
+      const evaluated = `(SELECT json_group_array(task_id ORDER BY evaluated_at, task_id) FROM eval_task_results WHERE run_id = ?)`;
       this.db.run(
         `UPDATE eval_runs SET status = ?, reason = coalesce(?, reason), summary = coalesce(?, summary), started_at = ?, finished_at = ?,
            heartbeat_at = ?, count_total = ?, count_scored = ?, count_skipped = ?, count_errored = ?,
-           mean_ap = ?, mean_toq = ?, mean_pc = ?, mean_overall = ?, evaluated_task_ids = ?, evaluated_tasks = ? WHERE id = ?`,
+           mean_ap = ?, mean_toq = ?, mean_pc = ?, mean_overall = ?, evaluated_task_ids = ${evaluated},
+           evaluated_tasks = (SELECT count(*) FROM eval_task_results WHERE run_id = ?) WHERE id = ?`,
         to,
         opts.reason,
         opts.summary,
@@ -128,8 +127,8 @@ export class SqliteRuns {
         totals.aggregates.taskOutcomeQuality,
         totals.aggregates.processCompliance,
         totals.aggregates.overall,
-        toJsonText(evaluated.map((r) => r.task_id)),
-        evaluated.length,
+        runId,
+        runId,
         runId,
       );
     } else {
