@@ -89,7 +89,7 @@ export async function scanJsonLines(
   function take(piece: Buffer): void {
     if (piece.length === 0) return;
     // Past the limit the line is only counted, so a 1 GB line costs no memory.
-    if (size + piece.length <= MAX_TASK_LINE_BYTES) parts.push(Buffer.from(piece));
+    if (size + piece.length <= MAX_TASK_LINE_BYTES) parts.push(piece);
     else parts = [];
     size += piece.length;
   }
