@@ -1,6 +1,13 @@
 import type { ParsedScoredTasksQuery } from './store-inputs.js';
 import { SCORED_TASK_COLUMNS } from './scored-task-row.js';
 
+/** A result a comparison counts (alias r): scored, with every score. */
+export const SCORED_WITH_SCORES =
+  "r.status = 'scored' AND r.overall_score IS NOT NULL AND r.ap_final IS NOT NULL AND r.toq_final IS NOT NULL AND r.pc_final IS NOT NULL";
+
+/** SCORED_TASK_COLUMNS as the select list of alias r, in scoredTaskRowOf's order. */
+export const SCORED_TASK_SELECT = SCORED_TASK_COLUMNS.map((c) => `r.${c}`).join(', ');
+
 /** Where the previous chunk stopped: its last row's task id, evaluation time and id. */
 export type ScoredTasksCursor = readonly [taskId: string, evaluatedAt: string, id: string];
 
@@ -18,13 +25,7 @@ export function scoredTasksSql(
   /** Only results saved up to this row (SQLite's pk): a pass that must not see rows saved after it began. */
   throughPk?: number,
 ): { sql: string; params: unknown[] } {
-  const clauses = [
-    "r.status = 'scored'",
-    'r.overall_score IS NOT NULL',
-    'r.ap_final IS NOT NULL',
-    'r.toq_final IS NOT NULL',
-    'r.pc_final IS NOT NULL',
-  ];
+  const clauses = [SCORED_WITH_SCORES];
   const params: unknown[] = [];
   if (q.runIds?.length) (clauses.push(`r.run_id IN (${q.runIds.map(() => '?').join(', ')})`), params.push(...q.runIds));
   if (q.since !== undefined) (clauses.push('r.evaluated_at >= ?'), params.push(q.since));
@@ -35,7 +36,7 @@ export function scoredTasksSql(
   if (throughPk !== undefined) (clauses.push('r.pk <= ?'), params.push(throughPk));
   if (after) (clauses.push('(r.task_id, r.evaluated_at, r.id) > (?, ?, ?)'), params.push(...after));
   return {
-    sql: `SELECT ${SCORED_TASK_COLUMNS.map((c) => `r.${c}`).join(', ')} FROM ${from} WHERE ${clauses.join(' AND ')}
+    sql: `SELECT ${SCORED_TASK_SELECT} FROM ${from} WHERE ${clauses.join(' AND ')}
       ORDER BY r.task_id, r.evaluated_at, r.id LIMIT ?`,
     params: [...params, limit],
   };

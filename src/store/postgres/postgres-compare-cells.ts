@@ -9,6 +9,7 @@ import {
   type StoredCompareCell,
 } from '../compare-cells.js';
 import { SCORED_TASK_COLUMNS, scoredTaskRowOf, type ScoredTaskRow } from '../scored-task-row.js';
+import { SCORED_TASK_SELECT, SCORED_WITH_SCORES } from '../scored-tasks-sql.js';
 import { inTransaction, rows, type Queryable } from './pg-db.js';
 
 /** Tasks a pass takes from the pending list in one transaction. */
@@ -78,10 +79,9 @@ function rowOfCounted(c: CountedRow): ScoredTaskRow {
 async function deltaOf(q: Queryable, tasks: readonly string[]): Promise<CellsDelta> {
   const newest = await rows<Record<string, unknown>>(
     q,
-    `SELECT DISTINCT ON (r.task_id) ${SCORED_TASK_COLUMNS.map((c) => `r.${c}`).join(', ')}, run.project_id
+    `SELECT DISTINCT ON (r.task_id) ${SCORED_TASK_SELECT}, run.project_id
      FROM eval_task_results r JOIN eval_runs run ON run.id = r.run_id
-     WHERE r.task_id = ANY(?) AND r.status = 'scored' AND r.overall_score IS NOT NULL AND r.ap_final IS NOT NULL
-       AND r.toq_final IS NOT NULL AND r.pc_final IS NOT NULL
+     WHERE r.task_id = ANY(?) AND ${SCORED_WITH_SCORES}
      ORDER BY r.task_id, r.evaluated_at DESC, r.id DESC`,
     [tasks],
   );

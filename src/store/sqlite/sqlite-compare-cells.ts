@@ -2,7 +2,8 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { mergeCell } from '../../core/index.js';
 import { addToCells, cellOfStoredRow, type StoredCellRow, type StoredCompareCell } from '../compare-cells.js';
 import { scoredTaskChunks } from '../scored-task-chunks.js';
-import { SCORED_TASK_CHUNK, SCORED_TASK_COLUMNS, scoredTaskRowOf, type ScoredTaskRow } from '../scored-task-row.js';
+import { SCORED_TASK_CHUNK, scoredTaskRowOf, type ScoredTaskRow } from '../scored-task-row.js';
+import { SCORED_TASK_SELECT, SCORED_WITH_SCORES } from '../scored-tasks-sql.js';
 import type { SqliteDb } from './sqlite-db.js';
 import type { SqliteResults } from './sqlite-results.js';
 import { selectsPeriod } from './selection-periods.js';
@@ -27,10 +28,8 @@ const json = (v: unknown): unknown => JSON.parse(v as string);
 const noLabels = (): null => null;
 
 /** A pass's new scored results, by primary key. */
-const NEW_ROWS = `SELECT r.pk, ${SCORED_TASK_COLUMNS.map((c) => `r.${c}`).join(', ')} FROM eval_task_results r
-  WHERE r.pk > ? AND r.pk <= ? AND r.status = 'scored' AND r.overall_score IS NOT NULL AND r.ap_final IS NOT NULL
-    AND r.toq_final IS NOT NULL AND r.pc_final IS NOT NULL
-  ORDER BY r.pk LIMIT ?`;
+const NEW_ROWS = `SELECT r.pk, ${SCORED_TASK_SELECT} FROM eval_task_results r
+  WHERE r.pk > ? AND r.pk <= ? AND ${SCORED_WITH_SCORES} ORDER BY r.pk LIMIT ?`;
 
 interface CellsState {
   through: number;
@@ -222,14 +221,11 @@ export class SqliteCompareCells {
       await nextTurn();
     }
     const tasks = [...fresh.keys()];
-    const newest = `SELECT ${SCORED_TASK_COLUMNS.map((c) => `r.${c}`).join(', ')}
-      FROM eval_task_results r INDEXED BY eval_task_results_compare
-      WHERE r.status = 'scored' AND r.task_id = ? AND r.pk <= ? AND r.overall_score IS NOT NULL
-        AND r.ap_final IS NOT NULL AND r.toq_final IS NOT NULL AND r.pc_final IS NOT NULL
-      ORDER BY r.evaluated_at DESC, r.id DESC LIMIT 1`;
+    const newest = `SELECT ${SCORED_TASK_SELECT} FROM eval_task_results r INDEXED BY eval_task_results_compare
+      WHERE ${SCORED_WITH_SCORES} AND r.task_id = ? AND r.pk <= ? ORDER BY r.evaluated_at DESC, r.id DESC LIMIT 1`;
     const read = (taskId: string, through: number): ScoredTaskRow | null => {
       const raw = this.db.stmt(newest).raw(true).get(taskId, through) as unknown[] | undefined;
-      return raw ? scoredTaskRowOf(raw, (v) => JSON.parse(v as string)) : null;
+      return raw ? scoredTaskRowOf(raw, json) : null;
     };
     for (let i = 0; i < tasks.length; i++) {
       const taskId = tasks[i]!;

@@ -20,6 +20,7 @@ import {
 } from '../compare-cells.js';
 import { addPackedCounts } from '../pack-counts.js';
 import type { ScoredTaskRow } from '../scored-task-row.js';
+import { SCORED_WITH_SCORES } from '../scored-tasks-sql.js';
 import type { SelectionPeriods } from './selection-periods.js';
 import type { SqliteDb } from './sqlite-db.js';
 
@@ -162,10 +163,8 @@ export interface PeriodFilter {
 type PeriodCellRow = StoredCellRow & { run_id: string; period: string };
 
 /** The tasks with more than one scored result up to a row (?), from the comparison index alone. */
-const RESCORED = `SELECT task_id FROM eval_task_results INDEXED BY eval_task_results_compare
-  WHERE status = 'scored' AND overall_score IS NOT NULL AND ap_final IS NOT NULL AND toq_final IS NOT NULL
-    AND pc_final IS NOT NULL AND pk <= ?
-  GROUP BY task_id HAVING count(*) > 1`;
+const RESCORED = `SELECT r.task_id FROM eval_task_results r INDEXED BY eval_task_results_compare
+  WHERE ${SCORED_WITH_SCORES} AND r.pk <= ? GROUP BY r.task_id HAVING count(*) > 1`;
 
 /**
  * The per-run sums (eval_run_cells: every scored result, per run and every run, month and day, and cell) and the

@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { addToCells, type StoredCompareCell } from '../compare-cells.js';
-import { SCORED_TASK_CHUNK, SCORED_TASK_COLUMNS, scoredTaskRowOf, type ScoredTaskRow } from '../scored-task-row.js';
+import { SCORED_TASK_CHUNK, scoredTaskRowOf, type ScoredTaskRow } from '../scored-task-row.js';
+import { SCORED_TASK_SELECT, SCORED_WITH_SCORES } from '../scored-tasks-sql.js';
 import type { ParsedScoredTasksQuery } from '../store-inputs.js';
 import type { SqliteCompareCells } from './sqlite-compare-cells.js';
 import { selectionPeriods } from './selection-periods.js';
@@ -16,9 +17,6 @@ const RESCORED_SHARE = 0.2;
 const TASKS_PER_READ = 500;
 
 const json = (v: unknown): unknown => JSON.parse(v as string);
-const COLUMNS = SCORED_TASK_COLUMNS.map((c) => `r.${c}`).join(', ');
-const SCORED = `r.status = 'scored' AND r.overall_score IS NOT NULL AND r.ap_final IS NOT NULL
-  AND r.toq_final IS NOT NULL AND r.pc_final IS NOT NULL`;
 
 /**
  * Each task's newest scored result among the selected runs and times, summed into comparison cells from the
@@ -45,8 +43,8 @@ export async function sumSqliteSelection(
   const runs = q.runIds?.length ? ` AND r.run_id IN (${q.runIds.map(() => '?').join(', ')})` : '';
   const runParams = q.runIds ?? [];
   for (const { from, to } of periods.partial) {
-    const sql = `SELECT r.evaluated_at, r.pk, ${COLUMNS} FROM eval_task_results r INDEXED BY eval_task_results_by_time
-      WHERE (r.evaluated_at, r.pk) > (?, ?) AND r.evaluated_at <= ? AND r.pk <= ? AND ${SCORED}${runs}
+    const sql = `SELECT r.evaluated_at, r.pk, ${SCORED_TASK_SELECT} FROM eval_task_results r INDEXED BY eval_task_results_by_time
+      WHERE (r.evaluated_at, r.pk) > (?, ?) AND r.evaluated_at <= ? AND r.pk <= ? AND ${SCORED_WITH_SCORES}${runs}
       ORDER BY r.evaluated_at, r.pk LIMIT ?`;
     for (let after: [string, number] = [from, -1]; ;) {
       const raws = db.read('compareCells', () =>
@@ -73,8 +71,8 @@ export async function sumSqliteSelection(
     const raws = db.read('compareCells', () =>
       db
         .stmt(
-          `SELECT ${COLUMNS} FROM eval_task_results r INDEXED BY eval_task_results_compare
-           WHERE ${SCORED} AND r.task_id IN (${tasks.map(() => '?').join(', ')}) AND r.pk <= ?${runs}${times}
+          `SELECT ${SCORED_TASK_SELECT} FROM eval_task_results r INDEXED BY eval_task_results_compare
+           WHERE ${SCORED_WITH_SCORES} AND r.task_id IN (${tasks.map(() => '?').join(', ')}) AND r.pk <= ?${runs}${times}
            ORDER BY r.task_id, r.evaluated_at, r.id`,
         )
         .raw(true)
