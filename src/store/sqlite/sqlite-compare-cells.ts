@@ -7,14 +7,9 @@ import { SCORED_TASK_SELECT, SCORED_WITH_SCORES } from '../scored-tasks-sql.js';
 import type { SqliteDb } from './sqlite-db.js';
 import type { SqliteResults } from './sqlite-results.js';
 import { selectsPeriod } from './selection-periods.js';
-import {
-  CELL_COLUMNS,
-  cellValues,
-  mergePeriodSums,
-  PeriodSums,
-  SqliteRunCells,
-  type PeriodFilter,
-} from './sqlite-run-cells.js';
+import { mergePeriodSums, PeriodSums } from './period-sums.js';
+import { CELL_COLUMNS, cellValues } from './sqlite-cell-columns.js';
+import { SqliteRunCells, type PeriodFilter } from './sqlite-run-cells.js';
 
 /** Where the per-run sums a selection added stand: the row they are up to, and the tasks rescored by then. */
 export interface RunSums {
