@@ -81,6 +81,7 @@ export {
   formatSourceProblem,
   issueFieldPath,
   parseTaskRecords,
+  readFileChunks,
   readTaskFile,
   type ReadTaskFileOptions,
   TASK_FIELD_DESCRIPTIONS,

@@ -1,5 +1,5 @@
-import { createReadStream } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
+import { readFileChunks } from '../../sources/index.js';
 
 /**
  * The values of a JSON file holding one array (each element, in order) or one value (itself), read as a stream:
@@ -21,8 +21,9 @@ export async function* readJsonItems(path: string): AsyncGenerator<unknown> {
       throw new SyntaxError(`element ${index}: ${(error as Error).message}`);
     }
   };
-  for await (const chunk of createReadStream(path)) {
-    const text = decoder.write(chunk as Buffer);
+  // Each chunk is decoded before the next read overwrites it.
+  for await (const chunk of readFileChunks(path, 64 * 1024)) {
+    const text = decoder.write(chunk);
     let from = 0;
     for (let i = 0; i < text.length; i++) {
       const c = text[i]!;

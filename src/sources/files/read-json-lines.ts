@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import type { SourceProblem } from '../source-read-result.js';
 import {
   invalidUtf8Problem,
@@ -7,6 +6,7 @@ import {
   parseJsonLine,
   type RawRecord,
 } from './parse-task-records.js';
+import { readFileChunks } from './read-file-chunks.js';
 
 /** Where a record's bytes are in its file, so it can be read again alone. */
 export interface RecordSpan {
@@ -34,12 +34,13 @@ export async function readJsonLines(fullPath: string, path: string): Promise<Jso
 /**
  * Streams a JSONL file, handing each parsed record on with its byte span: memory never grows with one line
  * or with the file, and a line over MAX_TASK_LINE_BYTES is skipped as it streams past (its problem names the
- * line and its size). Returns the problems, in line order.
+ * line and its size). Returns the problems, in line order. `chunkBytes` is how much is read at a time.
  */
 export async function scanJsonLines(
   fullPath: string,
   path: string,
   onRecord: (record: LocatedRecord) => void,
+  chunkBytes?: number,
 ): Promise<SourceProblem[]> {
   const problems: SourceProblem[] = [];
   const invalidUtf8: number[] = [];
@@ -73,23 +74,24 @@ export async function scanJsonLines(
     line += 1;
   };
 
-  for await (const chunk of createReadStream(fullPath, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
+  for await (const chunk of readFileChunks(fullPath, chunkBytes)) {
     let start = 0;
     for (let nl = chunk.indexOf(0x0a, start); nl !== -1; nl = chunk.indexOf(0x0a, start)) {
-      take(chunk.subarray(start, nl));
+      take(chunk.subarray(start, nl), false);
       finishLine();
       start = nl + 1;
       lineStart = position + start;
     }
-    take(chunk.subarray(start));
+    // The chunk's buffer is read into again: a line that goes on past it keeps a copy of its start.
+    take(chunk.subarray(start), true);
     position += chunk.length;
   }
   finishLine();
 
-  function take(piece: Buffer): void {
+  function take(piece: Buffer, copy: boolean): void {
     if (piece.length === 0) return;
     // Past the limit the line is only counted, so a 1 GB line costs no memory.
-    if (size + piece.length <= MAX_TASK_LINE_BYTES) parts.push(piece);
+    if (size + piece.length <= MAX_TASK_LINE_BYTES) parts.push(copy ? Buffer.from(piece) : piece);
     else parts = [];
     size += piece.length;
   }

@@ -59,12 +59,14 @@ async function readRecordsAt(full: string, path: string, ids: readonly string[],
   const file = await open(full, 'r').catch((error: unknown) => unreadable(path, error));
   try {
     const out: Task[] = [];
+    // One buffer for every record (grown to the longest): a buffer a record would pile up in malloc's heap until collected.
+    let scratch = Buffer.allocUnsafeSlow(64 * 1024);
     for (const id of ids) {
       const span = spans.get(id);
       if (!span) throw changed(path, `task ${id} was not read from it`);
-      const bytes = Buffer.alloc(span.length);
-      const { bytesRead } = await file.read(bytes, 0, span.length, span.offset);
-      let text = bytes.subarray(0, bytesRead).toString('utf8');
+      if (span.length > scratch.length) scratch = Buffer.allocUnsafeSlow(span.length);
+      const { bytesRead } = await file.read(scratch, 0, span.length, span.offset);
+      let text = scratch.toString('utf8', 0, bytesRead);
       if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
       let value: unknown;
       try {
