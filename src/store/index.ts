@@ -88,6 +88,7 @@ export { PostgresStore } from './postgres/postgres-store.js';
 export {
   parseStoreLocation,
   isPostgresUrl,
+  sqliteStoreBytes,
   storeExists,
   storeHome,
   hasEvaluationQueue,

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { resolve } from 'node:path';
 import { redactUrl, StoreError } from '../core/index.js';
@@ -48,6 +48,16 @@ export function parseStoreLocation(text: string, base: string): StoreLocation {
 /** Whether a store is at the location: a SQLite file must exist; a PostgreSQL server is asked when opened. */
 export function storeExists(location: StoreLocation): boolean {
   return location.kind !== 'sqlite' || existsSync(location.path);
+}
+
+/** The size of the SQLite file at the location, 0 for PostgreSQL or a file not made yet. */
+export function sqliteStoreBytes(location: StoreLocation): number {
+  if (location.kind !== 'sqlite') return 0;
+  try {
+    return statSync(location.path).size;
+  } catch {
+    return 0;
+  }
 }
 
 /** The directory that keeps files beside the store (the dashboard's token): the SQLite file's, else `fallback`. */

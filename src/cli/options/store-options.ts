@@ -6,7 +6,7 @@ import {
   resolveStoreLocation as resolveRunStoreLocation,
   type TaskevalConfig,
 } from '../../runs/index.js';
-import { storeExists, type Store, type StoreLocation } from '../../store/index.js';
+import { sqliteStoreBytes, storeExists, type Store, type StoreLocation } from '../../store/index.js';
 import type { CliIo } from '../cli-io.js';
 import { terminalSafe } from '../render/terminal-safe.js';
 import { sayOnce } from '../say-once.js';
@@ -82,17 +82,27 @@ export async function openCliStore(
   return { store, location, config, configPath, close: () => store.close() };
 }
 
+/** A SQLite store past this size takes about a second or more to check before a write (0.9 GB: 1.3 s from cache). */
+export const CHECK_NOTICE_BYTES = 512 * 1024 * 1024;
+
 /**
  * Opens the store at `location` as every command does: named once on stderr, upgraded with a backup (said),
- * and runs a killed process left marked failed (said, with how to resume them).
+ * and runs a killed process left marked failed (said, with how to resume them). A writing command's check of
+ * a large SQLite file reads all of it at once (seconds to minutes, nothing else said meanwhile): it is said first.
  */
 export async function openStoreAt(
   location: StoreLocation,
   io: CliIo,
-  options: { mustExist?: boolean; readOnly?: boolean; clock?: () => Date } = {},
+  options: { mustExist?: boolean; readOnly?: boolean; clock?: () => Date; checkNoticeBytes?: number } = {},
 ): Promise<Store> {
   const clock = options.clock ?? (() => new Date());
   if (options.mustExist) assertStoreExists(location);
+  const bytes = options.readOnly ? 0 : sqliteStoreBytes(location);
+  if (bytes > (options.checkNoticeBytes ?? CHECK_NOTICE_BYTES)) {
+    io.stderr(
+      `store: checking ${terminalSafe(location.display)} (${(bytes / 1024 ** 3).toFixed(1)} GiB) before writing to it; the check reads the whole file\n`,
+    );
+  }
   const { store, recovered } = await openProjectStore({
     location,
     clock,
