@@ -3,7 +3,7 @@ import type { CliIo } from '../cli-io.js';
 import type { JudgeOptionValues } from '../options/judge-options.js';
 import type { SourceOptionValues } from '../options/source-options.js';
 import type { CliStore } from '../options/store-options.js';
-import { evaluateFromCli, queueHooks } from './cli-evaluation.js';
+import { cliProgressReporter, evaluateFromCli, progressHooks, queueHooks } from './cli-evaluation.js';
 import type { QueueOptionValues } from './queue-options.js';
 
 export type BatchOptionValues = SourceOptionValues &
@@ -20,12 +20,15 @@ export async function runCliBatch(
   io: CliIo,
   signal?: AbortSignal,
 ): Promise<BatchOutcome | null> {
+  const json = options.json === true;
+  const reporter = cliProgressReporter(io, json);
   return evaluateFromCli(
     'batch',
     options,
     io,
-    { store: cli.store, ...(signal ? { signal } : {}), ...queueHooks(io, options.json === true) },
+    { store: cli.store, ...(signal ? { signal } : {}), ...progressHooks(reporter), ...queueHooks(io, json) },
     async (result) => {
+      reporter.finish();
       if (!result.run || !result.batch) return null;
       return { run: result.run, results: [], ...result.batch };
     },

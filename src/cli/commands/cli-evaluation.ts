@@ -17,7 +17,7 @@ import { formatSourceProblem } from '../../sources/files/index.js';
 import type { LoadTaskSetOptions } from '../../sources/index.js';
 import type { Store } from '../../store/index.js';
 import type { CliIo } from '../cli-io.js';
-import type { ProgressReporter } from '../render/progress-reporter.js';
+import { createProgressReporter, type ProgressReporter } from '../render/progress-reporter.js';
 import { loadSourceTasks, type SourceOptionValues } from '../options/source-options.js';
 import { openStoreAt } from '../options/store-options.js';
 import { TASKEVAL_VERSION } from '../version.js';
@@ -73,6 +73,11 @@ export async function evaluateFromCli<T>(
       ),
   };
   return runEvaluation(plan, evaluationIo, (result) => report(result, plan));
+}
+
+/** The reporter of a command that evaluates: a bar on a terminal, a line per task otherwise, a line every few seconds under --json. */
+export function cliProgressReporter(io: CliIo, json: boolean): ProgressReporter {
+  return createProgressReporter({ mode: json ? 'phases' : io.isTTY ? 'bar' : 'lines', write: io.stderr });
 }
 
 /** Progress of a run evaluated here, to the command's reporter. */

@@ -16,10 +16,9 @@ import { addJudgeOptions, type JudgeOptionValues } from '../options/judge-option
 import { addLabelOption } from '../options/label-option.js';
 import { addConfigOption } from '../options/source-options.js';
 import { addStoreOption, openCliStore, type StoreOptionValues } from '../options/store-options.js';
-import { createProgressReporter } from '../render/progress-reporter.js';
 import type { SetExitCode } from '../set-exit-code.js';
 import { TASKEVAL_VERSION } from '../version.js';
-import { progressHooks } from './cli-evaluation.js';
+import { cliProgressReporter, progressHooks } from './cli-evaluation.js';
 import { parseFailUnder } from './fail-under-option.js';
 import { reportRunOutcome } from './report-run-outcome.js';
 import { resolveRunId } from './resolve-run-id.js';
@@ -119,10 +118,7 @@ export function registerRescoreCommand(program: Command, io: CliIo, setExitCode:
         io.stderr(
           `re-scoring run ${plan.source.id}: ${plan.items.length} stored result${plan.items.length === 1 ? '' : 's'}, ${judge ? `judge ${judge.judge.provider}/${judge.judge.modelId}` : 'deterministic only'}, rubric ${options.rubric}\n`,
         );
-        const reporter = createProgressReporter({
-          mode: json ? 'silent' : io.isTTY ? 'bar' : 'lines',
-          write: io.stderr,
-        });
+        const reporter = cliProgressReporter(io, json);
         const { run } = await executeRescore({
           store: cli.store,
           plan,

@@ -10,10 +10,9 @@ import {
 import { addLabelOption } from '../options/label-option.js';
 import { addStoreOption, type StoreOptionValues } from '../options/store-options.js';
 import type { SetExitCode } from '../set-exit-code.js';
-import { createProgressReporter } from '../render/progress-reporter.js';
 import { parseFailUnder } from './fail-under-option.js';
 import { addQueueOptions, type QueueOptionValues } from './queue-options.js';
-import { evaluateFromCli, progressHooks, queueHooks } from './cli-evaluation.js';
+import { cliProgressReporter, evaluateFromCli, progressHooks, queueHooks } from './cli-evaluation.js';
 import { reportRunOutcome } from './report-run-outcome.js';
 
 interface RunOptions extends SourceOptionValues, JudgeOptionValues, StoreOptionValues, QueueOptionValues {
@@ -64,7 +63,7 @@ export function registerRunCommand(program: Command, io: CliIo, setExitCode: Set
     .action(async (options: RunOptions) => {
       const failUnder = parseFailUnder(options.failUnder);
       const json = options.json || options.format === 'json';
-      const reporter = createProgressReporter({ mode: json ? 'silent' : io.isTTY ? 'bar' : 'lines', write: io.stderr });
+      const reporter = cliProgressReporter(io, json);
       await evaluateFromCli(
         'run',
         options,

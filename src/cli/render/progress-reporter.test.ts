@@ -33,7 +33,7 @@ describe('progress reporter', () => {
     ]);
   });
 
-  it('redraws one line on a terminal, prints a line per task otherwise, and nothing when silent', () => {
+  it('redraws one line on a terminal, prints a line per task otherwise, and a line every few seconds by phases', () => {
     const result = {
       ...buildSampleResult({ taskId: 'FN-1' }),
       id: 'res_1',
@@ -42,19 +42,29 @@ describe('progress reporter', () => {
       completedAt: null,
       taskSnapshot: null,
     } as StoredResult;
-    const outputs = (['bar', 'lines', 'silent'] as const).map((mode) => {
+    let clock = 0;
+    const outputs = (['bar', 'lines', 'phases'] as const).map((mode) => {
       let text = '';
-      const reporter = createProgressReporter({ mode, write: (t) => void (text += t), width: 10 });
+      const reporter = createProgressReporter({ mode, write: (t) => void (text += t), width: 10, now: () => clock });
       reporter.start('run_1', 40);
       reporter.result(result, progress);
       reporter.finish();
-      return text;
+      return { mode, reporter, text: () => text };
     });
-    expect(outputs[0]).toMatch(/^run run_1: evaluating 40 tasks\n\r\[>/);
-    expect(outputs[0]).toContain('\r\u001b[2K[===>      ] 12/40');
-    expect(outputs[0]!.endsWith('\n')).toBe(true);
-    expect(outputs[1]).toMatch(/^run run_1: evaluating 40 tasks\n\[12\/40\] FN-1 scored \d+ \w+\n$/);
-    expect(outputs[2]).toBe('');
+    expect(outputs[0]!.text()).toMatch(/^run run_1: evaluating 40 tasks\n\r\[>/);
+    expect(outputs[0]!.text()).toContain('\r\u001b[2K[===>      ] 12/40');
+    expect(outputs[0]!.text().endsWith('\n')).toBe(true);
+    expect(outputs[1]!.text()).toMatch(/^run run_1: evaluating 40 tasks\n\[12\/40\] FN-1 scored \d+ \w+\n$/);
+    // By phases: nothing in the first second, then a line at most every two seconds, and the last one said.
+    const phases = outputs[2]!;
+    expect(phases.text()).toBe('');
+    clock = 1_500;
+    phases.reporter.result(result, { ...progress, done: 13 });
+    clock = 2_000;
+    phases.reporter.result(result, { ...progress, done: 14 });
+    clock = 4_000;
+    phases.reporter.result(result, { ...progress, done: 40 });
+    expect(phases.text()).toBe('evaluating: 13 of 40 tasks (32%, 2s)\nevaluating: 40 of 40 tasks (100%, 4s)\n');
   });
 
   it('prints an error reason without the terminal escapes a judge or task put in it', () => {

@@ -1,16 +1,22 @@
 import type { RunProgress } from '../../runs/index.js';
 import type { StoredResult } from '../../store/index.js';
+import { createPhaseProgress, type PhaseProgress } from './phase-progress.js';
 import { terminalSafe } from './terminal-safe.js';
 
 export interface ProgressReporterOptions {
   /** Where progress goes (stderr, so stdout keeps only the result). */
   write: (text: string) => void;
-  /** 'bar' redraws one line on a terminal, 'lines' prints a line per task, 'silent' prints nothing (--json). */
-  mode: 'bar' | 'lines' | 'silent';
+  /**
+   * 'bar' redraws one line on a terminal, 'lines' prints a line per task, 'phases' says how far the run is
+   * every few seconds once it has taken a second (--json: stderr stays short, stdout is only the JSON).
+   */
+  mode: 'bar' | 'lines' | 'phases';
   width?: number;
+  /** The clock the 'phases' lines are timed by. */
+  now?: () => number;
 }
 
-/** Reports run progress: a redrawn bar on a terminal, a line per task otherwise, nothing for --json. */
+/** Reports run progress: a redrawn bar on a terminal, a line per task otherwise, a line every few seconds for --json. */
 export interface ProgressReporter {
   start(runId: string, total: number): void;
   result(result: StoredResult, progress: RunProgress): void;
@@ -23,9 +29,13 @@ export interface ProgressReporter {
 export function createProgressReporter(options: ProgressReporterOptions): ProgressReporter {
   const { write, mode } = options;
   let drawn = false;
+  let phase: PhaseProgress | null = null;
   return {
     start(runId, total) {
-      if (mode === 'silent') return;
+      if (mode === 'phases') {
+        phase = createPhaseProgress({ write, label: 'evaluating', ...(options.now ? { now: options.now } : {}) });
+        return;
+      }
       write(`run ${runId}: evaluating ${total} task${total === 1 ? '' : 's'}\n`);
       if (mode === 'bar' && total > 0) {
         write(
@@ -35,7 +45,7 @@ export function createProgressReporter(options: ProgressReporterOptions): Progre
       }
     },
     result(result, progress) {
-      if (mode === 'silent') return;
+      if (mode === 'phases') return phase?.update(progress.done, progress.total);
       if (mode === 'bar') {
         write(`\r\u001b[2K${formatProgressBar(progress, options.width)}`);
         drawn = true;
