@@ -1,7 +1,7 @@
 import { createHeapPacer, lightResult, type RunResult } from '../../runs/index.js';
 import { resultPages, type EvalRun, type Store, type StoredResult } from '../../store/index.js';
 import type { CliIo } from '../cli-io.js';
-import { renderScoreMarkdown, renderScoreTable, useColour } from '../render/index.js';
+import { createPhaseProgress, renderScoreMarkdown, renderScoreTable, useColour } from '../render/index.js';
 import { compactResult, runExitCode } from './run-outcome-output.js';
 
 export interface ReportRunInput {
@@ -36,11 +36,14 @@ export async function reportRunOutcome(input: ReportRunInput, io: CliIo): Promis
     const head = JSON.stringify({ run, ...(input.extra ?? {}) }, null, 2).replace(/\n}$/, '');
     io.stdout(`${head},\n  "results": [`);
     let n = 0;
+    // Reading a large run back takes seconds (200,000 results: about ten): said on stderr as the evaluation was.
+    const progress = createPhaseProgress({ write: io.stderr, label: 'writing' });
     // The JSON prints neither bundles, signals nor snapshots: they are not read.
     await eachResult(store, run, { light: true }, (result) => {
       io.stdout(
         `${n++ ? ',' : ''}\n${JSON.stringify(compactResult(lightResult(result)), null, 2).replace(/^/gm, '    ')}`,
       );
+      progress.update(n, Math.max(n, total));
     });
     const tail =
       failUnder !== undefined
