@@ -104,6 +104,8 @@ export async function* exportResults(
   query: Omit<ListResultsQuery, 'limit' | 'offset' | 'full'>,
   format: ExportFormat,
   otlp: { version: string; now: string } = { version: 'unknown', now: new Date().toISOString() },
+  /** Told how many results are written after each page. */
+  onPage?: (written: number) => void,
 ): AsyncGenerator<string> {
   yield exportHeader(format);
   let count = 0;
@@ -118,6 +120,7 @@ export async function* exportResults(
       count += page.length;
     } else for (const result of page) text += exportItem(result, format, count++);
     if (text) yield text;
+    onPage?.(count);
     pace();
   }
   yield exportFooter(format, count);

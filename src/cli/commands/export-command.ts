@@ -3,7 +3,7 @@ import type { CliIo } from '../cli-io.js';
 import { addCohortFilterOptions, cohortFilter, type CohortFilterValues } from '../options/cohort-filter-options.js';
 import { addConfigOption } from '../options/source-options.js';
 import { addStoreOption, openCliStore, type StoreOptionValues } from '../options/store-options.js';
-import { EXPORT_FORMATS, exportResults, type ExportFormat } from '../render/index.js';
+import { createPhaseProgress, EXPORT_FORMATS, exportResults, type ExportFormat } from '../render/index.js';
 import { resolveRunId } from './resolve-run-id.js';
 import { otlpHeaders, otlpLogsUrl, postOtlpLogs } from '../../runs/index.js';
 import { TASKEVAL_VERSION } from '../version.js';
@@ -68,15 +68,20 @@ export function registerExportCommand(program: Command, io: CliIo): void {
         const filter = cohortFilter(options);
         const runId = await resolveRunId(cli.store, options.run);
         let sent = { requests: 0, events: 0 };
+        const query = { ...filter, runId, sort: 'taskId', order: 'asc' } as const;
+        // A large run takes minutes to export (200,000 whole results as JSON: about two): said on stderr.
+        const total = (await cli.store.listResults({ ...query, limit: 1 })).count;
+        const progress = createPhaseProgress({ write: io.stderr, label: 'exporting', noun: 'results' });
         try {
           for await (const chunk of exportResults(
             cli.store,
-            { ...filter, runId, sort: 'taskId', order: 'asc' },
+            query,
             format,
             {
               version: TASKEVAL_VERSION,
               now: new Date().toISOString(),
             },
+            (written) => progress.update(written, Math.max(written, total)),
           )) {
             if (target === null) {
               io.stdout(chunk);

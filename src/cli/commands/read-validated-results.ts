@@ -3,6 +3,7 @@ import { isTaskevalError, SourceError, TaskResultSchema, type TaskResult } from 
 import { createHeapPacer } from '../../runs/index.js';
 import { resultPages } from '../../store/index.js';
 import type { CliIo } from '../cli-io.js';
+import { createPhaseProgress } from '../render/index.js';
 import { openCliStore } from '../options/store-options.js';
 import { readJsonItems } from './read-json-items.js';
 import { resolveRunId } from './resolve-run-id.js';
@@ -30,9 +31,13 @@ export async function readValidatedResults(
   const projects: (string | null)[] = [];
   const projectIds: (string | null)[] = [];
   let count = 0;
+  // Reading 200,000 results takes from half a minute (a run) to a minute and a half (a file): said on stderr.
+  const progress = createPhaseProgress({ write: io.stderr, label: 'reading', noun: 'results' });
+  let total: number | undefined;
   // Kept, or handed on one at a time: with `visit`, 200,000 results are never held at once.
   const take = (result: TaskResult, project: string | null, projectId: string | null) => {
     count += 1;
+    progress.update(count, total === undefined ? undefined : Math.max(count, total));
     if (visit) return visit(result, project);
     results.push(result);
     projects.push(project);
@@ -41,11 +46,13 @@ export async function readValidatedResults(
   if (options.run !== undefined) {
     const cli = await openCliStore(options, io, { mustExist: true, readOnly: true });
     try {
-      const runs: { runId: string; project: string }[] = [];
+      const runs: { runId: string; project: string; total: number }[] = [];
       for (const given of options.run) {
         const runId = await resolveRunId(cli.store, given);
-        runs.push({ runId, project: (await cli.store.getRun(runId)).projectId });
+        const run = await cli.store.getRun(runId);
+        runs.push({ runId, project: run.projectId, total: run.counts.total });
       }
+      total = runs.reduce((n, r) => n + r.total, 0);
       // One project's figures stay one: several runs of the same project are not projects apart.
       const single = new Set(runs.map((r) => r.project)).size <= 1;
       const pace = createHeapPacer();

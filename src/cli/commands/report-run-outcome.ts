@@ -37,7 +37,7 @@ export async function reportRunOutcome(input: ReportRunInput, io: CliIo): Promis
     io.stdout(`${head},\n  "results": [`);
     let n = 0;
     // Reading a large run back takes seconds (200,000 results: about ten): said on stderr as the evaluation was.
-    const progress = createPhaseProgress({ write: io.stderr, label: 'writing' });
+    const progress = createPhaseProgress({ write: io.stderr, label: 'writing', noun: 'results' });
     // The JSON prints neither bundles, signals nor snapshots: they are not read.
     await eachResult(store, run, { light: true }, (result) => {
       io.stdout(

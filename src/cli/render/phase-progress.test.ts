@@ -19,4 +19,12 @@ describe('createPhaseProgress', () => {
     expect(lines).toHaveLength(6);
     expect(lines.at(-1)).toBe('scoring: 5,000 of 5,000 tasks (100%, 10s)\n');
   });
+
+  it('counts what it reads so far when the total is not known, by the noun it is given', () => {
+    let t = 0;
+    const lines: string[] = [];
+    const p = createPhaseProgress({ write: (s) => lines.push(s), label: 'reading', noun: 'results', now: () => t });
+    for (let done = 1; done <= 3_000; done++) ((t += 1), p.update(done));
+    expect(lines).toEqual(['reading: 1,000 results so far (1s)\n', 'reading: 3,000 results so far (3s)\n']);
+  });
 });

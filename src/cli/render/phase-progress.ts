@@ -7,17 +7,21 @@ export interface PhaseProgressOptions {
   firstAfterMs?: number;
   /** At most one line this often. */
   everyMs?: number;
+  /** What is counted: `tasks` unless said. */
+  noun?: string;
 }
 
 /** A phase that may be long says how far it is on stderr: silent for the first second, then a line every few. */
 export interface PhaseProgress {
-  update(done: number, total: number): void;
+  /** Without a total (a file read as it streams), the line says how many so far. */
+  update(done: number, total?: number): void;
 }
 
 export function createPhaseProgress(options: PhaseProgressOptions): PhaseProgress {
   const now = options.now ?? Date.now;
   const first = options.firstAfterMs ?? 1_000;
   const every = options.everyMs ?? 2_000;
+  const noun = options.noun ?? 'tasks';
   const started = now();
   let last = Number.NEGATIVE_INFINITY;
   let said = false;
@@ -29,9 +33,14 @@ export function createPhaseProgress(options: PhaseProgressOptions): PhaseProgres
       if (at - last < every && !(done === total && said)) return;
       last = at;
       said = true;
+      const seconds = Math.round((at - started) / 1000);
+      if (total === undefined) {
+        options.write(`${options.label}: ${done.toLocaleString('en-US')} ${noun} so far (${seconds}s)\n`);
+        return;
+      }
       const share = total ? Math.floor((done / total) * 100) : 100;
       options.write(
-        `${options.label}: ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} tasks (${share}%, ${Math.round((at - started) / 1000)}s)\n`,
+        `${options.label}: ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} ${noun} (${share}%, ${seconds}s)\n`,
       );
     },
   };
