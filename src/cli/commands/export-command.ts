@@ -81,7 +81,7 @@ export function registerExportCommand(program: Command, io: CliIo): void {
               version: TASKEVAL_VERSION,
               now: new Date().toISOString(),
             },
-            (written) => progress.update(written, Math.max(written, total)),
+            (written) => progress.update(written, total),
           )) {
             if (target === null) {
               io.stdout(chunk);

@@ -37,7 +37,7 @@ export async function readValidatedResults(
   // Kept, or handed on one at a time: with `visit`, 200,000 results are never held at once.
   const take = (result: TaskResult, project: string | null, projectId: string | null) => {
     count += 1;
-    progress.update(count, total === undefined ? undefined : Math.max(count, total));
+    progress.update(count, total);
     if (visit) return visit(result, project);
     results.push(result);
     projects.push(project);
@@ -46,13 +46,14 @@ export async function readValidatedResults(
   if (options.run !== undefined) {
     const cli = await openCliStore(options, io, { mustExist: true, readOnly: true });
     try {
-      const runs: { runId: string; project: string; total: number }[] = [];
+      const runs: { runId: string; project: string }[] = [];
+      total = 0;
       for (const given of options.run) {
         const runId = await resolveRunId(cli.store, given);
         const run = await cli.store.getRun(runId);
-        runs.push({ runId, project: run.projectId, total: run.counts.total });
+        runs.push({ runId, project: run.projectId });
+        total += run.counts.total;
       }
-      total = runs.reduce((n, r) => n + r.total, 0);
       // One project's figures stay one: several runs of the same project are not projects apart.
       const single = new Set(runs.map((r) => r.project)).size <= 1;
       const pace = createHeapPacer();

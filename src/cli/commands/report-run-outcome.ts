@@ -43,7 +43,7 @@ export async function reportRunOutcome(input: ReportRunInput, io: CliIo): Promis
       io.stdout(
         `${n++ ? ',' : ''}\n${JSON.stringify(compactResult(lightResult(result)), null, 2).replace(/^/gm, '    ')}`,
       );
-      progress.update(n, Math.max(n, total));
+      progress.update(n, total);
     });
     const tail =
       failUnder !== undefined

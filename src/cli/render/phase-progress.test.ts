@@ -27,4 +27,13 @@ describe('createPhaseProgress', () => {
     for (let done = 1; done <= 3_000; done++) ((t += 1), p.update(done));
     expect(lines).toEqual(['reading: 1,000 results so far (1s)\n', 'reading: 3,000 results so far (3s)\n']);
   });
+
+  it('never says more done than its total: a total known beforehand that falls short grows to what is done', () => {
+    let t = 0;
+    const lines: string[] = [];
+    const p = createPhaseProgress({ write: (s) => lines.push(s), label: 'writing', noun: 'results', now: () => t });
+    t = 1_000;
+    p.update(12, 10);
+    expect(lines).toEqual(['writing: 12 of 12 results (100%, 1s)\n']);
+  });
 });

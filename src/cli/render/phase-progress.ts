@@ -13,7 +13,7 @@ export interface PhaseProgressOptions {
 
 /** A phase that may be long says how far it is on stderr: silent for the first second, then a line every few. */
 export interface PhaseProgress {
-  /** Without a total (a file read as it streams), the line says how many so far. */
+  /** Without a total (a file read as it streams), the line says how many so far; past it, the total is what is done. */
   update(done: number, total?: number): void;
 }
 
@@ -26,7 +26,9 @@ export function createPhaseProgress(options: PhaseProgressOptions): PhaseProgres
   let last = Number.NEGATIVE_INFINITY;
   let said = false;
   return {
-    update(done, total) {
+    update(done, given) {
+      // A count known before the phase (a run's tasks) can fall short of what it meets: never above 100%.
+      const total = given === undefined ? undefined : Math.max(done, given);
       const at = now();
       if (at - started < first) return;
       // The last line is said once a phase that said anything ends, so it never seems to stop short.
