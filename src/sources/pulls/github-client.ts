@@ -25,6 +25,12 @@ export interface GithubClientOptions {
   now?: () => number;
   /** Longest single wait before giving up (default one hour: GitHub's primary limit resets hourly). */
   maxWaitMs?: number;
+  /** How long one request may take, headers and body (default 30 s); a request past it is tried again. */
+  requestTimeoutMs?: number;
+  /** Largest answer read (default 32 MiB: a page of 100 pull requests with GitHub's longest bodies is ~10 MiB). */
+  maxResponseBytes?: number;
+  /** Most pages one listing follows (default 1,000: 100,000 items). */
+  maxPages?: number;
 }
 
 /** Counts of what the client asked for, for progress and the benchmark. */
@@ -44,6 +50,9 @@ export interface GithubClient {
 
 const RETRIES = 5;
 const SECONDARY_WAIT_MS = 60_000;
+export const GITHUB_REQUEST_TIMEOUT_MS = 30_000;
+export const GITHUB_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+export const GITHUB_MAX_PAGES = 1_000;
 
 const defaultSleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
@@ -62,17 +71,24 @@ const defaultSleep = (ms: number, signal?: AbortSignal) =>
  * A small GitHub REST client: token auth, conditional requests (If-None-Match with the kept ETag), Link
  * pagination, and waits on rate limits as GitHub documents them: a 403/429 with `x-ratelimit-remaining: 0` waits
  * until `x-ratelimit-reset`; one with `retry-after` waits that long; a secondary limit without either waits a
- * minute. A 401 or 404 is one clear error, never retried.
+ * minute. A 401 or 404 is one clear error, never retried. Every request is bounded (a timeout, a size cap);
+ * the token goes only to the base URL's origin, and a listing follows next-links only there, never twice to one
+ * URL and for at most `maxPages` pages.
  */
 export function createGithubClient(options: GithubClientOptions): GithubClient {
   const base = options.baseUrl.replace(/\/+$/, '');
   const sleep = options.sleep ?? defaultSleep;
   const now = options.now ?? Date.now;
   const maxWait = options.maxWaitMs ?? 3_600_000;
+  const timeoutMs = options.requestTimeoutMs ?? GITHUB_REQUEST_TIMEOUT_MS;
+  const maxBytes = options.maxResponseBytes ?? GITHUB_MAX_RESPONSE_BYTES;
+  const maxPages = options.maxPages ?? GITHUB_MAX_PAGES;
+  const origin = new URL(base).origin;
   const counts: GithubRequestCounts = { requests: 0, notModified: 0, waits: 0 };
 
   async function get(pathOrUrl: string) {
-    const url = /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${base}${pathOrUrl}`;
+    const url = /^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : `${base}${pathOrUrl}`;
+    const sameOrigin = originOf(url) === origin;
     const cached = (await options.cache?.get(url)) ?? null;
     for (let attempt = 0; ; attempt++) {
       const headers: Record<string, string> = {
@@ -80,37 +96,49 @@ export function createGithubClient(options: GithubClientOptions): GithubClient {
         'x-github-api-version': '2022-11-28',
         'user-agent': 'taskeval',
       };
-      if (options.token) headers.authorization = `Bearer ${options.token}`;
+      // The token is for the API it was given for: never sent to a host an answer names.
+      if (options.token && sameOrigin) headers.authorization = `Bearer ${options.token}`;
       if (cached) headers['if-none-match'] = cached.etag;
+      const timeout = AbortSignal.timeout(timeoutMs);
+      const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
       let response: Response;
+      let text: string;
       try {
         counts.requests++;
-        response = await fetch(url, { headers, ...(options.signal ? { signal: options.signal } : {}) });
+        response = await fetch(url, { headers, signal, redirect: sameOrigin ? 'follow' : 'error' });
+        text = response.status === 304 && cached ? '' : await readCapped(response, maxBytes, url);
+        if (response.status === 304 && cached) await response.body?.cancel().catch(() => undefined);
       } catch (error) {
         if (options.signal?.aborted)
           throw new SourceError('cancelled', 'reading pull requests from GitHub was cancelled');
+        if (error instanceof SourceError) throw error;
+        const timedOut = timeout.aborted;
         if (attempt < 2) {
           await sleep(1000 * (attempt + 1), options.signal);
           continue;
         }
-        throw new SourceError('source_unreadable', `cannot reach ${base}: ${(error as Error).message}`, {
-          field: 'github',
-          hint: 'Check the network and --github-url (GitHub Enterprise: https://HOST/api/v3).',
-        });
+        throw new SourceError(
+          'source_unreadable',
+          timedOut
+            ? `${redactQuery(url)} did not answer within ${Math.round(timeoutMs / 1000)} s (3 tries)`
+            : `cannot reach ${base}: ${(error as Error).message}`,
+          {
+            field: 'github',
+            hint: 'Check the network and --github-url (GitHub Enterprise: https://HOST/api/v3).',
+          },
+        );
       }
       const next = nextLink(response.headers.get('link'));
       if (response.status === 304 && cached) {
         counts.notModified++;
-        await response.body?.cancel();
         return { body: cached.body, next, fromCache: true };
       }
       if (response.ok) {
-        const body = (await response.json()) as unknown;
+        const body = parseJson(text, url);
         const etag = response.headers.get('etag');
         if (etag && options.cache) await options.cache.set(url, { etag, body });
         return { body, next, fromCache: false };
       }
-      const text = await response.text().catch(() => '');
       const wait = waitFor(response, text, now());
       if (wait !== null && attempt < RETRIES) {
         if (wait > maxWait)
@@ -139,9 +167,28 @@ export function createGithubClient(options: GithubClientOptions): GithubClient {
     get,
     async list(path, stop) {
       const items: unknown[] = [];
+      const seen = new Set<string>();
       let next: string | null = `${path}${path.includes('?') ? '&' : '?'}per_page=100`;
       while (next) {
-        const page = await get(next);
+        const url = /^https?:\/\//i.test(next) ? next : `${base}${next}`;
+        if (originOf(url) !== origin)
+          throw new SourceError(
+            'source_unreadable',
+            `GitHub's next page points to ${originOf(url) ?? 'an unreadable URL'}, not ${origin}; taskeval follows pages only on the API's own host`,
+            { field: 'github', hint: 'Check --github-url: it must be the API that serves the repository.' },
+          );
+        if (seen.has(url))
+          throw new SourceError('source_unreadable', `GitHub's pages loop: ${redactQuery(url)} came back as next`, {
+            field: 'github',
+          });
+        if (seen.size >= maxPages)
+          throw new SourceError(
+            'source_unreadable',
+            `${redactQuery(path)} has more than ${maxPages} pages; taskeval stops there`,
+            { field: 'github', hint: 'Narrow the pull requests read (--task PR-<N>, --since).' },
+          );
+        seen.add(url);
+        const page = await get(url);
         const rows = Array.isArray(page.body) ? page.body : [];
         items.push(...rows);
         if (stop?.(rows)) break;
@@ -212,4 +259,62 @@ function nextLink(link: string | null): string | null {
     if (m) return m[1]!;
   }
   return null;
+}
+
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+/** A URL without its query, which may carry paging cursors too long for a message. */
+function redactQuery(url: string): string {
+  const at = url.indexOf('?');
+  return at < 0 ? url : url.slice(0, at);
+}
+
+/** The answer's text, read no further than `maxBytes`: a hostile or broken server cannot fill memory. */
+async function readCapped(response: Response, maxBytes: number, url: string): Promise<string> {
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await response.body?.cancel();
+    throw tooLarge(url, maxBytes);
+  }
+  if (!response.body) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of response.body) {
+    size += chunk.byteLength;
+    if (size > maxBytes) {
+      await response.body.cancel().catch(() => undefined);
+      throw tooLarge(url, maxBytes);
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, size).toString('utf8');
+}
+
+function tooLarge(url: string, maxBytes: number): SourceError {
+  return new SourceError(
+    'source_unreadable',
+    `GitHub's answer for ${redactQuery(url)} is larger than ${Math.round(maxBytes / 1024 / 1024)} MiB; taskeval reads no more`,
+    { field: 'github', hint: 'Check --github-url: GitHub itself never answers a page this large.' },
+  );
+}
+
+function parseJson(text: string, url: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new SourceError(
+      'source_unreadable',
+      `GitHub's answer for ${redactQuery(url)} is not JSON (starts ${JSON.stringify(text.slice(0, 60))})`,
+      {
+        field: 'github',
+        hint: 'Check --github-url: it must be the REST API (GitHub Enterprise: https://HOST/api/v3).',
+      },
+    );
+  }
 }

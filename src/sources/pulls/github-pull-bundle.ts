@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
 const text = z.string().nullish();
+/** GitHub keeps at most 65,536 characters of a body; a longer one is not GitHub's, and is cut to that. */
+export const GITHUB_MAX_BODY = 65_536;
+const body = text.transform((v) => (v && v.length > GITHUB_MAX_BODY ? v.slice(0, GITHUB_MAX_BODY) : v));
 const user = z.looseObject({ login: text, type: text }).nullish();
 
 /** The fields taskeval reads from GET /repos/{owner}/{repo}/pulls/{number} (the list has fewer; both parse). */
@@ -8,7 +11,7 @@ export const GithubPullSchema = z.looseObject({
   number: z.number().int().positive(),
   html_url: text,
   title: text,
-  body: text,
+  body,
   user,
   state: z.enum(['open', 'closed']),
   draft: z.boolean().nullish(),
@@ -31,7 +34,7 @@ export const GithubReviewSchema = z.looseObject({
   user,
   state: z.string(),
   submitted_at: text,
-  body: text,
+  body,
 });
 
 export const GithubCommitSchema = z.looseObject({
