@@ -18,8 +18,8 @@ const LAYER_RANK: Record<string, number> = {
   cli: 8,
 };
 
-/** External packages core may use: only zod. */
-const CORE_PACKAGES = new Set(['zod']);
+/** External packages core may use: zod, and re2js (pure matching, no I/O). */
+const CORE_PACKAGES = new Set(['zod', 're2js']);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -234,7 +234,7 @@ export {
   UNKNOWN_FIELD_MAX_CHARS,
   UNKNOWN_FIELD_MAX_DEPTH,
 } from './bound-task-record.js';
-export { compilesAsRegExp } from './compiles-as-regexp.js';
+export * from './patterns/index.js';
 export { jsonDepth } from './json-depth.js';
 export { redactUrl, redactUrlsIn, urlSecrets } from './redact-url.js';
 export { ModelPriceSchema, tokenCostUsd, type ModelPrice } from './model-price.js';

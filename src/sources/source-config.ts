@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AgentRuleSchema, compilesAsRegExp, ModelPriceSchema } from '../core/index.js';
+import { AgentRuleSchema, ModelPriceSchema, UserPatternSchema } from '../core/index.js';
 
 /** How tasks are found and tied to commits; the `sources` key of taskeval.config.json. */
 export const SourceConfigSchema = z.strictObject({
@@ -9,11 +9,7 @@ export const SourceConfigSchema = z.strictObject({
     .min(1)
     .default(['Fusion-Task-Id', 'Task-Id']),
   /** Regular expression (source text) matching a task id in subjects. */
-  idPattern: z
-    .string()
-    .min(1)
-    .refine(compilesAsRegExp, { message: 'expected JavaScript regular expression source, e.g. "[A-Z][A-Z0-9]*-\\d+"' })
-    .default('[A-Z][A-Z0-9]*-\\d+'),
+  idPattern: UserPatternSchema.default('[A-Z][A-Z0-9]*-\\d+'),
   /** Where agent transcripts are found: a directory (`--transcripts DIR`) and/or a template with `{id}`. */
   transcripts: z
     .strictObject({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { compilesAsRegExp } from '../compiles-as-regexp.js';
+import { UserPatternSchema } from '../patterns/user-pattern-schema.js';
 
 /** What part of a commit (or task) a rule's pattern is matched against. */
 export const AGENT_RULE_FIELDS = ['trailer', 'author', 'committer', 'subject', 'body', 'branch'] as const;
@@ -12,7 +12,7 @@ export type AgentRuleField = (typeof AGENT_RULE_FIELDS)[number];
 export const AgentRuleSchema = z.strictObject({
   /** trailer: each `Key: value` trailer line; author and committer: `Name <email>`; subject; body; branch: the task's branch and branches named by the merges that brought its commits in. */
   on: z.enum(AGENT_RULE_FIELDS),
-  pattern: z.string().min(1).refine(compilesAsRegExp, { message: 'expected JavaScript regular expression source' }),
+  pattern: UserPatternSchema,
   /** The agent's short name, or a template such as `$<agent>`. */
   agent: z.string().min(1).max(200),
   model: z.string().min(1).max(200).optional(),

@@ -1,24 +1,32 @@
+import { compileUserPattern, trustedPattern, type TextPattern } from '../patterns/compile-user-pattern.js';
 import { DEFAULT_AGENT_RULES, type AgentRule, type AgentRuleField } from './agent-rules.js';
 
 /** A rule ready to match: its pattern compiled once, case-insensitive. */
 export interface CompiledAgentRule {
   on: AgentRuleField;
-  re: RegExp;
+  re: TextPattern;
   agent: string;
   model: string | null;
 }
 
-/** The user's rules (config `sources.agents`) first, so they win, then the defaults. */
+/**
+ * The user's rules (config `sources.agents`) first, so they win, then the defaults. A user's pattern runs on the
+ * linear-time engine (any contributor's commit is matched against it); the code's own run natively.
+ */
 export function compileAgentRules(
   userRules: readonly AgentRule[] = [],
   defaults: readonly AgentRule[] = DEFAULT_AGENT_RULES,
 ): CompiledAgentRule[] {
-  return [...userRules, ...defaults].map((r) => ({
+  const compiled = (r: AgentRule, re: TextPattern): CompiledAgentRule => ({
     on: r.on,
-    re: new RegExp(r.pattern, 'i'),
+    re,
     agent: r.agent,
     model: r.model ?? null,
-  }));
+  });
+  return [
+    ...userRules.map((r) => compiled(r, compileUserPattern(r.pattern, { ignoreCase: true }))),
+    ...defaults.map((r) => compiled(r, trustedPattern(new RegExp(r.pattern, 'i')))),
+  ];
 }
 
 /**

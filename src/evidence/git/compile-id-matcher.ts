@@ -1,4 +1,4 @@
-import { ConfigError } from '../../core/index.js';
+import { ConfigError, compileUserPattern, userPatternProblem, type TextPattern } from '../../core/index.js';
 
 /** Finds task ids in text with one compiled pattern. */
 export interface IdMatcher {
@@ -11,25 +11,28 @@ export interface IdMatcher {
 /** The default task id pattern: `FN-3391`, `KB-12`. */
 export const DEFAULT_ID_PATTERN = '[A-Z][A-Z0-9]*-\\d+';
 
-/** Compiles an id pattern once; a pattern that does not compile is a ConfigError naming the option. */
+const WORD = /[A-Za-z0-9_]/;
+
+/**
+ * Compiles an id pattern once; a pattern that does not compile, or that the linear-time engine cannot run, is a
+ * ConfigError naming the option. The default runs natively; a user's pattern runs on the linear-time engine,
+ * since every commit message of the history is matched against it.
+ */
 export function compileIdMatcher(idPattern: string = DEFAULT_ID_PATTERN): IdMatcher {
-  let anywhere: RegExp;
-  let whole: RegExp;
-  try {
-    // Letters, digits and underscore next to a match mean it is part of a longer word.
-    anywhere = new RegExp(`(?<![A-Za-z0-9_])(?:${idPattern})(?![A-Za-z0-9_])`, 'g');
-    whole = new RegExp(`^(?:${idPattern})$`);
-  } catch (cause) {
-    throw new ConfigError(
-      'invalid_config',
-      `sources.idPattern: ${JSON.stringify(idPattern)} is not a valid regular expression`,
-      {
-        field: 'sources.idPattern',
-        cause,
-        hint: 'give the pattern as JavaScript regular expression source, e.g. "[A-Z][A-Z0-9]*-\\\\d+"',
-      },
-    );
-  }
+  if (idPattern === DEFAULT_ID_PATTERN) return nativeMatcher(idPattern);
+  const problem = userPatternProblem(idPattern);
+  if (problem)
+    throw new ConfigError('invalid_config', `sources.idPattern: ${JSON.stringify(idPattern)} is ${problem}`, {
+      field: 'sources.idPattern',
+      hint: 'give the pattern as regular expression source without back-references or look-arounds, e.g. "[A-Z][A-Z0-9]*-\\\\d+"',
+    });
+  return linearMatcher(compileUserPattern(`(?:${idPattern})`), compileUserPattern(`^(?:${idPattern})$`));
+}
+
+function nativeMatcher(idPattern: string): IdMatcher {
+  // Letters, digits and underscore next to a match mean it is part of a longer word.
+  const anywhere = new RegExp(`(?<![A-Za-z0-9_])(?:${idPattern})(?![A-Za-z0-9_])`, 'g');
+  const whole = new RegExp(`^(?:${idPattern})$`);
   return {
     findAll(text) {
       const ids: string[] = [];
@@ -40,6 +43,25 @@ export function compileIdMatcher(idPattern: string = DEFAULT_ID_PATTERN): IdMatc
           continue;
         }
         if (!ids.includes(m[0])) ids.push(m[0]);
+      }
+      return ids;
+    },
+    isId(text) {
+      return text !== '' && whole.test(text);
+    },
+  };
+}
+
+/** The same answers as nativeMatcher for a user's pattern: the word boundaries are checked around each match. */
+function linearMatcher(anywhere: TextPattern, whole: TextPattern): IdMatcher {
+  return {
+    findAll(text) {
+      const ids: string[] = [];
+      for (let from = 0, m = anywhere.exec(text, 0); m !== null; m = anywhere.exec(text, from)) {
+        const end = m.index + m[0].length;
+        const bounded = !WORD.test(text[m.index - 1] ?? '') && !WORD.test(text[end] ?? '');
+        if (m[0] !== '' && bounded && !ids.includes(m[0])) ids.push(m[0]);
+        from = m[0] === '' || !bounded ? m.index + 1 : end;
       }
       return ids;
     },

@@ -1,3 +1,5 @@
+import { compileUserPattern } from '../../core/index.js';
+
 // fix, fixes, fixed, fixing, hotfix, bugfix: conventional (`fix(scope):`) or not (`Fix crash in ...`).
 const FIX_SUBJECT = /^\s*(?:\[[^\]]*\]\s*)?(?:fix(?:es|ed|ing)?|hotfix|bugfix)\b/i;
 
@@ -15,8 +17,12 @@ export function isFixSubject(subject: string): boolean {
   return FIX_SUBJECT.test(subject);
 }
 
-/** The fix test outcomes (SZZ) use: `pattern` (a regular expression, case-insensitive), or DEFAULT_FIX_PATTERN. */
+/**
+ * The fix test outcomes (SZZ) use: `pattern` (a regular expression, case-insensitive, run on the linear-time
+ * engine since every subject of the history meets it), or DEFAULT_FIX_PATTERN.
+ */
 export function fixSubjectMatcher(pattern: string = DEFAULT_FIX_PATTERN): (subject: string) => boolean {
-  const re = new RegExp(pattern, 'i');
+  const re =
+    pattern === DEFAULT_FIX_PATTERN ? new RegExp(pattern, 'i') : compileUserPattern(pattern, { ignoreCase: true });
   return (subject) => re.test(subject);
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { compilesAsRegExp } from '../../core/index.js';
+import { UserPatternSchema } from '../../core/index.js';
 import { JudgeConfigSchema } from '../../judge/index.js';
 import { SourceConfigSchema } from '../../sources/index.js';
 
@@ -14,7 +14,7 @@ export const TaskevalConfigSchema = z.strictObject({
   outcomes: z
     .strictObject({
       /** Commit subjects that are fixes, as a case-insensitive regular expression; default DEFAULT_FIX_PATTERN. */
-      fixPattern: z.string().min(1).refine(compilesAsRegExp, { message: 'not a valid regular expression' }).optional(),
+      fixPattern: UserPatternSchema.optional(),
     })
     .optional(),
   /** Runs older than this many days are deleted after each batch. */
