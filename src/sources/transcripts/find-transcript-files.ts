@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { isAbsolute, join, relative, sep } from 'node:path';
+import { compileUserPattern, type TextPattern } from '../../core/index.js';
 
 /** File names a transcript may have. */
 const TRANSCRIPT_FILE = /\.(jsonl|ndjson|json|traj)$/i;
@@ -50,8 +51,11 @@ export function patternRoot(pattern: string): string {
   return isAbsolute(pattern) && root === '' ? '/' : root;
 }
 
-/** A case-insensitive matcher for a glob-ish template (`*`, `**`, `?`, `{id}`) with the id filled in. */
-export function compileTranscriptPattern(pattern: string, id: string): RegExp {
+/**
+ * A case-insensitive matcher for a glob-ish template (`*`, `**`, `?`, `{id}`) with the id filled in; on the
+ * linear-time engine, since a template of many stars backtracks polynomially on a native one.
+ */
+export function compileTranscriptPattern(pattern: string, id: string): TextPattern {
   const filled = pattern.replaceAll('{id}', '\u0000');
   let source = '';
   for (let i = 0; i < filled.length; i++) {
@@ -65,7 +69,7 @@ export function compileTranscriptPattern(pattern: string, id: string): RegExp {
     else if (c === '?') source += '[^/]';
     else source += escape(c);
   }
-  return new RegExp(`^${source}$`, 'i');
+  return compileUserPattern(`^${source}$`, { ignoreCase: true });
 }
 
 /** True when a path segment names the task id, not a longer one (`FN-1` is not in `FN-12`). */
