@@ -20,7 +20,13 @@ export const JudgeConfigSchema = z.strictObject({
   /** Whether the endpoint accepts a JSON schema (response_format json_schema); default true. */
   structuredOutput: z.boolean().optional(),
   temperature: z.number().min(0).max(2).default(0),
-  timeoutMs: z.number().int().positive().default(120_000),
+  timeoutMs: z
+    .number()
+    .int()
+    .positive()
+    // Node's timers hold at most 2^31-1 ms; a day is far past any model call.
+    .max(86_400_000, { message: 'at most 24 hours (86400 s; 86400000 ms)' })
+    .default(120_000),
   /** Tasks judged at once; absent: 4, or 1 for a server on this machine (see resolveJudgeSpec). */
   concurrency: z.number().int().min(1).max(64).optional(),
   samples: z.number().int().min(1).max(25).default(1),

@@ -21,6 +21,16 @@ function parse(argv: string[]): JudgeOptionValues {
 const io: CliIo = { stdout: () => undefined, stderr: () => undefined, isTTY: false, cwd: '/tmp', env: {} };
 
 describe('judge options', () => {
+  it('refuses a timeout longer than a day, from the flag or the config, naming where it came from', () => {
+    const judge = ['--judge', 'openai', '--judge-model', 'gpt-x'];
+    expect(() => resolveJudgeSpec(parse([...judge, '--timeout', '1e9']), undefined)).toThrow(
+      /^--timeout: at most 24 hours/,
+    );
+    expect(() => resolveJudgeSpec(parse(judge), JudgeConfigSchema.parse({ timeoutMs: 86_400_000 }))).not.toThrow();
+    expect(JudgeConfigSchema.safeParse({ timeoutMs: 2 ** 31 }).success).toBe(false);
+    expect(resolveJudgeSpec(parse([...judge, '--timeout', '86400']), undefined)?.timeoutMs).toBe(86_400_000);
+  });
+
   it('gives no judge when none is chosen', () => {
     expect(resolveJudgeSpec(parse([]), undefined)).toBeNull();
     expect(createCliJudge(parse([]), undefined, io)).toBeNull();

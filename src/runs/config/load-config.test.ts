@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -48,6 +49,18 @@ describe('loadConfig', () => {
     await expect(loadConfig(join(root, 'repo'))).rejects.toMatchObject({
       code: 'invalid_config',
       message: expect.stringContaining('(the "taskeval" key) is invalid'),
+    });
+  });
+
+  it('refuses a FIFO or a directory as --config before opening it, instead of waiting for a writer', async () => {
+    const fifo = join(root, 'config.fifo');
+    execFileSync('mkfifo', [fifo]);
+    await expect(loadConfig(root, fifo)).rejects.toMatchObject({
+      code: 'invalid_config',
+      message: expect.stringContaining('is a FIFO (named pipe), not a regular file'),
+    });
+    await expect(loadConfig(root, join(root, 'repo'))).rejects.toMatchObject({
+      message: expect.stringContaining('is a directory'),
     });
   });
 });

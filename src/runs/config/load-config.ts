@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { ConfigError } from '../../core/index.js';
 import { parseConfig } from './parse-config.js';
@@ -43,8 +43,24 @@ export async function loadConfig(
 async function readConfigJson(path: string): Promise<unknown> {
   let text: string;
   try {
+    // Opening a FIFO or a device blocks, deaf to signals, until a writer comes: refuse anything but a file,
+    // and a file too large to be settings, before opening it.
+    const info = await stat(path);
+    if (!info.isFile())
+      throw new ConfigError('invalid_config', `config file ${path} is ${kindOf(info)}, not a regular file`, {
+        field: 'config',
+      });
+    if (info.size > MAX_CONFIG_CHARS * 4)
+      throw new ConfigError(
+        'invalid_config',
+        `config file ${path} is ${info.size} bytes, over the limit of ${MAX_CONFIG_CHARS * 4}`,
+        {
+          field: 'config',
+        },
+      );
     text = await readFile(path, 'utf8');
   } catch (error) {
+    if (error instanceof ConfigError) throw error;
     throw new ConfigError('invalid_config', `cannot read config file ${path}: ${(error as Error).message}`, {
       cause: error,
       field: 'config',
@@ -71,4 +87,11 @@ async function readConfigJson(path: string): Promise<unknown> {
 /** Blanks every line that starts with // (`taskeval init` writes such comments), so error line numbers still hold. */
 export function stripConfigComments(text: string): string {
   return text.replace(/^[ \t]*\/\/.*$/gm, '');
+}
+
+function kindOf(info: Awaited<ReturnType<typeof stat>>): string {
+  if (info.isDirectory()) return 'a directory';
+  if (info.isFIFO()) return 'a FIFO (named pipe)';
+  if (info.isSocket()) return 'a socket';
+  return 'a device';
 }
