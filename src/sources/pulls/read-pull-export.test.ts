@@ -147,4 +147,16 @@ describe('the pulls source from a gh pr list export (--pulls FILE)', () => {
     expect(err).toContain('bad.json: expected the JSON array gh pr list --json writes');
     expect(err).toContain('gh pr list --state all');
   });
+
+  it('names a pull request with a date that is not one (exit 3, no crash) and reads an export with a byte-order mark', async () => {
+    await writeFile(join(dir, 'bad-date.json'), JSON.stringify([{ ...EXPORT[0], createdAt: 'yesterday' }]));
+    const bad = await cli('score', '--pulls', 'bad-date.json');
+    expect(bad.code, bad.err).toBe(3);
+    expect(bad.err).toMatch(/bad-date\.json\[0\].*createdAt: expected an ISO-8601 date/);
+    expect(bad.err).not.toMatch(/\n\s+at /);
+    await writeFile(join(dir, 'bom.json'), `\ufeff${JSON.stringify([EXPORT[0]])}`);
+    const bom = await cli('score', '--pulls', 'bom.json', '--json');
+    expect(bom.code, bom.err).toBe(0);
+    expect((JSON.parse(bom.out) as Result[]).map((r) => r.taskId)).toEqual(['PR-12']);
+  });
 });

@@ -11,6 +11,8 @@ export const GH_PR_EXPORT =
 
 const MAX_EXPORT_BYTES = 256 * 1024 * 1024;
 const text = z.string().nullish();
+const date = z.string().refine((v) => !Number.isNaN(Date.parse(v)), { message: 'expected an ISO-8601 date' });
+const when = date.nullish();
 
 /** One pull request as `gh pr list --json …` writes it (only the fields taskeval reads; others are kept). */
 const GhPullSchema = z.looseObject({
@@ -21,20 +23,20 @@ const GhPullSchema = z.looseObject({
   headRefName: text,
   baseRefName: text,
   state: z.enum(['OPEN', 'CLOSED', 'MERGED']),
-  createdAt: z.string(),
-  mergedAt: text,
-  closedAt: text,
+  createdAt: date,
+  mergedAt: when,
+  closedAt: when,
   isDraft: z.boolean().nullish(),
   additions: z.number().int().nullish(),
   deletions: z.number().int().nullish(),
   changedFiles: z.number().int().nullish(),
-  commits: z.array(z.looseObject({ oid: z.string(), messageHeadline: text, authoredDate: text })).nullish(),
+  commits: z.array(z.looseObject({ oid: z.string(), messageHeadline: text, authoredDate: when })).nullish(),
   reviews: z
     .array(
       z.looseObject({
         author: z.looseObject({ login: text }).nullish(),
         state: z.string(),
-        submittedAt: text,
+        submittedAt: when,
         body: text,
       }),
     )
@@ -48,8 +50,8 @@ const GhPullSchema = z.looseObject({
         status: text,
         conclusion: text,
         state: text,
-        startedAt: text,
-        completedAt: text,
+        startedAt: when,
+        completedAt: when,
       }),
     )
     .nullish(),
@@ -74,7 +76,9 @@ export async function readPullExport(
   try {
     const size = (await stat(full)).size;
     if (size > MAX_EXPORT_BYTES) throw new Error(`${Math.round(size / 2 ** 20)} MiB is over the limit of 256 MiB`);
-    value = JSON.parse(await readFile(full, 'utf8'));
+    const raw = await readFile(full, 'utf8');
+    // A byte-order mark (Windows editors, PowerShell's redirection) is not JSON; task files accept it too.
+    value = JSON.parse(raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw);
   } catch (error) {
     throw new SourceError(
       'source_unreadable',
@@ -102,7 +106,15 @@ export async function readPullExport(
       });
       return;
     }
-    tasks.push(toTask(parsed.data, options.hindsight ?? true));
+    const task = TaskSchema.safeParse(toTask(parsed.data, options.hindsight ?? true));
+    if (task.success) tasks.push(task.data);
+    else
+      problems.push({
+        path,
+        index,
+        taskId: `PR-${parsed.data.number}`,
+        message: `makes no valid task: ${task.error.issues[0]!.path.join('.')}: ${task.error.issues[0]!.message}`,
+      });
   });
   return {
     tasks,
@@ -113,7 +125,7 @@ export async function readPullExport(
   };
 }
 
-function toTask(pr: GhPull, hindsight: boolean): Task {
+function toTask(pr: GhPull, hindsight: boolean): unknown {
   const readyAt = pr.createdAt;
   const known = (at: string | null | undefined) => hindsight || (at != null && Date.parse(at) <= Date.parse(readyAt));
   const reviews = pullReviews(
@@ -135,7 +147,7 @@ function toTask(pr: GhPull, hindsight: boolean): Task {
         completedAt: c.completedAt ?? null,
       }))
     : [];
-  return TaskSchema.parse({
+  return {
     id: `PR-${pr.number}`,
     title: pr.title ?? `Pull request #${pr.number}`,
     ...(pr.body ? { description: pr.body } : {}),
@@ -169,7 +181,7 @@ function toTask(pr: GhPull, hindsight: boolean): Task {
         .filter((c) => known(c.authoredDate))
         .flatMap((c) => (c.messageHeadline ? [c.messageHeadline] : [])),
     },
-  });
+  };
 }
 
 function checkStatus(c: NonNullable<GhPull['statusCheckRollup']>[number]): 'passed' | 'failed' | 'skipped' | 'pending' {
