@@ -18,7 +18,7 @@ export function resolveStoreLocation(
   config: TaskevalConfig,
   configPath: string | null,
 ): StoreLocation {
-  if (values.db) return parseStoreLocation(values.db, io.cwd);
+  if (values.db !== undefined) return parseStoreLocation(values.db, io.cwd);
   const fromEnv = io.env.TASKEVAL_DATABASE_URL?.trim();
   if (fromEnv) return parseStoreLocation(fromEnv, io.cwd);
   if (config.db) return parseStoreLocation(config.db, configPath ? dirname(configPath) : io.cwd);

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { resolve } from 'node:path';
-import { redactUrl, StoreError } from '../core/index.js';
+import { ConfigError, redactUrl, StoreError } from '../core/index.js';
 
 /** Where a store lives: a SQLite file, or a PostgreSQL database (and schema). */
 export type StoreLocation =
@@ -21,6 +21,17 @@ export function isPostgresUrl(text: string): boolean {
  */
 export function parseStoreLocation(text: string, base: string): StoreLocation {
   const value = text.trim();
+  if (value === '')
+    throw new ConfigError('usage', 'db: an empty value names no store', {
+      field: 'db',
+      hint: 'give a file path (.taskeval/taskeval.db) or postgres://user@host/database, or leave --db out',
+    });
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(value)?.[1];
+  if (scheme && !isPostgresUrl(value))
+    throw new ConfigError('usage', `db: ${redactUrl(value)}: taskeval has no store for ${scheme}:// URLs`, {
+      field: 'db',
+      hint: 'a SQLite file path (.taskeval/taskeval.db) or a PostgreSQL URL (postgres://user@host/database)',
+    });
   if (!isPostgresUrl(value)) {
     const path = resolve(base, value);
     return { kind: 'sqlite', path, display: path };

@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseStoreLocation } from '../../store/index.js';
+import { runCli } from '../run-cli.js';
 import { captureIo } from '../testing/capture-io.js';
 import { openStoreAt } from './store-options.js';
 
@@ -35,5 +36,36 @@ describe('openStoreAt', () => {
     const reading = captureIo(dir);
     await (await openStoreAt(location, reading, { checkNoticeBytes: 0, readOnly: true })).close();
     expect(reading.err()).not.toContain('checking');
+  });
+});
+
+describe('--db', () => {
+  const run = async (...argv: string[]) => {
+    const io = captureIo(dir);
+    const code = await runCli(argv, io);
+    return { code, err: io.err() };
+  };
+
+  it('refuses an empty value and an unknown scheme with exit 2 naming db, and creates no file', async () => {
+    for (const [value, said] of [
+      ['', 'db: an empty value names no store'],
+      ['mysql://x', 'db: mysql://x: taskeval has no store for mysql:// URLs'],
+    ] as const) {
+      const { code, err } = await run('runs', '--db', value);
+      expect(code, err).toBe(2);
+      expect(err).toContain(said);
+    }
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it("makes the store's own folder, but not a tree of missing folders above it", async () => {
+    const open = (path: string) => openStoreAt(parseStoreLocation(path, dir), captureIo(dir));
+    await expect(open(join(dir, 'no', 'such', 'place', 'store.db'))).rejects.toThrow(
+      `the directory ${join(dir, 'no', 'such')} does not exist`,
+    );
+    expect(readdirSync(dir)).toEqual([]);
+    const store = await open(join(dir, '.taskeval', 'store.db'));
+    await store.close();
+    expect(readdirSync(join(dir, '.taskeval'))).toContain('store.db');
   });
 });

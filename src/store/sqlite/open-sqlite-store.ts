@@ -1,4 +1,4 @@
-import { mkdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type Database from 'better-sqlite3';
 import { StoreError } from '../../core/index.js';
@@ -44,6 +44,13 @@ export function openSqliteStore(options: OpenSqliteStoreOptions): SqliteStore {
   const path = resolve(options.path);
   if (options.readOnly) return openForReading(path, options.cacheMiB ?? 16);
   let db: Database.Database;
+  // The store's own folder (.taskeval/) is made when missing; a path whose folders above that are missing is a
+  // mistyped --db, not a tree to create from the root.
+  if (!existsSync(dirname(dirname(path))))
+    throw new StoreError('store_failed', `${path}: the directory ${dirname(dirname(path))} does not exist`, {
+      field: 'db',
+      hint: 'check the path given with --db (or db in the config), or create the directory first',
+    });
   try {
     mkdirSync(dirname(path), { recursive: true });
     const Driver = betterSqlite3();
