@@ -24,6 +24,14 @@ describe('checkServeExposure', () => {
     expect(checkServeExposure({ host: '0.0.0.0', auth: false, allowRemote: true })).toHaveLength(2);
   });
 
+  it('says a wildcard bind without --allow-remote answers only loopback names, instead of "reachable"', () => {
+    const said = checkServeExposure({ host: '0.0.0.0', auth: true, allowRemote: false }).join('\n');
+    expect(said).toContain('refused (421)');
+    expect(said).toContain('--allow-remote');
+    expect(said).not.toMatch(/reachable from other machines/);
+    expect(checkServeExposure({ host: '0.0.0.0', auth: true, allowRemote: true }).join('\n')).toMatch(/other machines/);
+  });
+
   it('warns when a tokened server is reachable from other machines', () => {
     expect(checkServeExposure({ host: '192.168.1.5', auth: true, allowRemote: false }).join('\n')).toMatch(
       /other machines/,

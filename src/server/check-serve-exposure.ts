@@ -30,7 +30,13 @@ export function checkServeExposure({ host, auth, allowRemote }: ServeExposure): 
   }
   const warnings: string[] = [];
   if (!auth) warnings.push('WARNING: --no-auth: the dashboard and API accept every request without a token.');
-  if (!loopback)
+  const wildcard = ['0.0.0.0', '::', '[::]'].includes(host.trim());
+  if (wildcard && !allowRemote)
+    warnings.push(
+      `note: listening on ${host}, but only requests addressed to this machine's loopback names are answered; ` +
+        'others are refused (421). Add --allow-remote to serve other machines (plain HTTP: the token travels unencrypted).',
+    );
+  else if (!loopback)
     warnings.push(
       `WARNING: listening on ${host}, reachable from other machines; traffic is plain HTTP, so the token travels unencrypted.`,
     );

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { APP_CSS, APP_SCRIPT } from '../web/index.js';
-import { otlpRoutes } from './otlp-routes.js';
+import { bodyLimit } from 'hono/body-limit';
+import { MAX_OTLP_BYTES, otlpRoutes } from './otlp-routes.js';
 import { eventsRoute } from './api/events-route.js';
 import { resultsRoutes } from './api/results-routes.js';
 import { queueRoute } from './api/queue-route.js';
@@ -14,6 +15,9 @@ import { errorPage, pagesRoutes } from './pages-routes.js';
 import { rateRoutes } from './rate-routes.js';
 import { createAggregateCache } from './aggregate-cache.js';
 import { renderPage } from './render-page.js';
+
+/** The largest form or API request body read (a rating's note is the longest field a form has). */
+export const MAX_FORM_BYTES = 1024 * 1024;
 
 const isApi = (c: Context) => c.req.path === '/api' || c.req.path.startsWith('/api/') || c.req.path.startsWith('/v1/');
 
@@ -72,6 +76,20 @@ export function createApp(given: AppDeps): Hono {
       }),
     );
   }
+
+  // No request body is read past its bound: a form or an API call is small; OTLP batches have their own.
+  app.use('*', async (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    const maxSize = c.req.path.startsWith('/v1/') ? MAX_OTLP_BYTES : MAX_FORM_BYTES;
+    return bodyLimit({
+      maxSize,
+      onError: (c) => {
+        const message = `request bodies here are limited to ${maxSize} bytes`;
+        if (isApi(c)) return c.json({ code: 413, message }, 413);
+        return renderPage(c, errorPage(413, `${message}.`), 413);
+      },
+    })(c, next);
+  });
 
   const api = new Hono();
   api.route('/runs', runsRoutes(deps));

@@ -1,8 +1,12 @@
 import { Hono } from 'hono';
+import { jsonDepth } from '../core/index.js';
 import type { RouteDeps } from './app-deps.js';
 
 /** The largest OTLP request taken; an agent's exporter batches far less (Claude Code sends every 5 s). */
 export const MAX_OTLP_BYTES = 8 * 1024 * 1024;
+
+/** The deepest OTLP request taken: spans nest AnyValue arrays and kvlists a few levels, never dozens. */
+export const MAX_OTLP_DEPTH = 64;
 
 const SIGNALS = { traces: 'resourceSpans', logs: 'resourceLogs' } as const;
 
@@ -34,6 +38,9 @@ export function otlpRoutes(deps: RouteDeps): Hono {
       } catch (error) {
         return refuse(400, `not JSON: ${(error as Error).message}`);
       }
+      // Checked before anything walks it recursively (a request nested 100,000 deep overflowed the stack: a 500).
+      if (jsonDepth(body, MAX_OTLP_DEPTH + 1) > MAX_OTLP_DEPTH)
+        return refuse(400, `nested deeper than ${MAX_OTLP_DEPTH} levels; no OTLP request is`);
       if (typeof body !== 'object' || body === null || !Array.isArray((body as Record<string, unknown>)[field]))
         return refuse(400, `an OTLP ${signal} request holds a ${field} array`);
       await deps.receiveOtlp(signal, JSON.stringify(body));

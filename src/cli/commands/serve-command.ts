@@ -87,7 +87,10 @@ export function registerServeCommand(program: Command, io: CliIo, wiring: ServeW
       '--no-auth',
       'accept requests without the token (prints a warning; refused with a non-loopback --host unless --allow-remote)',
     )
-    .option('--allow-remote', 'allow --no-auth together with a non-loopback --host')
+    .option(
+      '--allow-remote',
+      'serve other machines: answer requests under any host name with --host 0.0.0.0 or ::, and allow --no-auth with a non-loopback --host',
+    )
     .addHelpText(
       'after',
       '\nExamples:\n  taskeval serve\n  taskeval serve --port 0 --db ./ci/taskeval.db\n\nThe token lives in serve-token beside the database (mode 0600); see docs/dashboard.md.\n\n' +
