@@ -1,7 +1,8 @@
 import { LifecycleError, StoreError, isTaskevalError } from '../../core/index.js';
+import { describeLockHolders, sqliteLockHolders } from './sqlite-lock-holders.js';
 
 /** Turns a SQLite failure into the store's typed errors; constraint names decide the code. */
-export function mapSqliteError(error: unknown, context: string): Error {
+export function mapSqliteError(error: unknown, context: string, path?: string): Error {
   if (isTaskevalError(error)) return error;
   const code = (error as { code?: unknown } | null)?.code;
   const message = error instanceof Error ? error.message : String(error);
@@ -23,10 +24,17 @@ export function mapSqliteError(error: unknown, context: string): Error {
     }
   }
   if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED') {
-    return new StoreError('store_failed', `${context}: the database stayed locked by another process`, {
-      cause: error,
-      hint: 'another taskeval is writing; retry when it is done',
-    });
+    const holders = path ? sqliteLockHolders(path) : null;
+    return new StoreError(
+      'store_failed',
+      `${context}: the database stayed locked; held by ${describeLockHolders(holders)}`,
+      {
+        cause: error,
+        hint: holders?.length
+          ? 'wait for it to finish, then retry'
+          : 'another taskeval is writing; retry when it is done',
+      },
+    );
   }
   if (
     code === 'SQLITE_CORRUPT' ||

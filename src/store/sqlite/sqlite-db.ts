@@ -67,7 +67,7 @@ export class SqliteDb {
     try {
       return fn();
     } catch (error) {
-      throw mapSqliteError(error, context);
+      throw mapSqliteError(error, context, this.raw.name);
     }
   }
 

@@ -6,7 +6,12 @@ export interface WalCheckpointerOptions {
   intervalMs?: number;
   /** WAL frames after which the worker restarts the log (briefly holding the writer) so it cannot grow without bound. */
   restartFrames?: number;
-  busyTimeoutMs?: number;
+  /**
+   * How long a restart waits for the writer lock and for readers, holding the writer meanwhile (default 0: it
+   * does not wait, and stays passive when it cannot restart at once). A restart that waited the writer's 10 s
+   * held the writer past a save's busy timeout and failed the save.
+   */
+  restartWaitMs?: number;
 }
 
 /** A worker thread checkpointing one SQLite file; `stop` closes its connection. */
@@ -21,16 +26,24 @@ const Database = require(workerData.driver);
 let db = null;
 try {
   db = new Database(workerData.path, { fileMustExist: true });
-  db.pragma('busy_timeout = ' + workerData.busyTimeoutMs);
+  db.pragma('busy_timeout = ' + workerData.restartWaitMs);
   db.pragma('synchronous = NORMAL');
 } catch (error) {
   parentPort.close();
 }
+// A restart the readers kept from finishing is tried again only after a doubling pause (up to 64 ticks): each
+// try holds the writer lock for a moment, and tries every tick starved the writer.
+let pause = 0;
+let skip = 0;
 const tick = () => {
   try {
     const [state] = db.pragma('wal_checkpoint(PASSIVE)');
     // A busy writer never leaves the log idle long enough to restart it by itself.
-    if (state.log >= workerData.restartFrames) db.pragma('wal_checkpoint(RESTART)');
+    if (state.log < workerData.restartFrames) return;
+    if (skip > 0) return void skip--;
+    const [restart] = db.pragma('wal_checkpoint(RESTART)');
+    if (restart.busy) skip = pause = Math.min(64, Math.max(1, pause * 2));
+    else pause = 0;
   } catch {
     // The writer's own auto-checkpoint still runs; a missed tick only delays the copy.
   }
@@ -58,7 +71,7 @@ export function startWalCheckpointer(path: string, options: WalCheckpointerOptio
       path,
       intervalMs: options.intervalMs ?? 50,
       restartFrames: options.restartFrames ?? 4_096,
-      busyTimeoutMs: options.busyTimeoutMs ?? 10_000,
+      restartWaitMs: options.restartWaitMs ?? 0,
     },
   });
   worker.unref();
