@@ -7,6 +7,7 @@ const BENCHES: Record<string, () => Promise<{ run: () => Promise<{ pass: boolean
   memory: () => import('./memory.js'),
   outcomes: () => import('./outcomes.js'),
   pulls: () => import('./pulls.js'),
+  serve: () => import('./serve-load.js'),
   sessions: () => import('./sessions.js'),
   sources: () => import('./sources.js'),
   startup: () => import('./startup.js'),

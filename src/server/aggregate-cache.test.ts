@@ -24,4 +24,15 @@ describe('createAggregateCache', () => {
     expect(await cache('b', async () => 'b2')).toBe('b2');
     expect(await cache('c', async () => 'c2')).toBe('c');
   });
+
+  it('keeps an immutable answer across data versions', async () => {
+    let version = 1;
+    const cache = createAggregateCache({ dataVersion: async () => String(version) });
+    let computed = 0;
+    const ask = () => cache('finished run', async () => ++computed, { immutable: true });
+    expect(await ask()).toBe(1);
+    version = 2;
+    expect(await ask()).toBe(1);
+    expect(computed).toBe(1);
+  });
 });

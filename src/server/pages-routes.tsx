@@ -20,7 +20,7 @@ import {
   ValidityPage,
 } from '../web/index.js';
 import { CompareQuerySchema, parseQuery, ResultsQuerySchema, toListResultsQuery } from './api/api-queries.js';
-import { bandCounts } from './api/runs-routes.js';
+import { bandCounts, cachedRunSpend } from './api/runs-routes.js';
 import type { RouteDeps } from './app-deps.js';
 import { renderPage } from './render-page.js';
 
@@ -177,12 +177,13 @@ export function pagesRoutes(deps: RouteDeps): Hono {
   app.get('/runs/:id', async (c) => {
     const runId = c.req.param('id');
     const { limit, offset } = parseQuery(pageQuery(50), c.req.query());
-    const run = await store.getRun(runId);
+    // The header, not getRun: the page shows no task-id lists (a large run's cost 40 ms to parse).
+    const run = (await store.listRuns({ ids: [runId], limit: 1 })).items[0] ?? (await store.getRun(runId));
     const [events, bands, results, spend, validations] = await Promise.all([
       store.listEvents(runId),
       bandCounts(store, runId),
       store.listResults({ runId, sort: 'taskId', order: 'asc', limit, offset }),
-      store.runSpend(runId),
+      cachedRunSpend(deps, run),
       store.listValidations({ runId }),
     ]);
     return renderPage(

@@ -32,21 +32,32 @@ export function startServer(app: Hono, options: { host: string; port: number }):
         }),
       );
     };
-    server = serve({ fetch: app.fetch, hostname: options.host, port: options.port }, (info: AddressInfo) => {
-      server.off('error', onError);
-      const host = info.address;
-      const origin = `http://${host.includes(':') ? `[${host}]` : host}:${info.port}`;
-      resolve({
-        host,
-        port: info.port,
-        origin,
-        close: () =>
-          new Promise<void>((done, fail) => {
-            server.close((error) => (error ? fail(error) : done()));
-            server.closeAllConnections();
-          }),
-      });
-    }) as Server;
+    server = serve(
+      {
+        fetch: app.fetch,
+        hostname: options.host,
+        port: options.port,
+        // Node's 5 s keep-alive timer fired right after a stalled event loop and closed sockets on which clients
+        // had just sent their next request (connection resets under load). An idle browser or script connection
+        // is kept a minute; headers must come within a little more, and a whole request within two minutes.
+        serverOptions: { keepAliveTimeout: 65_000, headersTimeout: 66_000, requestTimeout: 120_000 },
+      },
+      (info: AddressInfo) => {
+        server.off('error', onError);
+        const host = info.address;
+        const origin = `http://${host.includes(':') ? `[${host}]` : host}:${info.port}`;
+        resolve({
+          host,
+          port: info.port,
+          origin,
+          close: () =>
+            new Promise<void>((done, fail) => {
+              server.close((error) => (error ? fail(error) : done()));
+              server.closeAllConnections();
+            }),
+        });
+      },
+    ) as Server;
     server.once('error', onError);
   });
 }

@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource hono/jsx */
 import type { FC } from 'hono/jsx';
-import type { EvalRun, Page, ResultSummary, RunEvent, RunSpend, StoredValidation } from '../../store/index.js';
+import type { Page, RunHeader, ResultSummary, RunEvent, RunSpend, StoredValidation } from '../../store/index.js';
 import { StatusBadge } from '../components/badges.js';
 import { BandDistribution } from '../components/band-distribution.js';
 import { EmptyState } from '../components/empty-state.js';
@@ -10,7 +10,7 @@ import { ResultsTable } from '../components/results-table.js';
 import { CATEGORY_LABELS, formatMean, formatTime, formatUsd, hrefWith, shortId } from '../format.js';
 
 export interface RunPageProps {
-  run: EvalRun;
+  run: RunHeader;
   events: readonly RunEvent[];
   bands: Record<string, number>;
   results: Page<ResultSummary>;
