@@ -189,6 +189,14 @@ describe('the pulls source from GitHub', () => {
     expect(github.requests).toHaveLength(1);
   });
 
+  it('names an answer that is not JSON (a proxy page) with exit 3, not a crash', async () => {
+    github.fail({ match: /\/pulls\?/, status: 200, raw: '<html><body>Sign in to the proxy</body></html>' });
+    const { code, err } = await cli(['score', '--github', 'acme/app', '--github-url', github.baseUrl]);
+    expect(code, err).toBe(3);
+    expect(err).toContain('is not JSON');
+    expect(err).not.toMatch(/\n\s+at /);
+  });
+
   it('stops at an unknown repository with one request (exit 3)', async () => {
     const { code, err } = await cli(['score', '--github', 'acme/nope', '--github-url', github.baseUrl]);
     expect(code).toBe(3);

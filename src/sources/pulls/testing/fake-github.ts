@@ -18,6 +18,8 @@ export interface FakeFailure {
   status: number;
   headers?: Record<string, string>;
   body?: unknown;
+  /** Sent as it is instead of `body` as JSON: a proxy's login page, a truncated answer. */
+  raw?: string;
   times?: number;
 }
 
@@ -54,9 +56,9 @@ export async function startFakeGithub(options: FakeGithubOptions): Promise<FakeG
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', baseUrl);
     const path = url.pathname + url.search;
-    const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+    const send = (status: number, body: unknown, headers: Record<string, string> = {}, raw?: string) => {
       requests.push({ path, status });
-      const text = body === undefined ? '' : JSON.stringify(body);
+      const text = raw ?? (body === undefined ? '' : JSON.stringify(body));
       const reply = () => {
         res.writeHead(status, {
           'content-type': 'application/json; charset=utf-8',
@@ -73,7 +75,7 @@ export async function startFakeGithub(options: FakeGithubOptions): Promise<FakeG
     const failure = failures.find((f) => f.match.test(path) && (f.times ?? 1) > 0);
     if (failure) {
       failure.times = (failure.times ?? 1) - 1;
-      send(failure.status, failure.body ?? { message: 'failure' }, failure.headers);
+      send(failure.status, failure.body ?? { message: 'failure' }, failure.headers, failure.raw);
       return;
     }
     if (options.token && req.headers.authorization !== `Bearer ${options.token}`) {
