@@ -38,13 +38,24 @@ export async function run(): Promise<{ pass: boolean; routes: RouteFigures[] }> 
     const store = openSqliteStore({ path: db });
     const seeded = await seedManyResults(store, rows, undefined, { complete: false });
     await store.transitionRun(seeded.id, 'completed', { now: new Date().toISOString() });
-    const someResult = (await store.listResults({ runId: seeded.id, limit: 1, offset: Math.floor(rows / 2) })).items[0]!;
+    const someResult = (await store.listResults({ runId: seeded.id, limit: 1, offset: Math.floor(rows / 2) }))
+      .items[0]!;
     await store.close();
     log(`serve: seeded ${rows.toLocaleString('en-US')} results in one run`);
 
     server = spawn(
       process.execPath,
-      ['--import', 'tsx', join(import.meta.dirname, '..', 'src', 'cli', 'bin.ts'), 'serve', '--db', db, '--port', '0', '--no-auth'],
+      [
+        '--import',
+        'tsx',
+        join(import.meta.dirname, '..', 'src', 'cli', 'bin.ts'),
+        'serve',
+        '--db',
+        db,
+        '--port',
+        '0',
+        '--no-auth',
+      ],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     const origin = await listeningOrigin(server);

@@ -234,7 +234,16 @@ export {
   UNKNOWN_FIELD_MAX_CHARS,
   UNKNOWN_FIELD_MAX_DEPTH,
 } from './bound-task-record.js';
-export * from './patterns/index.js';
+export {
+  compileUserPattern,
+  MAX_PATTERN_SOURCE,
+  MAX_PATTERN_TEXT,
+  trustedPattern,
+  userPatternProblem,
+  UserPatternSchema,
+  type TextPattern,
+  type UserPatternOptions,
+} from './patterns/index.js';
 export { jsonDepth } from './json-depth.js';
 export { redactUrl, redactUrlsIn, urlSecrets } from './redact-url.js';
 export { ModelPriceSchema, tokenCostUsd, type ModelPrice } from './model-price.js';

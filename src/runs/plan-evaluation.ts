@@ -143,6 +143,8 @@ export function planQueue(kind: EvaluationKind, flags: EvaluationFlags): Evaluat
   return {
     detach: flags.detach === true,
     jobTimeoutSeconds:
-      flags.jobTimeout === undefined ? DEFAULT_JOB_TIMEOUT_SECONDS : parseCount('--job-timeout', flags.jobTimeout, 1, 86_400),
+      flags.jobTimeout === undefined
+        ? DEFAULT_JOB_TIMEOUT_SECONDS
+        : parseCount('--job-timeout', flags.jobTimeout, 1, 86_400),
   };
 }
