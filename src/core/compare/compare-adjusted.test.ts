@@ -77,7 +77,7 @@ describe('compareCohorts, adjusted for what each cohort was given', () => {
     const overall = report.differences.find((d) => d.category === 'overall')!;
     expect(overall.adjusted).toBeNull();
     expect(overall.reason).toMatch(
-      /^cannot be compared fairly: only \d+ of 40 tasks fall in size strata both cohorts have$/,
+      /^cannot be compared fairly: only \d+ of 40 tasks fall in strata both cohorts have$/,
     );
     expect(overall.clear).toBe(false);
   });

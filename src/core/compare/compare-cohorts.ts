@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SCORE_BAND_NAMES, resolveScoreBand } from '../score-bands.js';
-import { bootstrapMean, bootstrapMeanDifference, sampleOfCounts, type ScoreSample } from './bootstrap-mean.js';
+import { bootstrapMean, round1, sampleOfCounts, type ScoreSample } from './bootstrap-mean.js';
 import { cohortPulls, CohortPullsSchema, type CohortPulls } from './cohort-pulls.js';
 import { CohortSpendSchema, spendOfSums, type SpendSums } from './cohort-spend.js';
 import {
@@ -13,7 +13,7 @@ import {
   type ScoreCounts,
 } from './compare-cell.js';
 import { holmRejects } from './holm.js';
-import { stratifiedDifference } from './stratified-difference.js';
+import { likeForLikeDifference, type Moments } from './like-for-like.js';
 import { COMPARED_SCORES, type ComparedItem, type ComparedScore } from './compared-item.js';
 
 export { COMPARED_SCORES, type ComparedItem, type ComparedScore } from './compared-item.js';
@@ -84,8 +84,7 @@ export interface CompareCohortsOptions {
 }
 
 export const DEFAULT_MIN_COHORT = 10;
-/** Below this share of the pair's tasks in strata both cohorts have, they are not compared like with like. */
-export const MIN_SHARED_SHARE = 0.5;
+export { MIN_SHARED_SHARE } from './like-for-like.js';
 
 /**
  * Per cohort the mean of every score with a bootstrap 95% interval (none under --min-n), the band counts
@@ -162,8 +161,6 @@ export function* compareCohortCellsInSteps(
             { all: a.all[category], byStratum: a.byStratum[category] },
             { all: b.all[category], byStratum: b.byStratum[category] },
             category,
-            seed,
-            options.iterations,
           ),
         );
       }
@@ -238,37 +235,57 @@ function difference(
   a: { all: ScoreSample; byStratum: ReadonlyMap<string, ScoreSample> },
   b: { all: ScoreSample; byStratum: ReadonlyMap<string, ScoreSample> },
   category: ComparedScore,
-  seed: number,
-  iterations?: number,
 ): ScoreDifference {
-  const raw = bootstrapMeanDifference(a.all, b.all, seed, iterations);
-  const adjusted = stratifiedDifference(a.byStratum, b.byStratum, seed, iterations);
+  const whole = (x: ScoreSample) => new Map([['all', momentsOf(x)]]);
+  const byStratum = (m: ReadonlyMap<string, ScoreSample>) => new Map([...m].map(([k, x]) => [k, momentsOf(x)]));
+  const raw = likeForLikeDifference(whole(a.all), whole(b.all), 'mean');
+  const adjusted = likeForLikeDifference(byStratum(a.byStratum), byStratum(b.byStratum), 'mean');
   const n = a.all.n + b.all.n;
-  const fair = adjusted !== null && n - adjusted.tasksLeftOut >= MIN_SHARED_SHARE * n;
+  const rawDiff = round1(b.all.mean - a.all.mean);
+  const rawInterval = raw.difference
+    ? { diff: rawDiff, ciLow: round1(raw.difference.ciLow), ciHigh: round1(raw.difference.ciHigh) }
+    : { diff: rawDiff, ciLow: rawDiff, ciHigh: rawDiff };
   const base = {
     a: aKey,
     b: bKey,
     category,
-    diff: raw.mean,
-    ciLow: raw.ciLow,
-    ciHigh: raw.ciHigh,
+    diff: rawInterval.diff,
+    ciLow: rawInterval.ciLow,
+    ciHigh: rawInterval.ciHigh,
     paired: false,
     n,
-    raw: { diff: raw.mean, ciLow: raw.ciLow, ciHigh: raw.ciHigh },
+    raw: rawInterval,
   };
-  if (!fair) {
-    const shared = adjusted ? n - adjusted.tasksLeftOut : 0;
+  if (!adjusted.difference) {
     return {
       ...base,
       adjusted: null,
-      reason: `cannot be compared fairly: only ${shared} of ${n} tasks fall in size strata both cohorts have`,
+      reason: `cannot be compared fairly: ${adjusted.reason}`,
       p: 1,
       clear: false,
       correction: null,
     };
   }
-  const { p, ...interval } = adjusted;
-  return { ...base, adjusted: interval, reason: null, p, clear: false, correction: null };
+  const d = adjusted.difference;
+  return {
+    ...base,
+    adjusted: {
+      diff: round1(d.diff),
+      ciLow: round1(d.ciLow),
+      ciHigh: round1(d.ciHigh),
+      strata: d.strata,
+      tasksLeftOut: d.tasksLeftOut,
+    },
+    reason: null,
+    p: d.p,
+    clear: false,
+    correction: null,
+  };
+}
+
+/** A sample's sums: its count, sum and sum of squares (its sd is the population one). */
+function momentsOf(x: ScoreSample): Moments {
+  return { n: x.n, sum: x.n * x.mean, sumSq: x.n * (x.sd * x.sd + x.mean * x.mean) };
 }
 
 /** Sets each difference's verdict: per score, Holm's correction over the pairs compared. */

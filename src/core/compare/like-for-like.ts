@@ -63,11 +63,10 @@ export function likeForLikeDifference(
   const total = (s: ReadonlyMap<string, Moments>) => [...s.values()].reduce((n, m) => n + m.n, 0);
   const all = total(a) + total(b);
   const inShared = shared.reduce((n, k) => n + size(a, k) + size(b, k), 0);
-  if (shared.length === 0) return { difference: null, reason: 'no stratum has tasks of both' };
-  if (inShared < MIN_SHARED_SHARE * all)
+  if (shared.length === 0 || inShared < MIN_SHARED_SHARE * all)
     return {
       difference: null,
-      reason: `only ${inShared} of ${all} tasks fall in strata both have`,
+      reason: `only ${inShared} of ${all} tasks fall in strata both cohorts have`,
     };
   let diff = 0;
   let weightSq = 0;
