@@ -315,3 +315,22 @@ export {
   type HumanRating,
   type RatedPairing,
 } from './agreement/index.js';
+export {
+  compareCohortFates,
+  CohortFatesSchema,
+  describeFateDifference,
+  FATE_RATES,
+  FateComparisonSchema,
+  FateDifferenceSchema,
+  fateValue,
+  HIGHER_IS_BETTER,
+  PullFateSchema,
+  TaskFateSchema,
+  type CohortFates,
+  type FateComparison,
+  type FateDifference,
+  type FateItem,
+  type FateRate,
+  type PullFate,
+  type TaskFate,
+} from './fates/index.js';

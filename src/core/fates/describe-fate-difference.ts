@@ -1,0 +1,36 @@
+import type { CohortFates, FateDifference, FateRate } from './compare-cohort-fates.js';
+
+const WHAT: Record<FateRate, string> = {
+  merged: 'pull requests were merged',
+  reverted: 'changes were reverted',
+  fixed: 'changes were fixed later',
+  oneShot: 'pull requests were merged in one shot',
+};
+
+const pct = (x: number) => `${Math.round(x * 100)}%`;
+const pts = (x: number) => (x > 0 ? `+${x.toFixed(1)}` : x < 0 ? `−${(-x).toFixed(1)}` : '0.0');
+
+/**
+ * A pair's difference in a rate as one sentence a lead can act on: both rates, then the like-for-like difference
+ * with its interval, or why there is none. `strataWords` says what "like for like" held equal.
+ */
+export function describeFateDifference(
+  d: FateDifference,
+  cohorts: readonly CohortFates[],
+  strataWords: string,
+): string {
+  const rateOf = (key: string) => cohorts.find((c) => c.key === key)?.rates[d.rate] ?? null;
+  const a = rateOf(d.a);
+  const b = rateOf(d.b);
+  // The higher rate first: "b's ... 95% vs a's 32%".
+  const [first, second, r1, r2] = (b?.rate ?? 0) >= (a?.rate ?? 0) ? [d.b, d.a, b, a] : [d.a, d.b, a, b];
+  const head = `${first}'s ${WHAT[d.rate]} ${r1 ? pct(r1.rate) : '?'} (${r1?.n ?? 0}) vs ${second}'s ${r2 ? pct(r2.rate) : '?'} (${r2?.n ?? 0})`;
+  if (!d.adjusted) return `${head}; not compared like for like: ${d.reason ?? 'no fate known'}`;
+  const sign = first === d.b ? 1 : -1;
+  const diff = sign * d.adjusted.diff;
+  const [lo, hi] = sign === 1 ? [d.adjusted.ciLow, d.adjusted.ciHigh] : [-d.adjusted.ciHigh, -d.adjusted.ciLow];
+  const interval = `${pts(diff)} points, 95% CI ${pts(lo)} to ${pts(hi)}`;
+  return d.clear
+    ? `${head}; like for like (${strataWords}) ${interval}`
+    : `${head}; like for like (${strataWords}) no clear difference (${interval})`;
+}
