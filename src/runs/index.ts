@@ -116,6 +116,7 @@ export {
   type EvaluationResult,
   type LoadedRunTasks,
 } from './run-evaluation.js';
+export { fatesOfOutcomes } from './fates-of-outcomes.js';
 export { pullOutcome, PullOutcomeSchema, PULL_FATES, type PullOutcome } from './pull-outcome.js';
 export { previewPrompts, type PromptPreview } from './preview-prompts.js';
 export { sampleForRating, type RatingSample } from './sample-for-rating.js';

@@ -103,6 +103,7 @@ export {
   type SaveRatingInput,
 } from './rating-inputs.js';
 export type { StoredRating } from './rating-row.js';
+export { ListTaskFatesQuerySchema, type ListTaskFatesQuery } from './task-fate-row.js';
 export { resultPages } from './result-pages.js';
 export type { ScoredTaskRow } from './scored-task-row.js';
 export { addToCells, type StoredCompareCell } from './compare-cells.js';

@@ -3,6 +3,8 @@ import type { JudgeCache } from './judge-cache.js';
 import type { ListRatingsQuery, SaveRatingInput } from './rating-inputs.js';
 import type { StoredRating } from './rating-row.js';
 import type { RepositoryCache } from './repository-cache.js';
+import type { ListTaskFatesQuery } from './task-fate-row.js';
+import type { TaskFate } from '../core/index.js';
 import type {
   AppendEventInput,
   CreateRunInput,
@@ -107,6 +109,11 @@ export interface Store {
   saveRatings(inputs: readonly SaveRatingInput[]): Promise<StoredRating[]>;
   /** Kept ratings by project, task, rater and aspect (at most `limit`, 100,000 by default). */
   listRatings(query?: ListRatingsQuery): Promise<StoredRating[]>;
+
+  /** Keeps tasks' fates, all or none; a task's newer fate replaces its older one. Returns how many were kept. */
+  saveTaskFates(fates: readonly TaskFate[]): Promise<number>;
+  /** Kept fates by project and task (at most `limit`, a million by default). */
+  listTaskFates(query?: ListTaskFatesQuery): Promise<TaskFate[]>;
 
   appendEvent(runId: string, input: AppendEventInput): Promise<RunEvent>;
   listEvents(runId: string, query?: ListEventsQuery): Promise<RunEvent[]>;

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createGitTestRepo, type GitTestRepo } from '../../evidence/git/testing/git-test-repo.js';
+import { openSqliteStore } from '../../store/index.js';
 import { runCli } from '../run-cli.js';
 import { captureIo } from '../testing/capture-io.js';
 
@@ -184,9 +185,33 @@ describe('taskeval outcomes', () => {
     });
     const third = await run('outcomes', '--project', repo.dir, '--db', db, '--json');
     expect(third.err).not.toContain('cache');
-    const none = await run('outcomes', '--project', repo.dir, '--db', join(dir, 'other.db'), '--no-cache', '--json');
-    expect(none.code).toBe(0);
-    expect(existsSync(join(dir, 'other.db'))).toBe(false);
+    const again = await run('outcomes', '--project', repo.dir, '--db', db, '--no-cache', '--json');
+    expect(again.code).toBe(0);
+    expect(again.err).not.toContain('cache)');
+  });
+
+  it("keeps each task's fate in the store by project and task, a fix inside its window not yet known", async () => {
+    const db = join(dir, 'store.db');
+    const { code, err } = await run('outcomes', '--project', repo.dir, '--db', db, '--window', '30d');
+    expect(code, err).toBe(0);
+    expect(err).toMatch(/kept \d+ fate\(s\) of project path:[0-9a-f]{16} in the store/);
+    const store = openSqliteStore({ path: db, readOnly: true });
+    try {
+      const fates = new Map((await store.listTaskFates()).map((f) => [f.taskId, f]));
+      expect(fates.get('T-1')).toMatchObject({
+        kind: 'task',
+        pull: null,
+        reverted: false,
+        fixed: true,
+        fixWindowDays: 30,
+      });
+      expect(fates.get('T-4')).toMatchObject({ reverted: true });
+      // T-4's last commit is a day before the newest commit: no fix yet, but its 30 days have not passed.
+      expect(fates.get('T-4')!.fixed).toBeNull();
+      expect(fates.get('T-4')!.historyUntil).not.toBeNull();
+    } finally {
+      await store.close();
+    }
   });
 
   it('prints CSV with a header and shas joined by spaces', async () => {

@@ -3,6 +3,7 @@ import { Option, type Command } from 'commander';
 import { ConfigError } from '../../core/index.js';
 import {
   computeProjectOutcomes,
+  fatesOfOutcomes,
   loadConfig,
   pullOutcome,
   type ProjectOutcomes,
@@ -44,8 +45,10 @@ merged then fixed: SZZ on the merged change, including a squash or rebased commi
 review to merge, review rounds and iterations (pushes after the first review, from GitHub's timeline). CSV
 and JSON rows carry the project, so the files of several repositories concatenate into one labels file.
 
-Results are cached in the store (--db) by the repository's ref tips, the tasks and the settings, so a
-second call on an unchanged history answers at once. Progress goes to stderr.
+Each task's fate is kept in the store (--db), keyed by project and task, for \`taskeval compare\`, which shows
+it beside the scores of any run, made with or without hindsight. A later fix still inside its window is kept as
+not yet known. Results are also cached by the repository's ref tips, the tasks and the settings, so a second
+call on an unchanged history answers at once (--no-cache computes again). Progress goes to stderr.
 
 Examples:
   taskeval outcomes --project .
@@ -76,7 +79,8 @@ export function registerOutcomesCommand(program: Command, io: CliIo): void {
       const concurrency = parseCount('--concurrency', options.concurrency, 1, 64);
       const { config, path: configPath } = await loadConfig(io.cwd, options.config);
       const { set } = await loadSourceTasks(options, io, config.sources, configPath ? dirname(configPath) : undefined);
-      const cli = options.cache ? await openCliStore(options, io) : null;
+      // The store keeps the fates for compare, and (unless --no-cache) the outcomes for the next call.
+      const cli = await openCliStore(options, io);
       try {
         // Pull requests from an export or the API without a clone have a state but no git outcome.
         const gitOutcomes = set.commitIndex !== null || set.source !== 'pulls';
@@ -86,7 +90,7 @@ export function registerOutcomesCommand(program: Command, io: CliIo): void {
               windowMs,
               minLines,
               concurrency,
-              cache: cli?.store.repositoryCache ?? null,
+              cache: options.cache ? cli.store.repositoryCache : null,
               now: new Date().toISOString(),
               onProgress: outcomesProgress(io),
               ...(config.outcomes?.fixPattern ? { fixPattern: config.outcomes.fixPattern } : {}),
@@ -95,16 +99,27 @@ export function registerOutcomesCommand(program: Command, io: CliIo): void {
           : null;
         const format = options.json ? 'json' : options.format;
         for (const warning of outcomes?.warnings ?? []) io.stderr(`warning: ${warning}\n`);
-        if (set.source === 'pulls') {
-          const rows = pullOutcomesOf(set, outcomes);
-          io.stdout(renderPullOutcomes(rows, format));
-          io.stderr(`${pullSummary(rows, options.window, outcomes)}\n`);
+        const pulls = set.source === 'pulls' ? pullOutcomesOf(set, outcomes) : null;
+        if (pulls) {
+          io.stdout(renderPullOutcomes(pulls, format));
+          io.stderr(`${pullSummary(pulls, options.window, outcomes)}\n`);
         } else {
           io.stdout(renderOutcomes(outcomes!.rows, format));
           io.stderr(`${summary(outcomes!, options.window)}\n`);
         }
+        const fates = fatesOfOutcomes({
+          set,
+          outcomes,
+          pulls,
+          pullSource: options.github ? 'github' : options.pulls ? 'export' : 'git',
+          now: new Date().toISOString(),
+        });
+        const kept = await cli.store.saveTaskFates(fates);
+        io.stderr(
+          `kept ${kept} fate(s) of project ${set.projectId} in the store: \`taskeval compare\` shows them beside the scores\n`,
+        );
       } finally {
-        await cli?.close();
+        await cli.close();
       }
     });
 }

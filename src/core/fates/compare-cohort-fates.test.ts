@@ -42,7 +42,7 @@ describe('compareCohortFates', () => {
     const copilot = items('copilot', [...Array(6).fill('merged'), ...Array(13).fill('closed')] as never);
     const report = compareCohortFates([...claude, ...copilot], { by: 'agent', strata: ['size'], minN: 10 });
     const c = report.cohorts.find((x) => x.key === 'claude')!;
-    expect(c).toMatchObject({ n: 22, fatesKnown: 21, pulls: { merged: 19, closed: 1, open: 1 } });
+    expect(c).toMatchObject({ n: 22, fatesKnown: 21, pulls: { merged: 19, closed: 1, open: 1, unmerged: 0 } });
     expect(c.rates.merged).toMatchObject({ n: 20, k: 19, rate: 0.95 });
     expect(c.medianHoursToMerge).toBe(5);
     // Costs known for every claude task; the 20 decided pull requests cost 10 over 19 merged.

@@ -29,7 +29,12 @@ export const CohortFatesSchema = z.object({
   /** Tasks compared, and how many of them have a fate kept. */
   n: z.number().int(),
   fatesKnown: z.number().int(),
-  pulls: z.object({ merged: z.number().int(), closed: z.number().int(), open: z.number().int() }),
+  pulls: z.object({
+    merged: z.number().int(),
+    closed: z.number().int(),
+    open: z.number().int(),
+    unmerged: z.number().int(),
+  }),
   /** Each rate over the tasks whose answer is known, with a Wilson 95% interval; null when none is. */
   rates: z.record(z.enum(FATE_RATES), RateSchema.nullable()),
   medianHoursToMerge: z.number().nullable(),
@@ -139,7 +144,7 @@ export function compareCohortFates(
 
 function summarize(key: string, list: readonly FateItem[]): CohortFates {
   const fates = list.flatMap((i) => (i.fate ? [i.fate] : []));
-  const pulls = { merged: 0, closed: 0, open: 0 };
+  const pulls = { merged: 0, closed: 0, open: 0, unmerged: 0 };
   for (const f of fates) if (f.pull) pulls[f.pull.state]++;
   const rates = {} as CohortFates['rates'];
   for (const rate of FATE_RATES) {

@@ -4,8 +4,9 @@ const Iso = z.iso.datetime({ offset: true });
 
 /** What became of a pull request: merged, closed without merging, or still open; where that was read. */
 export const PullFateSchema = z.strictObject({
-  state: z.enum(['merged', 'closed', 'open']),
-  /** git: refs/pull heads alone (merged or not, never "open"); github: the REST API; export: a `gh pr list` file. */
+  /** unmerged: git alone, which cannot tell a closed pull request from an open one. */
+  state: z.enum(['merged', 'closed', 'open', 'unmerged']),
+  /** git: refs/pull heads alone (merged or not); github: the REST API; export: a `gh pr list` file. */
   source: z.enum(['git', 'github', 'export']),
   /** From ready for review (else opened) to merged. */
   hoursToMerge: z.number().nonnegative().nullable(),

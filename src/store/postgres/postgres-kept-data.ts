@@ -1,11 +1,19 @@
 import type pg from 'pg';
 import { newId } from '../new-id.js';
 import type { ListRatingsQuery, SaveRatingInput } from '../rating-inputs.js';
+import {
+  taskFateFromRow,
+  taskFateListing,
+  taskFateUpserts,
+  type ListTaskFatesQuery,
+  type TaskFateRow,
+} from '../task-fate-row.js';
 import { ratingFromRow, ratingListing, ratingUpserts, type RatingRow, type StoredRating } from '../rating-row.js';
 import { parseStoreInput, SaveValidationInputSchema, type SaveValidationInput } from '../store-inputs.js';
 import type { StoredValidation } from '../store-types.js';
 import { validationFromRow, type ValidationRow } from '../validation-row.js';
-import { inTransaction, one, read, rows } from './pg-db.js';
+import type { TaskFate } from '../../core/index.js';
+import { inTransaction, numberPlaceholders, one, read, rows } from './pg-db.js';
 import { pgRunRow } from './postgres-runs.js';
 
 /** What the PostgreSQL store keeps beside runs and results: validate's reports, people's ratings, the data version. */
@@ -75,4 +83,20 @@ export async function pgDataVersion(pool: pg.Pool): Promise<string> {
     ),
   );
   return `${row!.n}:${row!.newest ?? ''}:${row!.runs}:${row!.changed ?? ''}`;
+}
+
+export async function pgSaveTaskFates(pool: pg.Pool, fates: readonly TaskFate[]): Promise<number> {
+  const upserts = taskFateUpserts(fates);
+  return inTransaction(pool, 'saveTaskFates', async (client) => {
+    let kept = 0;
+    for (const u of upserts) kept += (await client.query(numberPlaceholders(u.sql), u.args)).rowCount ?? 0;
+    return kept;
+  });
+}
+
+export async function pgListTaskFates(pool: pg.Pool, query: ListTaskFatesQuery): Promise<TaskFate[]> {
+  const listing = taskFateListing(query);
+  return read('listTaskFates', async () =>
+    (await rows<TaskFateRow>(pool, listing.sql, listing.args)).map(taskFateFromRow),
+  );
 }

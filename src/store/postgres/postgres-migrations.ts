@@ -367,4 +367,20 @@ CREATE TABLE eval_compare_pending (task_id TEXT PRIMARY KEY);
 INSERT INTO eval_compare_pending SELECT DISTINCT task_id FROM eval_task_results;
 `,
   },
+  {
+    version: 17,
+    name: 'task_fates',
+    sql: `
+-- What became of each task after it was handed over, keyed by project and task, kept apart from its scores
+-- (taskeval outcomes writes them; a comparison joins them). Pruning runs keeps them.
+CREATE TABLE eval_task_fates (
+  project_id TEXT NOT NULL,
+  task_id TEXT NOT NULL,
+  kind TEXT NOT NULL CHECK (kind IN ('pull', 'task')),
+  fate TEXT NOT NULL,
+  computed_at TEXT NOT NULL,
+  PRIMARY KEY (project_id, task_id)
+);
+`,
+  },
 ];

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { TaskFate } from '../../core/index.js';
 import type { CachedJudgeCall, JudgeCache } from '../judge-cache.js';
 import { newId } from '../new-id.js';
 import type { EventRow, RunRow } from '../row-mappers.js';
@@ -76,10 +77,13 @@ import type { StoredRating } from '../rating-row.js';
 import {
   pgDataVersion,
   pgListRatings,
+  pgListTaskFates,
   pgListValidations,
   pgSaveRatings,
+  pgSaveTaskFates,
   pgSaveValidation,
 } from './postgres-kept-data.js';
+import type { ListTaskFatesQuery } from '../task-fate-row.js';
 
 /** The shared store on PostgreSQL: the same contract as SQLite, for many workers on one database. */
 export class PostgresStore implements QueueableStore {
@@ -321,6 +325,9 @@ export class PostgresStore implements QueueableStore {
   listRatings(query: ListRatingsQuery = {}): Promise<StoredRating[]> {
     return pgListRatings(this.pool, query);
   }
+
+  saveTaskFates = (fates: readonly TaskFate[]) => pgSaveTaskFates(this.pool, fates);
+  listTaskFates = (query: ListTaskFatesQuery = {}) => pgListTaskFates(this.pool, query);
 
   async resultTaskIds(runId: string): Promise<string[]> {
     return read('resultTaskIds', async () => {

@@ -302,4 +302,21 @@ CREATE INDEX eval_ratings_rater ON eval_ratings (rater, project_id);
 `,
   },
   ...SQLITE_SCALE_MIGRATIONS,
+  {
+    version: 16,
+    name: 'task_fates',
+    sql: `
+-- What became of each task after it was handed over (merged, reverted, fixed later), keyed by project and task,
+-- kept apart from its scores: \`taskeval outcomes\` writes them, a comparison joins them to every score. Facts
+-- about the work, not about a run: pruning runs keeps them.
+CREATE TABLE eval_task_fates (
+  project_id TEXT NOT NULL,
+  task_id TEXT NOT NULL,
+  kind TEXT NOT NULL CHECK (kind IN ('pull', 'task')),
+  fate TEXT NOT NULL CHECK (json_valid(fate)),
+  computed_at TEXT NOT NULL,
+  PRIMARY KEY (project_id, task_id)
+) WITHOUT ROWID;
+`,
+  },
 ];

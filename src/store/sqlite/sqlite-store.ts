@@ -1,3 +1,4 @@
+import type { TaskFate } from '../../core/index.js';
 import type Database from 'better-sqlite3';
 import {
   IsoTimeSchema,
@@ -42,6 +43,13 @@ import type {
 } from '../store-types.js';
 import { newId } from '../new-id.js';
 import type { ListRatingsQuery, SaveRatingInput } from '../rating-inputs.js';
+import {
+  taskFateFromRow,
+  taskFateListing,
+  taskFateUpserts,
+  type ListTaskFatesQuery,
+  type TaskFateRow,
+} from '../task-fate-row.js';
 import { ratingFromRow, ratingListing, ratingUpserts, type RatingRow, type StoredRating } from '../rating-row.js';
 import { runSpendFromRow, type RunSpendRow } from '../run-spend-row.js';
 import { validationFromRow, type ValidationRow } from '../validation-row.js';
@@ -319,6 +327,18 @@ export class SqliteStore implements Store {
     const upserts = ratingUpserts(inputs);
     return this.db.write('saveRatings', () =>
       upserts.map((u) => ratingFromRow(this.db.get<RatingRow>(u.sql, ...u.args)!)),
+    );
+  }
+
+  async saveTaskFates(fates: readonly TaskFate[]): Promise<number> {
+    const upserts = taskFateUpserts(fates);
+    return this.db.write('saveTaskFates', () => upserts.reduce((n, u) => n + this.db.run(u.sql, ...u.args).changes, 0));
+  }
+
+  async listTaskFates(query: ListTaskFatesQuery = {}): Promise<TaskFate[]> {
+    const listing = taskFateListing(query);
+    return this.db.read('listTaskFates', () =>
+      this.db.all<TaskFateRow>(listing.sql, ...listing.args).map(taskFateFromRow),
     );
   }
 

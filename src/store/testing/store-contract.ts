@@ -8,6 +8,7 @@ import { describeListingContract } from './describe-listing-contract.js';
 import { describeAggregatesContract } from './describe-aggregates-contract.js';
 import { describeCompareCellsContract } from './describe-compare-cells-contract.js';
 import { describeRatingsContract } from './describe-ratings-contract.js';
+import { describeTaskFatesContract } from './describe-task-fates-contract.js';
 import { describeResultsContract } from './describe-results-contract.js';
 import { T0, at, codeOf, provenance, runInput } from './store-contract-support.js';
 
@@ -197,6 +198,7 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
     describeListingContract(ctx);
     describeKeptDataContract(ctx);
     describeRatingsContract(ctx);
+    describeTaskFatesContract(ctx);
     describeAggregatesContract(ctx);
     describeCompareCellsContract(ctx);
   });
