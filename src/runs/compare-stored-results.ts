@@ -3,7 +3,9 @@ import {
   cohortPulls,
   comparePaired,
   ConfigError,
+  DEFAULT_MIN_COHORT,
   HUMAN_OR_UNKNOWN,
+  type FateComparison,
   type CohortComparison,
   type ComparedItem,
   type PairedComparison,
@@ -12,6 +14,7 @@ import { commonMode, type CompareModes } from './compared-modes.js';
 import type { ScoredTasksQuery, Store } from '../store/index.js';
 import { loadComparedResults, type ComparedResult } from './load-compared-results.js';
 import { compareStoredCells } from './compare-stored-cells.js';
+import { compareStoredFates } from './compare-stored-fates.js';
 import { compareInTurns } from './compare-in-turns.js';
 import { runProjects } from './run-projects.js';
 
@@ -55,6 +58,23 @@ export function cohortKeyOf(by: string): (r: ComparedResult) => string | null {
 
 /** Cohorts of the stored results: each task once (its newest result among the runs and times given). */
 export async function compareStoredCohorts(
+  store: Store,
+  input: CompareStoredInput,
+): Promise<{ report: CohortComparison; modes: CompareModes; outcomes: FateComparison | null }> {
+  const scores = await compareStoredScores(store, input);
+  const outcomes = await compareStoredFates(store, {
+    by: input.by,
+    minN: input.minN ?? DEFAULT_MIN_COHORT,
+    selection: selectionOf(input),
+    keyOf: cohortKeyOf(input.by),
+    unknown: unknownOf(input.by),
+    unknownKey: unknownKeyOf(input.by),
+  });
+  return { ...scores, outcomes };
+}
+
+/** The cohorts' scores: from the store's sums where it keeps them, else from each selected result. */
+async function compareStoredScores(
   store: Store,
   input: CompareStoredInput,
 ): Promise<{ report: CohortComparison; modes: CompareModes }> {

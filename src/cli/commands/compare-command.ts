@@ -15,6 +15,7 @@ import { resolveRunId } from './resolve-run-id.js';
 import {
   COMPARE_FORMATS,
   renderCohortComparison,
+  renderFateComparison,
   renderJudgeComparison,
   renderPairedComparison,
   type CompareFormat,
@@ -73,7 +74,7 @@ export function registerCompareCommand(program: Command, io: CliIo, setExitCode:
   const command = program
     .command('compare')
     .description(
-      'compare stored scores by model, agent, provider, project or label, or two runs task by task, with bootstrap 95% intervals',
+      'compare what happened to the work (merged, reverted, fixed later, cost) and stored scores by model, agent, provider, project or label, or two runs task by task, with 95% intervals',
     )
     .option('--by <key>', 'group by model, provider, agent, project or label:KEY')
     .option(
@@ -155,7 +156,7 @@ export function registerCompareCommand(program: Command, io: CliIo, setExitCode:
           }
           return;
         }
-        const { report, modes } = await compareStoredCohorts(cli.store, {
+        const { report, modes, outcomes } = await compareStoredCohorts(cli.store, {
           by: options.by!,
           runIds,
           ...times,
@@ -163,10 +164,11 @@ export function registerCompareCommand(program: Command, io: CliIo, setExitCode:
           seed,
           ...(options.mixModes ? { mixModes: true } : {}),
         });
+        // What happened leads; the scores follow.
         io.stdout(
           format === 'json'
-            ? `${JSON.stringify({ ...report, modes }, null, 2)}\n`
-            : `${renderCohortComparison(report, format)}${modeNote(modes)}`,
+            ? `${JSON.stringify({ ...report, modes, outcomes }, null, 2)}\n`
+            : `${outcomes ? renderFateComparison(outcomes, format, report) : ''}${renderCohortComparison(report, format, { outcomesShown: outcomes !== null })}${modeNote(modes)}`,
         );
       } finally {
         await cli.close();

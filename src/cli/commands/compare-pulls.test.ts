@@ -98,4 +98,33 @@ describe('compare --by agent over pull requests', () => {
     expect(table.code, table.err).toBe(0);
     expect(table.out).toContain('12 fate unknown');
   });
+
+  it('leads with what happened: fates kept by outcomes join an evaluation-time run, rates first, a sentence per pair', async () => {
+    const db = join(dir, 's.db');
+    const run = await cli('run', '--github', 'acme/app', '--github-url', github.baseUrl, '--db', db, '--no-hindsight');
+    expect(run.code, run.err).toBe(0);
+    const outcomes = await cli('outcomes', '--github', 'acme/app', '--github-url', github.baseUrl, '--db', db);
+    expect(outcomes.code, outcomes.err).toBe(0);
+    expect(outcomes.err).toContain('kept 24 fate(s)');
+    const json = await cli('compare', '--by', 'agent', '--db', db, '--json', '--min-n', '5');
+    const report = JSON.parse(json.out) as {
+      outcomes: {
+        cohorts: { key: string; fatesKnown: number; rates: { merged: { k: number; n: number } } }[];
+        differences: { rate: string; clear: boolean; adjusted: unknown }[];
+      };
+    };
+    const by = Object.fromEntries(report.outcomes.cohorts.map((c) => [c.key, c]));
+    expect(by.copilot).toMatchObject({ fatesKnown: 12, rates: { merged: { k: 9, n: 12 } } });
+    expect(by.devin).toMatchObject({ fatesKnown: 12, rates: { merged: { k: 4, n: 12 } } });
+    const table = await cli('compare', '--by', 'agent', '--db', db, '--min-n', '5');
+    expect(table.code, table.err).toBe(0);
+    // The outcome table comes before the scores.
+    expect(table.out.indexOf('what happened, by agent')).toBeLessThan(table.out.indexOf('AP (95% CI)'));
+    expect(table.out).toMatch(/copilot's pull requests were merged 75% \(12\) vs devin's 33% \(12\); like for like/);
+    const markdown = await cli('compare', '--by', 'agent', '--db', db, '--min-n', '5', '--format', 'markdown');
+    // Every score is the same at evaluation time here, while the merge rates differ: said in words.
+    expect(table.out).toContain('the scores and the outcomes disagree');
+    expect(markdown.out).toContain('### taskeval: what happened, by agent');
+    expect(markdown.out).toMatch(/^- copilot's pull requests were merged 75%/m);
+  });
 });

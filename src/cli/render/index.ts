@@ -34,5 +34,6 @@ export {
   renderPairedComparison,
   type CompareFormat,
 } from './render-comparison.js';
+export { renderFateComparison } from './render-fate-comparison.js';
 export { renderScoreMarkdown, type ScoreMarkdownOptions } from './score-markdown.js';
 export { createPhaseProgress, type PhaseProgress, type PhaseProgressOptions } from './phase-progress.js';

@@ -63,9 +63,14 @@ function pullColumns(cohorts: readonly CohortSummary[]): { headers: string[]; ce
 const pct = (x: number) => `${Math.round(x * 1000) / 10}%`;
 
 /** `taskeval compare --by …`: cohorts side by side, then their differences, raw and like for like. */
-export function renderCohortComparison(report: CohortComparison, format: 'table' | 'markdown'): string {
+export function renderCohortComparison(
+  report: CohortComparison,
+  format: 'table' | 'markdown',
+  /** The outcome table above says what became of the pull requests: the snapshot columns would repeat it. */
+  options: { outcomesShown?: boolean } = {},
+): string {
   const spend = spendColumns(report.cohorts);
-  const pulls = pullColumns(report.cohorts);
+  const pulls = options.outcomesShown ? { headers: [], cells: () => [] } : pullColumns(report.cohorts);
   const headers = [
     'COHORT',
     'N',
@@ -98,8 +103,8 @@ export function renderCohortComparison(report: CohortComparison, format: 'table'
       : '';
   const pairs = report.differences[0]?.correction;
   const method =
-    `Differences are mean(b) − mean(a) with a seeded bootstrap 95% interval. Adjusted: within strata of ${report.strata.join(' and ')}, weighted by the pooled ` +
-    `stratum sizes, resampled within strata; strata only one cohort has are left out, and a pair with fewer than half its tasks in shared strata is not compared. ` +
+    `Differences are mean(b) − mean(a) with a 95% interval from the spread pooled within strata (Student's t). Adjusted: within strata of ${report.strata.join(' and ')}, weighted by the pooled ` +
+    `stratum sizes; strata only one cohort has are left out, and a pair with fewer than half its tasks in shared strata is not compared. ` +
     `The reading follows the adjusted difference${pairs ? `, its verdict corrected for the number of pairs (${pairs})` : ''}; an interval across zero is no clear difference.`;
   if (format === 'markdown') {
     return [
