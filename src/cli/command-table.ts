@@ -131,7 +131,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   {
     name: 'compare',
     description:
-      'compare stored scores by model, agent, provider, project or label, or two runs task by task, with bootstrap 95% intervals',
+      'compare what happened to the work (merged, reverted, fixed later, cost) and stored scores by model, agent, provider, project, task type or label, or two runs task by task, with 95% intervals',
     load: async () => (await import('./commands/compare-command.js')).registerCompareCommand,
   },
   {

@@ -70,6 +70,7 @@ export {
   WorkflowStepStatusSchema,
 } from './task.js';
 export { type Cohort, CohortSchema, EMPTY_COHORT, parseLabelPairs, taskCohort } from './task-cohort.js';
+export { TASK_TYPE_LABEL, TASK_TYPES, taskType, type TaskType } from './task-type.js';
 export {
   type CommitFileChange,
   CommitFileChangeSchema,

@@ -17,7 +17,7 @@ describe('taskCohort', () => {
       agent: 'fusion-executor',
       modelProvider: 'anthropic',
       modelId: 'claude-sonnet-4-5',
-      labels: { prompt: 'v2', team: 'web' },
+      labels: { type: 'other', prompt: 'v2', team: 'web' },
     });
   });
 
@@ -33,8 +33,21 @@ describe('taskCohort', () => {
         log('claude-code'),
       ],
     });
-    expect(taskCohort(task)).toEqual({ agent: 'claude-code', modelProvider: null, modelId: null, labels: {} });
+    expect(taskCohort(task)).toEqual({
+      agent: 'claude-code',
+      modelProvider: null,
+      modelId: null,
+      labels: { type: 'other' },
+    });
     expect(taskCohort(TaskSchema.parse({ id: 'FN-3' })).agent).toBeNull();
+  });
+});
+
+describe('the task type label', () => {
+  it("names the work's type, and a label of the record's own or the run's says it instead", () => {
+    const task = TaskSchema.parse({ id: 'FN-4', title: 'fix(api): retry on 503' });
+    expect(taskCohort(task).labels).toEqual({ type: 'fix' });
+    expect(taskCohort(task, { type: 'hotfix' }).labels).toEqual({ type: 'hotfix' });
   });
 });
 

@@ -1,6 +1,7 @@
 import { mainLogAgent } from './identity/index.js';
 import { z } from 'zod';
 import type { Task } from './task.js';
+import { TASK_TYPE_LABEL, taskType } from './task-type.js';
 
 /** What a result is compared by: who did the work, with which model, under which labels. */
 export const CohortSchema = z.object({
@@ -24,11 +25,13 @@ const MAX_LABELS = 20;
 
 /**
  * A task's cohort: the record's agent, else the agent that wrote most of its agent logs (the user and
- * subagents aside); the record's model; its labels with the run's labels over them.
+ * subagents aside); the record's model; its labels with the run's labels over them, and its type (`type`:
+ * feature, fix, docs, ...) unless a label of its own says it.
  */
 export function taskCohort(task: Task, runLabels: Readonly<Record<string, string>> = {}): Cohort {
   const labels: Record<string, string> = {};
-  for (const [key, value] of Object.entries({ ...(task.labels ?? {}), ...runLabels }).slice(0, MAX_LABELS)) {
+  const all = { [TASK_TYPE_LABEL]: taskType(task), ...(task.labels ?? {}), ...runLabels };
+  for (const [key, value] of Object.entries(all).slice(0, MAX_LABELS)) {
     labels[key.slice(0, MAX_LABEL_CHARS)] = value.slice(0, MAX_LABEL_CHARS);
   }
   return {

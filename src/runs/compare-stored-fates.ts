@@ -1,4 +1,10 @@
-import { compareCohortFates, type FateComparison, type FateItem, type TaskFate } from '../core/index.js';
+import {
+  compareCohortFates,
+  TASK_TYPE_LABEL,
+  type FateComparison,
+  type FateItem,
+  type TaskFate,
+} from '../core/index.js';
 import type { ScoredTasksQuery, Store } from '../store/index.js';
 import { loadComparedResults, type ComparedResult } from './load-compared-results.js';
 
@@ -8,7 +14,7 @@ const TASKS_PER_SIZE_BIN = 20;
 /**
  * What happened to each cohort's work: the fates kept by `taskeval outcomes`, joined by (project, task id) to
  * each compared task's newest result, whatever the run that scored it (with or without hindsight). Null when the
- * store keeps no fate of the compared projects. Like for like holds project and change size equal.
+ * store keeps no fate of the compared projects. Like for like holds project, task type and change size equal.
  */
 export async function compareStoredFates(
   store: Store,
@@ -34,13 +40,13 @@ export async function compareStoredFates(
   const projects = new Set(joined.map((j) => j.r.project)).size > 1;
   const items: FateItem[] = joined.map(({ r, fate }) => ({
     cohort: input.keyOf(r) ?? input.unknown,
-    stratum: `${projects ? `${r.project}|` : ''}${r.size === null || r.size === undefined ? 'size unknown' : bins(r.size)}`,
+    stratum: `${projects ? `${r.project}|` : ''}${r.cohort.labels[TASK_TYPE_LABEL] ?? 'other'}|${r.size === null || r.size === undefined ? 'size unknown' : bins(r.size)}`,
     fate,
     agentCostUsd: r.spend?.agentCostUsd ?? null,
   }));
   return compareCohortFates(items, {
     by: input.by,
-    strata: [...(projects ? ['project'] : []), 'change size'],
+    strata: [...(projects ? ['project'] : []), 'task type', 'change size'],
     minN: input.minN,
     ...(input.unknownKey ? { unknownKey: input.unknownKey } : {}),
   });

@@ -4,6 +4,7 @@ import {
   comparePaired,
   ConfigError,
   DEFAULT_MIN_COHORT,
+  TASK_TYPE_LABEL,
   HUMAN_OR_UNKNOWN,
   type FateComparison,
   type CohortComparison,
@@ -20,7 +21,7 @@ import { runProjects } from './run-projects.js';
 
 /** What results a comparison reads, and how it groups them. */
 export interface CompareStoredInput {
-  /** model, provider, agent, project or label:KEY. */
+  /** model, provider, agent, project, task-type or label:KEY. */
   by: string;
   runIds?: readonly string[];
   since?: string;
@@ -32,6 +33,8 @@ export interface CompareStoredInput {
 }
 
 export const COHORT_BY_KEYS = ['model', 'provider', 'agent', 'project'] as const;
+/** Keys a comparison groups by beyond those the store's sums keep: read from each result. */
+const RESULT_BY_KEYS = ['task-type'] as const;
 export const UNKNOWN_COHORT = '(unknown)';
 
 /** The key a result belongs to for `by`; a usage error names a key that is not one. */
@@ -40,6 +43,7 @@ export function cohortKeyOf(by: string): (r: ComparedResult) => string | null {
     const key = by.slice('label:'.length);
     return (r) => r.cohort.labels[key] ?? null;
   }
+  if (by === 'task-type') return (r) => r.cohort.labels[TASK_TYPE_LABEL] ?? null;
   switch (by as (typeof COHORT_BY_KEYS)[number]) {
     case 'model':
       return (r) => r.cohort.modelId;
@@ -50,9 +54,13 @@ export function cohortKeyOf(by: string): (r: ComparedResult) => string | null {
     case 'project':
       return (r) => r.project;
     default:
-      throw new ConfigError('usage', `--by must be one of ${COHORT_BY_KEYS.join(', ')} or label:KEY, got "${by}"`, {
-        field: '--by',
-      });
+      throw new ConfigError(
+        'usage',
+        `--by must be one of ${[...COHORT_BY_KEYS, ...RESULT_BY_KEYS].join(', ')} or label:KEY, got "${by}"`,
+        {
+          field: '--by',
+        },
+      );
   }
 }
 

@@ -145,7 +145,9 @@ describe('taskeval compare', () => {
     expect(one.err).toMatch(/--by KEY, or exactly two --run ids/);
     const bad = await cli(['compare', '--by', 'colour']);
     expect(bad.code).toBe(2);
-    expect(bad.err).toMatch(/--by must be one of model, provider, agent, project or label:KEY, got "colour"/);
+    expect(bad.err).toMatch(
+      /--by must be one of model, provider, agent, project, task-type or label:KEY, got "colour"/,
+    );
     expect((await cli(['compare', '--run', 'run_nope', '--run', 'run_nada'])).code).toBe(3);
     expect((await cli(['run', '--tasks', 'tasks.jsonl', '--label', 'oops'])).err).toMatch(
       /--label: "oops" is not key=value/,

@@ -74,9 +74,12 @@ export function registerCompareCommand(program: Command, io: CliIo, setExitCode:
   const command = program
     .command('compare')
     .description(
-      'compare what happened to the work (merged, reverted, fixed later, cost) and stored scores by model, agent, provider, project or label, or two runs task by task, with 95% intervals',
+      'compare what happened to the work (merged, reverted, fixed later, cost) and stored scores by model, agent, provider, project, task type or label, or two runs task by task, with 95% intervals',
     )
-    .option('--by <key>', 'group by model, provider, agent, project or label:KEY')
+    .option(
+      '--by <key>',
+      'group by model, provider, agent, project, task-type (feature, fix, docs, test, refactor, dependencies, ci, other) or label:KEY',
+    )
     .option(
       '--run <runId>',
       'only results of this run, or latest for the newest run (repeatable); two runs without --by are compared task by task',

@@ -132,10 +132,10 @@ describe('reading commands and the store they read', () => {
 
   it('compare from sums `taskeval migrate` brought up to date, so none is left to sum in memory on every read', async () => {
     expect((await cli(['run', '--tasks', 'tasks.jsonl'])).code).toBe(0);
-    // As the schema before per-run sums left it: no per-run sums, the comparison sums through every result.
+    // As the schema before per-run sums left it: no per-run sums (nor the fates after them), the comparison sums through every result.
     const db = new Database(dbPath());
     db.exec(
-      'DROP TABLE eval_run_cells; DROP TABLE eval_rescored_tasks; DELETE FROM schema_migrations WHERE version = 15',
+      'DROP TABLE eval_task_fates; DROP TABLE eval_run_cells; DROP TABLE eval_rescored_tasks; DELETE FROM schema_migrations WHERE version >= 15',
     );
     db.close();
     const migrate = await cli(['migrate']);

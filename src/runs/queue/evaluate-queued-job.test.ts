@@ -85,7 +85,7 @@ describe.skipIf(!url)(needs('a queued job', [!url && 'TASKEVAL_TEST_PG_URL']), (
     const done = await store.getRun(run.id);
     expect(done).toMatchObject({ status: 'completed', counts: { total: 2, scored: 2 } });
     // The run's labels reach its results through the recorded settings.
-    expect((await store.findResult({ runId: run.id, taskId: first.data.item.task.id }))?.cohort.labels).toEqual({
+    expect((await store.findResult({ runId: run.id, taskId: first.data.item.task.id }))?.cohort.labels).toMatchObject({
       prompt: 'v2',
     });
   });
