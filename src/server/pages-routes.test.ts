@@ -107,6 +107,50 @@ describe('pages with results', () => {
     expect((await fx.get(`/api/compare?a=${run.id}`)).status).toBe(400);
   });
 
+  it('opens on agents when results name two, and leads with what happened to their work before the scores', async () => {
+    const { run } = await seedRun(fx.store, [], { status: 'running' });
+    const fates = [];
+    for (let i = 0; i < 24; i++) {
+      const agent = i < 12 ? 'claude' : 'copilot';
+      await fx.store.saveResult(run.id, {
+        result: deterministicOnlyResult({ taskId: `PR-${i}`, finals: [70, 70, 70] }),
+        cohort: { agent, modelProvider: null, modelId: null, labels: {} },
+        now: '2026-03-02T11:00:00.000Z',
+      });
+      const merged = i < 12 ? i < 11 : i < 16;
+      fates.push({
+        projectId: run.projectId,
+        taskId: `PR-${i}`,
+        kind: 'pull' as const,
+        pull: {
+          state: merged ? ('merged' as const) : ('closed' as const),
+          source: 'github' as const,
+          hoursToMerge: merged ? 3 : null,
+          reviewRounds: 1,
+          iterations: 0,
+        },
+        deliveredAt: merged ? '2026-03-03T00:00:00.000Z' : null,
+        reverted: merged ? false : null,
+        fixed: merged ? false : null,
+        fixWindowDays: 7,
+        fixedLines: null,
+        computedAt: '2026-04-01T00:00:00.000Z',
+        historyUntil: '2026-04-01T00:00:00.000Z',
+      });
+    }
+    await fx.store.transitionRun(run.id, 'completed', { now: '2026-03-02T12:00:00.000Z' });
+    await fx.store.saveTaskFates(fates);
+    const html = await page(fx, '/compare');
+    expect(html).toContain('<option value="agent" selected');
+    expect(html.indexOf('data-testid="outcomes"')).toBeGreaterThan(-1);
+    expect(html.indexOf('data-testid="outcomes"')).toBeLessThan(html.indexOf('data-testid="cohorts"'));
+    expect(html).toMatch(
+      /claude&#39;s pull requests were merged 92% \(12\) vs copilot&#39;s 33% \(12\); like for like/,
+    );
+    const api = (await (await fx.get('/api/compare?by=agent')).json()) as { outcomes: { cohorts: { key: string }[] } };
+    expect(api.outcomes.cohorts.map((c) => c.key)).toEqual(['claude', 'copilot']);
+  });
+
   it('says "deterministic only" wherever such a result appears and shows its AI parts as —', async () => {
     const { run, results } = await seedRun(
       fx.store,

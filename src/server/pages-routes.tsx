@@ -130,15 +130,18 @@ export function pagesRoutes(deps: RouteDeps): Hono {
   });
 
   app.get('/compare', async (c) => {
-    const q = parseQuery(CompareQuerySchema, c.req.query());
+    const asked = parseQuery(CompareQuerySchema, c.req.query());
+    // The pickers offer what the store holds: cohort keys, label keys, and the latest runs.
+    const [facets, runs] = await Promise.all([store.resultFacets(), store.listRuns({ limit: 50 })]);
+    // Unasked, the page opens on the first grouping that has two cohorts to compare: agents, else models, else types.
+    const by = asked.by ?? (facets.agents.length > 1 ? 'agent' : facets.models.length > 1 ? 'model' : 'task-type');
+    const q = { ...asked, by };
     const mix = q.mixModes ? { mixModes: true } : {};
     const { paired, cohorts } = await cache(`compare page ${JSON.stringify(q)}`, async () => {
       const paired = q.a && q.b ? await compareStoredRuns(store, q.a, q.b, mix) : null;
       return { paired, cohorts: paired ? null : await compareStoredCohorts(store, { by: q.by, minN: q.minN, ...mix }) };
     });
     const modes = (paired ?? cohorts)?.modes;
-    // The pickers offer what the store holds: cohort keys, label keys, and the latest runs.
-    const [facets, runs] = await Promise.all([store.resultFacets(), store.listRuns({ limit: 50 })]);
     return renderPage(
       c,
       <ComparePage
@@ -159,6 +162,7 @@ export function pagesRoutes(deps: RouteDeps): Hono {
           })),
         }}
         cohorts={cohorts?.report ?? null}
+        outcomes={cohorts?.outcomes ?? null}
         paired={paired?.report ?? null}
         modeNote={modes ? describeCompareModes(modes) : null}
       />,

@@ -111,10 +111,10 @@ export const CompareQuerySchema = z
   .strictObject({
     by: z
       .string()
-      .regex(/^(model|provider|agent|project|label:[A-Za-z0-9_.-]+)$/, {
-        message: 'expected model, provider, agent, project or label:KEY',
+      .regex(/^(model|provider|agent|project|task-type|label:[A-Za-z0-9_.-]+)$/, {
+        message: 'expected model, provider, agent, project, task-type or label:KEY',
       })
-      .default('model'),
+      .optional(),
     minN: int(1, 100_000).default(10),
     a: id.optional(),
     b: id.optional(),

@@ -67,8 +67,12 @@ export function resultsRoutes({ store, cache }: RouteDeps): Hono {
         ]);
         return { ...report, modes, judges };
       }
-      const { report, modes } = await compareStoredCohorts(store, { by: q.by, minN: q.minN, ...mix });
-      return { ...report, modes };
+      const { report, modes, outcomes } = await compareStoredCohorts(store, {
+        by: q.by ?? 'model',
+        minN: q.minN,
+        ...mix,
+      });
+      return { ...report, modes, outcomes };
     });
     return c.json(answer);
   });

@@ -3,7 +3,11 @@ import type { FC } from 'hono/jsx';
 import {
   COMPARED_SCORES,
   describeDifference,
+  describeFateDifference,
+  FATE_RATES,
   type CohortComparison,
+  type FateComparison,
+  type FateRate,
   type ComparedScore,
   type PairedComparison,
   type ScoreDifference,
@@ -32,6 +36,8 @@ export interface ComparePageProps {
     runs: readonly { id: string; createdAt: string; status: string; judge: string | null }[];
   };
   cohorts: CohortComparison | null;
+  /** What happened to each cohort's work (fates kept by `taskeval outcomes`): shown first. */
+  outcomes?: FateComparison | null;
   paired: PairedComparison | null;
   /** How the compared scores were made ("Scores: deterministic only (no judge)."), so such figures say so. */
   modeNote: string | null;
@@ -60,6 +66,7 @@ export const ComparePage: FC<ComparePageProps> = ({
   mixModes,
   choices = NO_CHOICES,
   cohorts,
+  outcomes = null,
   paired,
   modeNote,
 }) => (
@@ -74,8 +81,10 @@ export const ComparePage: FC<ComparePageProps> = ({
             'model',
             'provider',
             'project',
+            'task-type',
             ...choices.labelKeys.map((k) => `label:${k}`),
-            ...(['agent', 'model', 'provider', 'project'].includes(by) || choices.labelKeys.includes(by.slice(6))
+            ...(['agent', 'model', 'provider', 'project', 'task-type'].includes(by) ||
+            choices.labelKeys.includes(by.slice(6))
               ? []
               : [by]),
           ].map((k) => (
@@ -119,11 +128,88 @@ export const ComparePage: FC<ComparePageProps> = ({
       ))}
       <button type="submit">Compare two runs</button>
     </form>
+    {outcomes ? <OutcomeView report={outcomes} /> : null}
     <ModeNote note={modeNote} />
     {cohorts ? <CohortView report={cohorts} /> : null}
     {paired ? <PairedView report={paired} /> : null}
   </Layout>
 );
+
+const RATE_LABEL: Record<FateRate, string> = {
+  merged: 'Merged',
+  reverted: 'Reverted',
+  fixed: 'Fixed later',
+  oneShot: 'One-shot',
+};
+const pct = (x: number) => `${Math.round(x * 100)}%`;
+
+/** What happened to each cohort's work, before its scores: rates with intervals, then a sentence per pair. */
+const OutcomeView: FC<{ report: FateComparison }> = ({ report }) => {
+  const shown = FATE_RATES.filter((r) => report.cohorts.some((c) => c.rates[r]));
+  const sentences = [...report.differences]
+    .sort((x, y) => Number(y.clear) - Number(x.clear) || FATE_RATES.indexOf(x.rate) - FATE_RATES.indexOf(y.rate))
+    .map((d) => ({ d, text: describeFateDifference(d, report.cohorts, `same ${report.strata.join(' and ')}`) }));
+  return (
+    <section class="panel" data-testid="outcomes">
+      <h2>What happened, by {report.by}</h2>
+      <div class="table-scroll">
+        <table class="cohorts">
+          <thead>
+            <tr>
+              <th>Cohort</th>
+              <th class="num">n</th>
+              <th class="num">Fates known</th>
+              {shown.map((r) => (
+                <th>{RATE_LABEL[r]} (95% CI)</th>
+              ))}
+              <th class="num">Median hours to merge</th>
+              <th>Cost per merged</th>
+            </tr>
+          </thead>
+          <tbody>
+            {report.cohorts.map((c) => (
+              <tr data-cohort={c.key}>
+                <td>
+                  <strong>{c.key}</strong>
+                </td>
+                <td class="num">{String(c.n)}</td>
+                <td class="num">{String(c.fatesKnown)}</td>
+                {shown.map((r) => {
+                  const rate = c.rates[r];
+                  return (
+                    <td data-rate={r}>
+                      {rate ? `${pct(rate.rate)} of ${rate.n}` : '—'}
+                      {rate ? <div class="small muted">{`${pct(rate.ciLow)}–${pct(rate.ciHigh)}`}</div> : null}
+                    </td>
+                  );
+                })}
+                <td class="num">{c.medianHoursToMerge === null ? '—' : c.medianHoursToMerge.toFixed(1)}</td>
+                <td class="small">
+                  {c.cost.perMergedUsd === null ? (
+                    <span class="muted">{c.cost.known ? 'none merged' : 'unknown'}</span>
+                  ) : (
+                    `${usd(c.cost.perMergedUsd)} (${c.cost.known} with a cost)`
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ul class="differences">
+        {sentences.map(({ d, text }) => (
+          <li class={d.clear ? 'clear' : 'unclear'} data-rate={d.rate}>
+            {text}
+          </li>
+        ))}
+      </ul>
+      <p class="small muted">
+        Fates are kept by <code>taskeval outcomes</code>. Rates are over the tasks whose answer is known (a later fix
+        inside its window is not yet known); intervals are Wilson 95%; a clear verdict survives Holm over the pairs.
+      </p>
+    </section>
+  );
+};
 
 const usd = (x: number) => (x < 0.01 && x > 0 ? `$${x.toPrecision(2)}` : `$${x.toFixed(2)}`);
 
