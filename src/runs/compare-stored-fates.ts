@@ -38,15 +38,17 @@ export async function compareStoredFates(
     Math.max(1, Math.min(10, Math.floor(joined.length / TASKS_PER_SIZE_BIN))),
   );
   const projects = new Set(joined.map((j) => j.r.project)).size > 1;
+  // Grouped by type, a stratum of type would leave no stratum shared.
+  const byType = input.by === 'task-type';
   const items: FateItem[] = joined.map(({ r, fate }) => ({
     cohort: input.keyOf(r) ?? input.unknown,
-    stratum: `${projects ? `${r.project}|` : ''}${r.cohort.labels[TASK_TYPE_LABEL] ?? 'other'}|${r.size === null || r.size === undefined ? 'size unknown' : bins(r.size)}`,
+    stratum: `${projects ? `${r.project}|` : ''}${byType ? '' : (r.cohort.labels[TASK_TYPE_LABEL] ?? 'other')}|${r.size === null || r.size === undefined ? 'size unknown' : bins(r.size)}`,
     fate,
     agentCostUsd: r.spend?.agentCostUsd ?? null,
   }));
   return compareCohortFates(items, {
     by: input.by,
-    strata: [...(projects ? ['project'] : []), 'task type', 'change size'],
+    strata: [...(projects ? ['project'] : []), ...(byType ? [] : ['task type']), 'change size'],
     minN: input.minN,
     ...(input.unknownKey ? { unknownKey: input.unknownKey } : {}),
   });

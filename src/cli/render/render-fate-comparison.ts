@@ -17,6 +17,9 @@ const HEADER: Record<FateRate, string> = {
   oneShot: 'ONE-SHOT',
 };
 
+/** Sentences under the table: every verdict, then the merge rates, up to this many. */
+const MAX_SENTENCES = 12;
+
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 const usd = (x: number | null) => (x === null ? '—' : `$${x.toFixed(2)}`);
 
@@ -36,12 +39,13 @@ export function renderFateComparison(
 ): string {
   const shown = FATE_RATES.filter((rate) => report.cohorts.some((c) => c.rates[rate]));
   const costs = report.cohorts.some((c) => c.cost.known > 0);
+  const hours = report.cohorts.some((c) => c.medianHoursToMerge !== null);
   const headers = [
     'COHORT',
     'N',
     'FATES KNOWN',
     ...shown.map((r) => `${HEADER[r]} (95% CI)`),
-    'MEDIAN HOURS TO MERGE',
+    ...(hours ? ['MEDIAN HOURS TO MERGE'] : []),
     ...(costs ? ['COST PER TASK (n)', 'COST PER MERGED'] : []),
   ];
   const rows = report.cohorts.map((c) => [
@@ -49,17 +53,27 @@ export function renderFateComparison(
     String(c.n),
     String(c.fatesKnown),
     ...shown.map((r) => rateCell(c, r)),
-    c.medianHoursToMerge === null ? '—' : c.medianHoursToMerge.toFixed(1),
+    ...(hours ? [c.medianHoursToMerge === null ? '—' : c.medianHoursToMerge.toFixed(1)] : []),
     ...(costs
       ? [c.cost.perTaskUsd === null ? '—' : `${usd(c.cost.perTaskUsd)} (${c.cost.known})`, usd(c.cost.perMergedUsd)]
       : []),
   ]);
   const strataWords = `same ${report.strata.join(' and ')}`;
-  // Verdicts first, then the rest; rates that could not be compared are left out of the sentences.
-  const sentences = [...report.differences]
+  const pairs = (rate: FateRate) => report.differences.filter((d) => d.rate === rate).length;
+  // Verdicts first, then merge rates, then the rest; at most MAX_SENTENCES, the others in --json.
+  const ordered = [...report.differences]
     .filter((d) => d.raw !== null)
-    .sort((x, y) => Number(y.clear) - Number(x.clear) || FATE_RATES.indexOf(x.rate) - FATE_RATES.indexOf(y.rate))
-    .map((d) => describeFateDifference(d, report.cohorts, strataWords));
+    .sort(
+      (x, y) =>
+        Number(y.clear) - Number(x.clear) ||
+        FATE_RATES.indexOf(x.rate) - FATE_RATES.indexOf(y.rate) ||
+        Number(y.adjusted !== null) - Number(x.adjusted !== null),
+    );
+  const sentences = ordered
+    .slice(0, MAX_SENTENCES)
+    .map((d) => describeFateDifference(d, report.cohorts, strataWords, pairs(d.rate)));
+  if (ordered.length > MAX_SENTENCES)
+    sentences.push(`${ordered.length - MAX_SENTENCES} more pair(s) and rate(s): --format json has every one`);
   if (scores) sentences.push(...disagreements(report, scores));
   const title = `what happened, by ${report.by}: each cohort's tasks with a fate kept by \`taskeval outcomes\``;
   const note =

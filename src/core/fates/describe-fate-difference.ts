@@ -18,6 +18,8 @@ export function describeFateDifference(
   d: FateDifference,
   cohorts: readonly CohortFates[],
   strataWords: string,
+  /** Pairs compared for this rate: an interval clear of zero that Holm's correction over them keeps unclear says so. */
+  pairs = 1,
 ): string {
   const rateOf = (key: string) => cohorts.find((c) => c.key === key)?.rates[d.rate] ?? null;
   const a = rateOf(d.a);
@@ -30,7 +32,8 @@ export function describeFateDifference(
   const diff = sign * d.adjusted.diff;
   const [lo, hi] = sign === 1 ? [d.adjusted.ciLow, d.adjusted.ciHigh] : [-d.adjusted.ciHigh, -d.adjusted.ciLow];
   const interval = `${pts(diff)} points, 95% CI ${pts(lo)} to ${pts(hi)}`;
+  const corrected = pairs > 1 && (lo > 0 || hi < 0) ? ` after Holm over ${pairs} pairs` : '';
   return d.clear
     ? `${head}; like for like (${strataWords}) ${interval}`
-    : `${head}; like for like (${strataWords}) no clear difference (${interval})`;
+    : `${head}; like for like (${strataWords}) no clear difference${corrected} (${interval})`;
 }

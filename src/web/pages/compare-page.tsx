@@ -148,7 +148,15 @@ const OutcomeView: FC<{ report: FateComparison }> = ({ report }) => {
   const shown = FATE_RATES.filter((r) => report.cohorts.some((c) => c.rates[r]));
   const sentences = [...report.differences]
     .sort((x, y) => Number(y.clear) - Number(x.clear) || FATE_RATES.indexOf(x.rate) - FATE_RATES.indexOf(y.rate))
-    .map((d) => ({ d, text: describeFateDifference(d, report.cohorts, `same ${report.strata.join(' and ')}`) }));
+    .map((d) => ({
+      d,
+      text: describeFateDifference(
+        d,
+        report.cohorts,
+        `same ${report.strata.join(' and ')}`,
+        report.differences.filter((x) => x.rate === d.rate).length,
+      ),
+    }));
   return (
     <section class="panel" data-testid="outcomes">
       <h2>What happened, by {report.by}</h2>
