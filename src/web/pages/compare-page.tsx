@@ -146,17 +146,24 @@ const pct = (x: number) => `${Math.round(x * 100)}%`;
 /** What happened to each cohort's work, before its scores: rates with intervals, then a sentence per pair. */
 const OutcomeView: FC<{ report: FateComparison }> = ({ report }) => {
   const shown = FATE_RATES.filter((r) => report.cohorts.some((c) => c.rates[r]));
-  const sentences = [...report.differences]
-    .sort((x, y) => Number(y.clear) - Number(x.clear) || FATE_RATES.indexOf(x.rate) - FATE_RATES.indexOf(y.rate))
-    .map((d) => ({
+  const hours = report.cohorts.some((c) => c.medianHoursToMerge !== null);
+  const costs = report.cohorts.some((c) => c.cost.known > 0);
+  const all = [...report.differences].sort(
+    (x, y) =>
+      Number(y.clear) - Number(x.clear) ||
+      FATE_RATES.indexOf(x.rate) - FATE_RATES.indexOf(y.rate) ||
+      Number(y.adjusted !== null) - Number(x.adjusted !== null),
+  );
+  // Every verdict, then the merge rates, up to a dozen; the rest are in /api/compare.
+  const sentences = all.slice(0, 12).map((d) => ({
+    d,
+    text: describeFateDifference(
       d,
-      text: describeFateDifference(
-        d,
-        report.cohorts,
-        `same ${report.strata.join(' and ')}`,
-        report.differences.filter((x) => x.rate === d.rate).length,
-      ),
-    }));
+      report.cohorts,
+      `same ${report.strata.join(' and ')}`,
+      report.differences.filter((x) => x.rate === d.rate).length,
+    ),
+  }));
   return (
     <section class="panel" data-testid="outcomes">
       <h2>What happened, by {report.by}</h2>
@@ -170,8 +177,8 @@ const OutcomeView: FC<{ report: FateComparison }> = ({ report }) => {
               {shown.map((r) => (
                 <th>{RATE_LABEL[r]} (95% CI)</th>
               ))}
-              <th class="num">Median hours to merge</th>
-              <th>Cost per merged</th>
+              {hours ? <th class="num">Median hours to merge</th> : null}
+              {costs ? <th>Cost per merged</th> : null}
             </tr>
           </thead>
           <tbody>
@@ -191,14 +198,18 @@ const OutcomeView: FC<{ report: FateComparison }> = ({ report }) => {
                     </td>
                   );
                 })}
-                <td class="num">{c.medianHoursToMerge === null ? '—' : c.medianHoursToMerge.toFixed(1)}</td>
-                <td class="small">
-                  {c.cost.perMergedUsd === null ? (
-                    <span class="muted">{c.cost.known ? 'none merged' : 'unknown'}</span>
-                  ) : (
-                    `${usd(c.cost.perMergedUsd)} (${c.cost.known} with a cost)`
-                  )}
-                </td>
+                {hours ? (
+                  <td class="num">{c.medianHoursToMerge === null ? '—' : c.medianHoursToMerge.toFixed(1)}</td>
+                ) : null}
+                {costs ? (
+                  <td class="small">
+                    {c.cost.perMergedUsd === null ? (
+                      <span class="muted">{c.cost.known ? 'none merged' : 'unknown'}</span>
+                    ) : (
+                      `${usd(c.cost.perMergedUsd)} (${c.cost.known} with a cost)`
+                    )}
+                  </td>
+                ) : null}
               </tr>
             ))}
           </tbody>
@@ -211,6 +222,9 @@ const OutcomeView: FC<{ report: FateComparison }> = ({ report }) => {
           </li>
         ))}
       </ul>
+      {all.length > sentences.length ? (
+        <p class="small muted">{`${all.length - sentences.length} more pair(s) and rate(s) in /api/compare.`}</p>
+      ) : null}
       <p class="small muted">
         Fates are kept by <code>taskeval outcomes</code>. Rates are over the tasks whose answer is known (a later fix
         inside its window is not yet known); intervals are Wilson 95%; a clear verdict survives Holm over the pairs.
