@@ -52,7 +52,9 @@ export async function readGitPulls(
     problems: [],
     ownCommits: new Map(pulls.map((pr) => [`PR-${pr.number}`, pr.commits.map((c) => c.sha)])),
     notices: [
-      `pulls: ${tasks.length} pull request${tasks.length === 1 ? '' : 's'} from refs/pull (${tasks.filter((t) => t.column === 'done').length} merged into ${main}; git cannot tell open from closed)`,
+      options.hindsight === false
+        ? `pulls: ${tasks.length} pull request${tasks.length === 1 ? '' : 's'} from refs/pull, scored as each was handed over (whether it was merged is not read: \`taskeval outcomes --source pulls\` keeps that for compare)`
+        : `pulls: ${tasks.length} pull request${tasks.length === 1 ? '' : 's'} from refs/pull (${tasks.filter((t) => t.column === 'done').length} merged into ${main}; git cannot tell open from closed)`,
     ],
   };
 }
