@@ -173,7 +173,6 @@ export {
 export {
   BOOTSTRAP_ITERATIONS,
   bootstrapMean,
-  bootstrapMeanDifference,
   bootstrapPValue,
   type CohortComparison,
   CohortComparisonSchema,
@@ -217,8 +216,8 @@ export {
   type PairedComparison,
   PairedComparisonSchema,
   type ScoreDifference,
-  stratifiedDifference,
-  type StratifiedDifference,
+  likeForLikeDifference,
+  type Moments,
   type TaskMove,
   verdictDiff,
   compareJudges,

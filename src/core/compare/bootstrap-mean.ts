@@ -100,17 +100,3 @@ export function bootstrapMean(xs: Resampled, seed: number, iterations = BOOTSTRA
   const [lo, hi] = percentileInterval(samples);
   return { mean: round1(meanOf(xs)), ciLow: round1(lo), ciHigh: round1(hi) };
 }
-
-/** mean(b) − mean(a) for two independent groups, each resampled on its own. */
-export function bootstrapMeanDifference(
-  a: Resampled,
-  b: Resampled,
-  seed: number,
-  iterations = BOOTSTRAP_ITERATIONS,
-): MeanCi {
-  if (sizeOf(a) === 0 || sizeOf(b) === 0) throw new RangeError('bootstrapMeanDifference needs values in both groups');
-  const random = seededRandom(seed);
-  const samples = Array.from({ length: iterations }, () => resampledMean(b, random) - resampledMean(a, random));
-  const [lo, hi] = percentileInterval(samples);
-  return { mean: round1(meanOf(b) - meanOf(a)), ciLow: round1(lo), ciHigh: round1(hi) };
-}

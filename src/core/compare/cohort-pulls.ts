@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ComparedItem } from './compared-item.js';
 
-const RateSchema = z.object({
+export const RateSchema = z.object({
   /** Pull requests the rate is over, and how many of them count. */
   n: z.number().int(),
   k: z.number().int(),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareCohorts, type ComparedItem } from './compare-cohorts.js';
 import { holmRejects } from './holm.js';
-import { stratifiedDifference } from './stratified-difference.js';
+import { likeForLikeDifference, moments } from './like-for-like.js';
 
 // Scores that fall with the size of the change: what a size-driven rubric gives any agent.
 const byWork = (size: number, jitter: number) =>
@@ -123,20 +123,22 @@ describe('holmRejects', () => {
   });
 });
 
-describe('stratifiedDifference', () => {
+describe('likeForLikeDifference', () => {
   it('weights strata by their pooled size and leaves out a stratum only one side has', () => {
+    const m = (xs: number[]) => moments(xs);
     const a = new Map([
-      ['s1', [10, 10]],
-      ['s2', [50, 50, 50, 50]],
-      ['s3', [99]],
+      ['s1', m([10, 12])],
+      ['s2', m([50, 52, 50, 48])],
+      ['s3', m([99])],
     ]);
     const b = new Map([
-      ['s1', [20, 20]],
-      ['s2', [50, 50]],
+      ['s1', m([20, 22])],
+      ['s2', m([50, 50])],
     ]);
     // s1: diff 10, weight 4/10; s2: diff 0, weight 6/10; s3 left out (1 task).
-    expect(stratifiedDifference(a, b, 1, 200)).toMatchObject({ diff: 4, strata: 2, tasksLeftOut: 1 });
-    expect(stratifiedDifference(new Map([['x', [1]]]), new Map([['y', [1]]]), 1)).toBeNull();
+    const { difference } = likeForLikeDifference(a, b, 'mean');
+    expect(difference).toMatchObject({ diff: 4, strata: 2, tasksLeftOut: 1 });
+    expect(likeForLikeDifference(new Map([['x', m([1])]]), new Map([['y', m([1])]]), 'mean').difference).toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-export { bootstrapMean, bootstrapMeanDifference, BOOTSTRAP_ITERATIONS, type MeanCi } from './bootstrap-mean.js';
+export { bootstrapMean, BOOTSTRAP_ITERATIONS, type MeanCi } from './bootstrap-mean.js';
 export {
   compareCohorts,
   compareCohortCells,
@@ -34,7 +34,15 @@ export {
   type ScoreCounts,
 } from './compare-cell.js';
 export { bootstrapPValue, holmRejects } from './holm.js';
-export { stratifiedDifference, type StratifiedDifference } from './stratified-difference.js';
+export {
+  addMoments,
+  likeForLikeDifference,
+  MIN_SPREAD_DF,
+  moments,
+  type Difference,
+  type DifferenceResult,
+  type Moments,
+} from './like-for-like.js';
 export { cohortPulls, CohortPullsSchema, wilson, type CohortPulls } from './cohort-pulls.js';
 export { pullFate } from './pull-fate.js';
 export {

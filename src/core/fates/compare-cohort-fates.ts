@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { wilson } from '../compare/cohort-pulls.js';
+import { RateSchema, wilson } from '../compare/cohort-pulls.js';
 import { holmRejects } from '../compare/holm.js';
 import { likeForLikeDifference, type Moments } from '../compare/like-for-like.js';
 import type { TaskFate } from './task-fate.js';
@@ -15,14 +15,6 @@ export const HIGHER_IS_BETTER: Record<FateRate, boolean> = {
   fixed: false,
   oneShot: true,
 };
-
-const RateSchema = z.object({
-  n: z.number().int(),
-  k: z.number().int(),
-  rate: z.number(),
-  ciLow: z.number(),
-  ciHigh: z.number(),
-});
 
 export const CohortFatesSchema = z.object({
   key: z.string(),
