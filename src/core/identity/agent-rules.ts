@@ -22,12 +22,33 @@ export type AgentRule = z.output<typeof AgentRuleSchema>;
 
 /** The rules taskeval knows, in the order they are tried; docs/sources.md lists them, and a test keeps the two in step. */
 export const DEFAULT_AGENT_RULES: readonly AgentRule[] = Object.freeze([
-  // Claude Code: `Co-Authored-By: Claude <noreply@anthropic.com>`, newer ones name the model.
+  // Claude Code: `Co-Authored-By: Claude <noreply@anthropic.com>`, newer ones name the model (`Claude Opus 4.6`,
+  // and names the rules cannot know yet: `Claude Fable 5`); `Claude Code` names the agent, not a model.
   {
     on: 'trailer',
-    pattern: String.raw`^co-authored-by:\s*claude(?:\s+(?<model>(?:opus|sonnet|haiku|instant|\d)[^<]*?))?\s*<`,
+    pattern: String.raw`^co-authored-by:\s*claude(?:\s+(?<model>(?!code\b)[a-z0-9][^<]*?))?\s*<`,
     agent: 'claude',
     model: 'claude $<model>',
+  },
+  // The trailers projects ask of AI help (`Assisted-by: Claude:claude-opus-4-6`, `Generated-by: GitHub Copilot`,
+  // `Co-developed-by: Claude Opus 4.6 <…>`), with a model where they name one.
+  {
+    on: 'trailer',
+    pattern: String.raw`^(?:assisted|generated|co-developed)-by:\s*(?:anthropic\s+)?claude(?:\s+code)?(?:[\s:/-]+(?:claude[\s-])?(?<model>(?!code\b)[a-z0-9][^<]*?))?\s*(?:<|$)`,
+    agent: 'claude',
+    model: 'claude $<model>',
+  },
+  {
+    on: 'trailer',
+    pattern: String.raw`^(?:assisted|generated|co-developed)-by:\s*(?:github\s+|openai\s+|google\s+|factory\s+)?(?<agent>codex|copilot|cursor|aider|devin|jules|amp|opencode|openhands|droid)(?:\s+(?:cli|agent))?(?:[\s:/-]+(?<model>[a-z0-9][^<]*?))?\s*(?:<|$)`,
+    agent: '$<agent>',
+    model: '$<model>',
+  },
+  {
+    on: 'trailer',
+    pattern: String.raw`^(?:assisted|generated|co-developed)-by:\s*(?:google\s+)?gemini(?:\s+(?:cli|code assist))?(?:[\s:/-]+(?:gemini[\s-])?(?<model>\d[^<]*?))?\s*(?:<|$)`,
+    agent: 'gemini',
+    model: 'gemini $<model>',
   },
   { on: 'trailer', pattern: String.raw`^co-authored-by:.*<noreply@anthropic\.com>`, agent: 'claude' },
   {

@@ -33,6 +33,44 @@ describe('resolveTaskIdentity', () => {
     ]);
   });
 
+  it('keeps a model the rules do not know, and takes the model on most commits, quoting a commit that names it', () => {
+    const fable = commit('Co-Authored-By: Claude Fable 5 <noreply@anthropic.com>');
+    const opus = commit('Co-Authored-By: Claude Opus 4.6 <noreply@anthropic.com>');
+    // 13 Fable commits then 7 Opus ones: the newest names Opus, most name Fable.
+    const id = resolveTaskIdentity({ task: {}, commits: [...Array(13).fill(fable), ...Array(7).fill(opus)], rules });
+    expect(id).toMatchObject({
+      agent: 'claude',
+      modelId: 'claude-fable-5',
+      evidence: 'Co-Authored-By: Claude Fable 5 <noreply@anthropic.com>',
+    });
+    // A tie goes to the newer model.
+    expect(resolveTaskIdentity({ task: {}, commits: [fable, opus], rules }).modelId).toBe('claude-opus-4-6');
+    // `Claude Code` names the agent, not a model.
+    const code = commit('Co-Authored-By: Claude Code <noreply@anthropic.com>');
+    expect(resolveTaskIdentity({ task: {}, commits: [code], rules })).toMatchObject({ agent: 'claude', modelId: null });
+  });
+
+  it('reads the trailers projects ask of AI help: Assisted-by, Generated-by, Co-developed-by', () => {
+    const cases: [string, string, string | null][] = [
+      ['Assisted-by: Claude:claude-opus-4-6', 'claude', 'claude-opus-4-6'],
+      ['Assisted-by: Claude Code', 'claude', null],
+      ['Co-developed-by: Claude Sonnet 4.5 <noreply@anthropic.com>', 'claude', 'claude-sonnet-4-5'],
+      ['Generated-by: GitHub Copilot', 'copilot', null],
+      ['Assisted-by: Codex:gpt-5-codex', 'codex', 'gpt-5-codex'],
+      ['Assisted-by: Gemini CLI 2.5 Pro', 'gemini', 'gemini-2.5-pro'],
+      ['Generated-by: gemini:gemini-2.5-flash', 'gemini', 'gemini-2.5-flash'],
+    ];
+    for (const [trailer, agent, model] of cases)
+      expect(resolveTaskIdentity({ task: {}, commits: [commit(trailer)], rules }), trailer).toMatchObject({
+        agent,
+        modelId: model,
+      });
+    expect(
+      resolveTaskIdentity({ task: {}, commits: [commit('Co-developed-by: Ada Tester <ada@example.test>')], rules })
+        .agent,
+    ).toBeNull();
+  });
+
   it('lets the task record win over the commits, and then takes no model from them', () => {
     const id = resolveTaskIdentity({ task: { agent: 'codex' }, commits: [claude], rules });
     expect(id).toMatchObject({ agent: 'codex', source: 'task-record', modelId: null, modelSource: null });

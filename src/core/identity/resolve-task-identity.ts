@@ -136,13 +136,28 @@ function inferFromCommits(
     .sort((a, b) => b.commits - a.commits || (a.agent < b.agent ? -1 : 1));
   const main = shares.find((s) => s.agent !== HUMAN_OR_UNKNOWN)?.agent ?? null;
   if (main === null) return { main: null, model: null, shares };
+  // The model on most of the main agent's commits; a tie goes to the newer one, the model the work ended with.
+  const models = new Map<string, number>();
+  let top: string | null = null;
+  for (const id of each) {
+    if (!id || id.agent !== main || !id.modelId) continue;
+    const n = (models.get(id.modelId) ?? 0) + 1;
+    models.set(id.modelId, n);
+    if (top === null || n >= models.get(top)!) top = id.modelId;
+  }
   let strongest: CommitIdentity | null = null;
   let model: CommitIdentity | null = null;
   for (const id of each) {
     if (!id || id.agent !== main) continue;
-    if (strongest === null || strongerSource(id.source, strongest.source)) strongest = id;
-    // The newest commit's model names the model the work ended with.
-    if (id.modelId) model = id;
+    // Of equally strong evidence, the commit that names the task's model is quoted, so evidence and model agree.
+    const asStrong = strongest !== null && !strongerSource(strongest.source, id.source);
+    if (
+      strongest === null ||
+      strongerSource(id.source, strongest.source) ||
+      (asStrong && id.modelId === top && strongest.modelId !== top)
+    )
+      strongest = id;
+    if (top !== null && id.modelId === top) model = id;
   }
   return { main: strongest, model, shares };
 }
