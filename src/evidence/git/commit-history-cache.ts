@@ -32,7 +32,8 @@ export interface CachedHistorySegment {
   tables: IndexTables;
 }
 
-export const CACHED_HISTORY_VERSION = 5;
+// 6: the default id pattern makes no task of standards, licences and model names (NOT_TASK_PREFIXES).
+export const CACHED_HISTORY_VERSION = 6;
 /** Past this many segments the next incremental read writes the whole history as one again. */
 export const MAX_HISTORY_SEGMENTS = 16;
 

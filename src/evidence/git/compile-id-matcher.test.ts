@@ -11,6 +11,17 @@ describe('compileIdMatcher', () => {
     expect(ids.isId('FN-12 ')).toBe(false);
   });
 
+  it('makes no task of standards, encodings, licences, advisories or model names, unless a pattern of its own asks', () => {
+    const ids = compileIdMatcher();
+    expect(
+      ids.findAll(
+        'Read UTF-8 and SHA-256 under AGPL-3, fix CVE-2024-1234 as RFC-9110 says, with GPT-5 and GLM-5 (FN-7)',
+      ),
+    ).toEqual(['FN-7']);
+    expect(ids.isId('GPT-4')).toBe(false);
+    expect(compileIdMatcher('(?:GPT)-\\d+').findAll('GPT-4')).toEqual(['GPT-4']);
+  });
+
   it("gives a user's pattern on the linear-time engine the answers the native engine gives", () => {
     // The same pattern spelled two ways: the default string takes the native path, the other the linear one.
     const native = compileIdMatcher(DEFAULT_ID_PATTERN);

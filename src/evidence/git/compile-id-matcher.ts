@@ -14,12 +14,70 @@ export const DEFAULT_ID_PATTERN = '[A-Z][A-Z0-9]*-\\d+';
 const WORD = /[A-Za-z0-9_]/;
 
 /**
+ * Prefixes the default pattern would read as task ids but that name standards, encodings, licences, hashes,
+ * advisories and models (`UTF-8`, `SHA-256`, `AGPL-3`, `GPT-5`, `CVE-2024`): never tasks. A project whose task
+ * ids do use one of them says so with its own `sources.idPattern`.
+ */
+export const NOT_TASK_PREFIXES: ReadonlySet<string> = new Set([
+  // encodings, hashes, ciphers
+  'UTF',
+  'UCS',
+  'ISO',
+  'SHA',
+  'MD',
+  'AES',
+  'RSA',
+  'CRC',
+  'HMAC',
+  // licences
+  'GPL',
+  'AGPL',
+  'LGPL',
+  'MPL',
+  'EPL',
+  'BSD',
+  'APACHE',
+  // standards and protocols
+  'RFC',
+  'PEP',
+  'IEEE',
+  'ECMA',
+  'WCAG',
+  'TLS',
+  'SSL',
+  'HTTP',
+  'IPV',
+  'OAUTH',
+  'JSR',
+  'JEP',
+  // advisories and weaknesses
+  'CVE',
+  'CWE',
+  'GHSA',
+  'RUSTSEC',
+  'PYSEC',
+  // models
+  'GPT',
+  'GLM',
+  'LLAMA',
+  'QWEN',
+  'PHI',
+  'GEMMA',
+  'MISTRAL',
+  'CLAUDE',
+  'GEMINI',
+  'GROK',
+  'KIMI',
+  'BERT',
+]);
+
+/**
  * Compiles an id pattern once; a pattern that does not compile, or that the linear-time engine cannot run, is a
  * ConfigError naming the option. The default runs natively; a user's pattern runs on the linear-time engine,
  * since every commit message of the history is matched against it.
  */
 export function compileIdMatcher(idPattern: string = DEFAULT_ID_PATTERN): IdMatcher {
-  if (idPattern === DEFAULT_ID_PATTERN) return nativeMatcher(idPattern);
+  if (idPattern === DEFAULT_ID_PATTERN) return nativeMatcher(idPattern, true);
   const problem = userPatternProblem(idPattern);
   if (problem)
     throw new ConfigError('invalid_config', `sources.idPattern: ${JSON.stringify(idPattern)} is ${problem}`, {
@@ -29,7 +87,8 @@ export function compileIdMatcher(idPattern: string = DEFAULT_ID_PATTERN): IdMatc
   return linearMatcher(compileUserPattern(`(?:${idPattern})`), compileUserPattern(`^(?:${idPattern})$`));
 }
 
-function nativeMatcher(idPattern: string): IdMatcher {
+function nativeMatcher(idPattern: string, skipKnown: boolean): IdMatcher {
+  const isTask = (id: string) => !skipKnown || !NOT_TASK_PREFIXES.has(id.slice(0, id.indexOf('-')));
   // Letters, digits and underscore next to a match mean it is part of a longer word.
   const anywhere = new RegExp(`(?<![A-Za-z0-9_])(?:${idPattern})(?![A-Za-z0-9_])`, 'g');
   const whole = new RegExp(`^(?:${idPattern})$`);
@@ -42,12 +101,12 @@ function nativeMatcher(idPattern: string): IdMatcher {
           anywhere.lastIndex += 1;
           continue;
         }
-        if (!ids.includes(m[0])) ids.push(m[0]);
+        if (!ids.includes(m[0]) && isTask(m[0])) ids.push(m[0]);
       }
       return ids;
     },
     isId(text) {
-      return text !== '' && whole.test(text);
+      return text !== '' && whole.test(text) && isTask(text);
     },
   };
 }
