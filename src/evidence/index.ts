@@ -8,6 +8,7 @@ export {
   type CommitIndex,
   type CommitTaskRef,
   compileIdMatcher,
+  NOT_TASK_PREFIXES,
   type ConventionalSubject,
   createGitLogParser,
   DEFAULT_FIX_PATTERN,

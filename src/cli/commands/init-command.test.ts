@@ -85,4 +85,33 @@ describe('taskeval init', () => {
     expect(init.out).toContain("The Fusion project's tasks use ids 2 KB-…, 1 FN-…");
     expect(init.out).toContain('"idPattern": "(?:KB|FN)-\\\\d+"');
   });
+
+  it('proposes --source pulls where commits name no task but pull-request heads exist, and the fetch refspec where none do', async () => {
+    // A repository whose commits name no task: an agent's pull requests, one of them on a security bot's branch.
+    await repo.git(['checkout', '-q', '-b', 'copilot/fix-1']);
+    const a = await repo.commit({ subject: 'Add retries to the uploader', files: { 'up.ts': '1\n' } });
+    await repo.git(['checkout', '-q', '-']);
+    await repo.git(['checkout', '-q', '-b', 'snyk-fix-UTF-8']);
+    const b = await repo.commit({
+      subject: 'Read names as UTF-8 and hash with SHA-256 (GPT-5 wrote it)',
+      files: { 'n.ts': '2\n' },
+    });
+    await repo.git(['checkout', '-q', '-']);
+    for (let i = 0; i < 60; i++) await repo.commit({ subject: `Tidy step ${i}`, files: { [`t${i}.txt`]: 'x\n' } });
+    const fetchHint = await cli(['init', '--print']);
+    expect(fetchHint.code, fetchHint.err).toBe(0);
+    const noHeads = await cli(['init', '--force']);
+    expect(noHeads.out).toContain("git fetch origin '+refs/pull/*/head:refs/pull/*/head'");
+    expect(noHeads.out).toContain('next: taskeval run --project . --source pulls');
+    await repo.git(['update-ref', 'refs/pull/1/head', a]);
+    await repo.git(['update-ref', 'refs/pull/2/head', b]);
+    const withHeads = await cli(['init', '--force']);
+    expect(withHeads.out).toContain('the clone holds 2 pull-request heads: score those.');
+    expect(withHeads.out).toContain('next: taskeval run --project . --source pulls');
+    expect((JSON.parse((await cli(['init', '--json'])).out) as { pullHeads: number }).pullHeads).toBe(2);
+    // The well-known ids in a subject are no tasks: the pulls are what there is to score.
+    const run = await cli(['run', '--project', '.', '--source', 'pulls', '--json']);
+    expect(run.code, run.err).toBe(0);
+    expect((JSON.parse(run.out) as { run: { counts: { total: number } } }).run.counts.total).toBe(2);
+  });
 });

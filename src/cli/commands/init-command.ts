@@ -70,12 +70,8 @@ function startingConfig(f: RepositoryInspection): string {
     `  // taskeval init found ${found.length ? found.join(' and ') : 'no Fusion project and no git repository'}. Every key is optional (docs/configuration.md).`,
   );
   lines.push('  "sources": {');
-  if (f.suggestedIdPattern) {
-    lines.push(
-      `    // ${f.suggestedIdPattern.hits} of the last ${f.recentCommits} commits name ids like ${f.suggestedIdPattern.example}, which the default pattern misses.`,
-    );
-    lines.push(`    "idPattern": ${JSON.stringify(f.suggestedIdPattern.pattern)},`);
-  } else if (f.fusionPrefixes.length) {
+  // A Fusion project's own prefixes decide: its tasks are the ones scored.
+  if (f.fusionPrefixes.length) {
     const prefixes = f.fusionPrefixes.map((p) => p.prefix);
     const named = f.fusionPrefixes.map((p) => `${p.tasks} ${p.prefix}-…`).join(', ');
     lines.push(
@@ -84,6 +80,11 @@ function startingConfig(f: RepositoryInspection): string {
     lines.push(
       `    "idPattern": ${JSON.stringify(`${prefixes.length === 1 ? prefixes[0] : `(?:${prefixes.join('|')})`}-\\d+`)},`,
     );
+  } else if (f.suggestedIdPattern) {
+    lines.push(
+      `    // ${f.suggestedIdPattern.hits} of the last ${f.recentCommits} commits name ids like ${f.suggestedIdPattern.example}, which the default pattern misses.`,
+    );
+    lines.push(`    "idPattern": ${JSON.stringify(f.suggestedIdPattern.pattern)},`);
   } else {
     lines.push(
       `    // ${f.defaultIdHits} of the last ${f.recentCommits} commits name a task id the default pattern (FN-12, BACK-7) finds.`,
@@ -114,7 +115,23 @@ function startingConfig(f: RepositoryInspection): string {
   return `${lines.join('\n')}\n`;
 }
 
-function summary(f: RepositoryInspection): string {
-  const next = f.fusion || f.gitRoot ? 'taskeval run --project .' : 'taskeval score --tasks tasks.jsonl';
-  return `next: ${next}\n`;
+/** What to run next, and why: the source that fits what was found. */
+export function summary(f: RepositoryInspection): string {
+  if (!f.fusion && !f.gitRoot) return 'next: taskeval score --tasks tasks.jsonl\n';
+  if (f.fusion) return 'next: taskeval run --project .\n';
+  const fewIds = f.defaultIdHits + (f.suggestedIdPattern?.hits ?? 0) < Math.max(1, f.recentCommits / 10);
+  const ids = `${f.defaultIdHits + (f.suggestedIdPattern?.hits ?? 0)} of the last ${f.recentCommits} commits name a task id`;
+  if (fewIds && f.pullHeads > 0)
+    return `${ids}, and the clone holds ${f.pullHeads} pull-request heads: score those.\nnext: taskeval run --project . --source pulls\n`;
+  if (fewIds && f.forge && /github|gitlab/.test(f.forge.host)) {
+    const gitlab = f.forge.host.includes('gitlab');
+    return (
+      `${ids}; ${f.forge.host} keeps the pull requests, which the clone has not fetched. Fetch their heads, then score them:\n` +
+      (gitlab
+        ? `  git fetch origin '+refs/merge-requests/*/head:refs/pull/*/head'\n`
+        : `  git fetch origin '+refs/pull/*/head:refs/pull/*/head'\n`) +
+      `next: taskeval run --project . --source pulls\n`
+    );
+  }
+  return 'next: taskeval run --project .\n';
 }

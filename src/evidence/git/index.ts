@@ -3,7 +3,7 @@ export { buildCommitIndex, DEFAULT_TRAILER_KEYS, type BuildCommitIndexOptions } 
 export { historyCacheKey, type CommitHistoryCache } from './commit-history-cache.js';
 export { classifyPath, type PathKind } from './classify-path.js';
 export type { CommitIndex, CommitTaskRef } from './commit-index.js';
-export { compileIdMatcher, DEFAULT_ID_PATTERN, type IdMatcher } from './compile-id-matcher.js';
+export { compileIdMatcher, DEFAULT_ID_PATTERN, NOT_TASK_PREFIXES, type IdMatcher } from './compile-id-matcher.js';
 export { createGitLogParser, GIT_LOG_ARGS, type GitLogParser, type RawCommit } from './git-log-parser.js';
 export { parseConventionalSubject, type ConventionalSubject } from './parse-conventional-subject.js';
 export { parseTrailers } from './parse-trailers.js';

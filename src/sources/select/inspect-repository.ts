@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { runGit } from '../../evidence/index.js';
+import { compileIdMatcher, NOT_TASK_PREFIXES, runGit } from '../../evidence/index.js';
 import { readFusionProject } from '../fusion/index.js';
 import { discoverSessions } from '../sessions/index.js';
 
@@ -21,10 +21,12 @@ export interface RepositoryInspection {
   /** Trailer keys recent commits carry that look like task ids (Task-Id, Fusion-Task-Id, …), by count. */
   taskTrailers: Record<string, number>;
   sessions: { claudeCode: number; codex: number; aider: boolean; scanned: number };
+  /** Pull-request heads fetched into the clone (refs/pull/<N>/head): what `--source pulls` scores. */
+  pullHeads: number;
 }
 
 const RECENT = 500;
-const DEFAULT_ID = /\b[A-Z][A-Z0-9]*-\d+\b/;
+const defaultIds = compileIdMatcher();
 // An id in a subject's scope or after its colon: `feat(bd-3f2):`, `gt-12: …`, `(BACK-7)`.
 const ID_CANDIDATE = /(?:^|[(\[:\s])([A-Za-z]{2,6})-([a-z0-9]{2,8}|\d+)(?=[)\]:\s,]|$)/g;
 
@@ -62,7 +64,12 @@ export async function inspectRepository(
     }
   }
   subjects = subjects.slice(0, RECENT);
-  const defaultIdHits = subjects.filter((s) => DEFAULT_ID.test(s)).length;
+  const defaultIdHits = subjects.filter((s) => defaultIds.findAll(s).length > 0).length;
+  const heads = gitRoot
+    ? await runGit(['for-each-ref', '--format=%(refname)', 'refs/pull/'], { cwd: gitRoot })
+    : { exitCode: 1, stdout: '' };
+  const pullHeads =
+    heads.exitCode === 0 ? heads.stdout.split('\n').filter((r) => /^refs\/pull\/\d+\/head$/.test(r)).length : 0;
   const suggestedIdPattern = defaultIdHits >= subjects.length / 10 ? null : suggestPattern(subjects);
   const found = gitRoot
     ? await discoverSessions({ repoDirs: [gitRoot], home, codexHome, claudeConfigDir })
@@ -78,6 +85,7 @@ export async function inspectRepository(
     defaultIdHits,
     suggestedIdPattern,
     taskTrailers,
+    pullHeads,
     sessions: {
       claudeCode: count('claude-code'),
       codex: count('codex'),
@@ -93,6 +101,8 @@ function suggestPattern(subjects: readonly string[]): RepositoryInspection['sugg
   subjects.forEach((subject, i) => {
     for (const m of subject.matchAll(ID_CANDIDATE)) {
       const prefix = m[1]!;
+      // UTF-8, SHA-256, GPT-5: names of standards and models, never a project's task ids.
+      if (NOT_TASK_PREFIXES.has(prefix.toUpperCase())) continue;
       const entry = byPrefix.get(prefix) ?? { hits: new Set<number>(), numeric: 0, example: `${prefix}-${m[2]}` };
       entry.hits.add(i);
       if (/^\d+$/.test(m[2]!)) entry.numeric += 1;
