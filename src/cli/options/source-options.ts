@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { createHeapPacer } from '../../runs/index.js';
 import { Option, type Command } from 'commander';
 import { ConfigError, isTaskevalError, SourceError, type Task } from '../../core/index.js';
+import { runGit } from '../../evidence/index.js';
 import {
   detectTaskSource,
   GITHUB_API,
@@ -287,17 +288,22 @@ export async function loadSourceTasks(
   for (const notice of set.notices) io.stderr(`note: ${notice}\n`);
   if (set.sessions && set.sessions.found.length > 0) io.stderr(`${describeSessionReport(set.sessions)}\n`);
   if (set.readCount === 0) {
-    const why = set.problems.length
-      ? `${set.problems.length} invalid record(s), see the warnings above`
-      : set.source === 'git'
+    // A git source reads commits, not records: "invalid records" would not be true of it.
+    const why =
+      set.source === 'git'
         ? 'no commit names a task id (trailer or subject)'
-        : 'it holds no task records';
+        : set.problems.length
+          ? `${set.problems.length} invalid record(s), see the warnings above`
+          : 'it holds no task records';
+    const heads = set.source === 'git' && set.repo ? await pullHeadCount(set.repo) : 0;
     throw new SourceError('source_invalid', `no valid task in ${set.origin}: ${why}`, {
       field: 'tasks',
       hint:
-        set.source === 'git'
-          ? 'Name tasks in commits (a Fusion-Task-Id: or Task-Id: trailer, or feat(FN-12): subjects), or set sources.idPattern / sources.trailerKeys in taskeval.config.json.'
-          : 'Fix the records (run `taskeval schema task` for the format, docs/task-format.md for an example) and run again.',
+        set.source !== 'git'
+          ? 'Fix the records (run `taskeval schema task` for the format, docs/task-format.md for an example) and run again.'
+          : heads > 0
+            ? `The repository holds ${heads} pull-request heads: \`taskeval run --source pulls\` scores each as a task. Or name tasks in commits (a Task-Id: trailer, feat(FN-12): subjects).`
+            : 'Name tasks in commits (a Fusion-Task-Id: or Task-Id: trailer, or feat(FN-12): subjects), or set sources.idPattern / sources.trailerKeys in taskeval.config.json; pull requests fetched as refs/pull/*/head are scored with --source pulls.',
     });
   }
   if (set.selectedCount === 0)
@@ -305,6 +311,12 @@ export async function loadSourceTasks(
       `note: no task matched the selection (${set.readCount} read from ${set.origin}); --column all takes tasks that are not completed\n`,
     );
   return { tasks: set.items.map((i) => i.task), problems: set.problems, origin: set.origin, set };
+}
+
+/** How many pull-request heads (refs/pull/<N>/head) the repository holds. */
+async function pullHeadCount(repo: string): Promise<number> {
+  const heads = await runGit(['for-each-ref', '--format=%(refname)', 'refs/pull/'], { cwd: repo });
+  return heads.exitCode === 0 ? heads.stdout.split('\n').filter((r) => /^refs\/pull\/\d+\/head$/.test(r)).length : 0;
 }
 
 /** `sessions: linked 14 Claude Code and 3 Codex sessions to 11 tasks; 2 more ran here (taskeval sessions --unlinked)` */
