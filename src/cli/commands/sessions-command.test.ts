@@ -95,6 +95,32 @@ describe('agent sessions from the command line', () => {
     );
     expect(unlinked.out).not.toContain('worked.jsonl');
   });
+
+  it('lists the sessions of a repository whose commits name no task, instead of exiting 3', async () => {
+    const plain = await createGitTestRepo();
+    try {
+      await plain.commit({ subject: 'Add the parser', files: { 'a.ts': 'a\n' }, date: '2026-03-02T10:30:00Z' });
+      const cwd = await realpath(plain.dir);
+      const dir = join(home, '.claude', 'projects', claudeProjectSlug(cwd));
+      await mkdir(dir, { recursive: true });
+      await writeFile(
+        join(dir, 'plain.jsonl'),
+        [
+          line(cwd, '2026-03-02T10:00:00.000Z', { type: 'user', message: { role: 'user', content: 'go' } }),
+          line(cwd, '2026-03-02T10:20:00.000Z', {
+            type: 'assistant',
+            message: { role: 'assistant', model: 'claude-opus-4-1', content: [{ type: 'text', text: 'done' }] },
+          }),
+        ].join('\n'),
+      );
+      const all = await cli(['sessions', '--project', plain.dir, '--json']);
+      expect(all.code, all.err).toBe(0);
+      const listed = JSON.parse(all.out) as { sessions: { path: string; taskIds: string[] }[] };
+      expect(listed.sessions.map((s) => [s.path.split('/').pop(), s.taskIds])).toEqual([['plain.jsonl', []]]);
+    } finally {
+      await plain.cleanup();
+    }
+  });
 });
 
 describe('agent sessions kept elsewhere', () => {

@@ -51,11 +51,16 @@ export function registerSessionsCommand(program: Command, io: CliIo): void {
         throw new ConfigError('usage', '--no-sessions leaves nothing to list', { field: '--no-sessions' });
       const { config, path: configPath } = await loadConfig(io.cwd, options.config);
       const quiet: CliIo = { ...io, stderr: () => undefined };
+      // A repository whose commits name no task still has sessions to list: they are listed, all unlinked.
       const { set } = await loadSourceTasks(
         { ...options, column: options.column ?? 'all' },
         quiet,
         config.sources,
         configPath ? dirname(configPath) : undefined,
+        undefined,
+        undefined,
+        undefined,
+        true,
       );
       const report = set.sessions;
       if (!report)

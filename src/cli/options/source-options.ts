@@ -240,6 +240,8 @@ export async function loadSourceTasks(
   store?: Store,
   choose?: LoadTaskSetOptions['choose'],
   stream?: { pace: () => void },
+  /** Give an empty set instead of an error when no task is found (`sessions` lists sessions all the same). */
+  allowNoTask = false,
 ): Promise<LoadedTasks> {
   const load = taskSetOptions(options, io, config, configDir);
   if (choose) load.choose = choose;
@@ -287,7 +289,7 @@ export async function loadSourceTasks(
   }
   for (const notice of set.notices) io.stderr(`note: ${notice}\n`);
   if (set.sessions && set.sessions.found.length > 0) io.stderr(`${describeSessionReport(set.sessions)}\n`);
-  if (set.readCount === 0) {
+  if (set.readCount === 0 && !allowNoTask) {
     // A git source reads commits, not records: "invalid records" would not be true of it.
     const why =
       set.source === 'git'
