@@ -1,3 +1,5 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createGitTestRepo, type GitTestRepo } from '../../evidence/git/testing/git-test-repo.js';
 import { runCli } from '../run-cli.js';
@@ -42,5 +44,33 @@ describe('who did the work, from the CLI on a real repository', () => {
     const by = Object.fromEntries(results.map((r) => [r.taskId, r]));
     expect(by['T-1']).toMatchObject({ agent: 'claude', modelId: 'claude-fable-5' });
     expect(by['T-2']).toMatchObject({ agent: 'codex', modelId: 'gpt-5-codex' });
+  });
+});
+
+describe('a bot among the human or unknown', () => {
+  it('says when one bot-like author made most of the unnamed work, with the config line that names it, and that line works', async () => {
+    for (let i = 1; i <= 12; i++) {
+      await writeFile(join(repo.dir, `deploy-${i}.txt`), `${i}\n`);
+      await repo.git(['add', '--', `deploy-${i}.txt`]);
+      await repo.git([
+        'commit',
+        '-q',
+        '--author=github-actions[bot] <41898282+github-actions[bot]@users.noreply.github.com>',
+        '-m',
+        `chore(T-${i}): publish the site`,
+      ]);
+    }
+    const io = captureIo(repo.dir);
+    expect(await runCli(['score', '--project', repo.dir, '--json'], io), io.err()).toBe(0);
+    const note =
+      /note: (agents: 12 of the 12 commits .* are by github-actions\[bot\], which looks like a bot.*)$/m.exec(io.err());
+    expect(note, io.err()).not.toBeNull();
+    const config = /add to taskeval\.config\.json: (.*)$/.exec(note![1]!)![1]!;
+    await writeFile(join(repo.dir, 'taskeval.config.json'), `{ ${config} }`);
+    const again = captureIo(repo.dir);
+    expect(await runCli(['score', '--project', repo.dir, '--json'], again), again.err()).toBe(0);
+    const agents = new Set((JSON.parse(again.out()) as { agent: string | null }[]).map((r) => r.agent));
+    expect([...agents]).toEqual(['github-actions']);
+    expect(again.err()).not.toContain('looks like a bot');
   });
 });

@@ -18,7 +18,7 @@ import { linkTranscripts, sourceProblemError } from '../transcripts/index.js';
 import { compareLoadedTasks } from './compare-loaded-tasks.js';
 import { completedAtOf } from './completed-at.js';
 import { detectTaskSource, isGitRepository } from './detect-task-source.js';
-import { identifyTasks } from './identify-tasks.js';
+import { botAuthorNotice, identifyTasks } from './identify-tasks.js';
 import { inferGitTasks } from './infer-git-tasks.js';
 import { pathProjectId } from './path-project-id.js';
 import { pricedTask } from './priced-task.js';
@@ -139,12 +139,14 @@ export async function loadTaskSet(options: LoadTaskSetOptions): Promise<TaskSet>
       options.configDir ?? projectDir,
       strict,
     );
-    identifyTasks(chunk, index, options.config?.agents);
+    identifyTasks(chunk, index, options.config?.agents, unnamedAuthors);
     const prices = options.config?.prices;
     if (prices) for (const item of chunk) item.task = pricedTask(item.task, prices);
     return linked;
   };
+  const unnamedAuthors = new Map<string, number>();
   if (!heads) problems.push(...(await enrich(items)));
+  const botNotice = botAuthorNotice(unnamedAuthors);
 
   return {
     source,
@@ -163,7 +165,7 @@ export async function loadTaskSet(options: LoadTaskSetOptions): Promise<TaskSet>
     problems,
     origin,
     sessions: sessions?.report ?? null,
-    notices: read.notices ?? [],
+    notices: [...(read.notices ?? []), ...(botNotice ? [botNotice] : [])],
     expand: heads
       ? async <T extends LoadedTask>(chunk: readonly T[]): Promise<T[]> => {
           const whole = await heads.readWhole(chunk.map((item) => item.task.id));
