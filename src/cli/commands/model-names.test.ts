@@ -74,3 +74,22 @@ describe('a bot among the human or unknown', () => {
     expect(again.err()).not.toContain('looks like a bot');
   });
 });
+
+describe("a git-only task's title", () => {
+  it('comes from its first commit in the history, not the later one of two made in the same second', async () => {
+    await repo.commit({
+      subject: 'feat(T-5): parse the config',
+      files: { 'a.ts': '1\n' },
+      date: '2026-03-05T10:00:00Z',
+    });
+    await repo.commit({
+      subject: 'test(T-5): cover the parser',
+      files: { 'b.ts': '1\n' },
+      date: '2026-03-05T10:00:00Z',
+    });
+    const io = captureIo(repo.dir);
+    expect(await runCli(['score', '--project', repo.dir, '--json'], io), io.err()).toBe(0);
+    const task = (JSON.parse(io.out()) as { taskId: string; title: string }[]).find((r) => r.taskId === 'T-5')!;
+    expect(task.title).toBe('parse the config');
+  });
+});

@@ -30,10 +30,15 @@ export function createCommitIndex(data: CommitIndexData): CommitIndex {
     return full === undefined ? undefined : table.position(full);
   };
 
+  // Commits of one second are ordered as the history orders them (a parent before its child), then by sha.
   const byDate = (a: number, b: number): number => {
     const sa = table.sha(a);
     const sb = table.sha(b);
-    return table.authorTime(a) - table.authorTime(b) || (sa < sb ? -1 : sa > sb ? 1 : 0);
+    return (
+      table.authorTime(a) - table.authorTime(b) ||
+      (data.generations[a] ?? 0) - (data.generations[b] ?? 0) ||
+      (sa < sb ? -1 : sa > sb ? 1 : 0)
+    );
   };
 
   const toRecord = (i: number, attribution?: Attribution): CommitRecord => {
