@@ -60,7 +60,7 @@ export function renderResultDetail(result: StoredResult, options: { colour?: boo
       );
     const moved = result.signals.categories[category].contributions.filter((x) => x.points !== 0);
     const line = (x: Contribution) =>
-      `    ${x.points > 0 ? '+' : ''}${x.points}  ${t(x.label)}  (${x.rule}${x.evidence.length ? `; ${x.evidence.join(', ')}` : ''})`;
+      `    ${x.points > 0 ? '+' : ''}${x.points}  ${t(x.label)}  (${x.rule}${x.evidence.length ? `; ${citedIds(x.evidence)}` : ''})`;
     const atCompletion = moved.filter((x) => !x.hindsight);
     const after = moved.filter((x) => x.hindsight);
     if (atCompletion.length) lines.push('  signals:', ...atCompletion.map(line));
@@ -101,4 +101,16 @@ function indent(text: string, n: number): string {
     .split('\n')
     .map((l) => `${pad}${l}`)
     .join('\n');
+}
+
+/**
+ * A rule's evidence ids, short: a commit as its first 10 hex digits, and more than three commits as how many
+ * (the evidence list above names each), so a pull request's every signal line does not repeat every commit id.
+ */
+export function citedIds(ids: readonly string[]): string {
+  const commits = ids.filter((id) => /^commit-[0-9a-f]{7,}$/.test(id));
+  const others = ids.filter((id) => !commits.includes(id));
+  const shown =
+    commits.length > 3 ? [`${commits.length} commits`] : commits.map((id) => id.slice(0, 'commit-'.length + 10));
+  return [...others, ...shown].join(', ');
 }
