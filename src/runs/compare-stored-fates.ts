@@ -30,7 +30,7 @@ export async function compareStoredFates(
   const fates = await store.listTaskFates();
   if (fates.length === 0) return null;
   const byTask = new Map<string, TaskFate>(fates.map((f) => [`${f.projectId}\u0000${f.taskId}`, f]));
-  const results = await loadComparedResults(store, input.selection);
+  const results = await loadComparedResults(store, input.selection, { snapshotFates: false });
   const joined = results.map((r) => ({ r, fate: byTask.get(`${r.project}\u0000${r.taskId}`) ?? null }));
   if (!joined.some((j) => j.fate)) return null;
   const bins = sizeBins(

@@ -17,7 +17,13 @@ export interface ComparedResult extends ComparedItem {
  * The scored results a comparison reads, each task once (its newest result in the selection): a task scored
  * in several runs must not count several times in one cohort. The store picks the newest from an index.
  */
-export async function loadComparedResults(store: Store, query: ScoredTasksQuery): Promise<ComparedResult[]> {
+export async function loadComparedResults(
+  store: Store,
+  query: ScoredTasksQuery,
+  /** Read each pull request's fate from its snapshot (a read of its whole row each); the kept fates need none. */
+  options: { snapshotFates?: boolean } = {},
+): Promise<ComparedResult[]> {
+  const snapshotFates = options.snapshotFates ?? true;
   const projects = new Map<string, string>();
   const out: ComparedResult[] = [];
   for await (const chunk of store.scoredTaskChunks(query)) {
@@ -32,7 +38,10 @@ export async function loadComparedResults(store: Store, query: ScoredTasksQuery)
         project: projects.get(r.runId)!,
         spend: { agentTokens: r.agentTokens, agentCostUsd: r.agentCostUsd, judgeCostUsd: r.judgeCostUsd },
         // A pull request's fate is in its snapshot, which the index leaves out: read it for those alone.
-        pull: isPullTaskId(r.taskId) ? pullFate(r.taskId, (await store.getResult(r.id)).taskSnapshot) : null,
+        pull:
+          snapshotFates && isPullTaskId(r.taskId)
+            ? pullFate(r.taskId, (await store.getResult(r.id)).taskSnapshot)
+            : null,
         evaluatedAt: r.evaluatedAt,
         mode: r.mode,
         rubricVersion: r.rubricVersion,
