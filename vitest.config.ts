@@ -6,5 +6,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Starts PostgreSQL for its tests when no URL is given and the machine has the server (vitest.global-setup.ts).
+    globalSetup: ['./vitest.global-setup.ts'],
   },
 });
