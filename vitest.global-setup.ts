@@ -23,7 +23,6 @@ export default async function setup(): Promise<(() => void) | void> {
   const dir = mkdtempSync(join(tmpdir(), 'taskeval-test-pg-'));
   // initdb refuses to run as root: as root the servers run as the postgres user the package creates.
   const asRoot = process.getuid?.() === 0;
-  if (asRoot) chownSync(dir, uid('postgres'), gid('postgres'));
   const run = (program: string, args: string[]) =>
     asRoot
       ? execFileSync('runuser', ['-u', 'postgres', '--', join(bin, program), ...args], { stdio: 'ignore' })
@@ -47,6 +46,7 @@ export default async function setup(): Promise<(() => void) | void> {
     return `postgres://postgres@127.0.0.1:${port}/postgres`;
   };
   try {
+    if (asRoot) chownSync(dir, uid('postgres'), gid('postgres'));
     process.env.TASKEVAL_TEST_PG_URL = await start('data');
     process.env.TASKEVAL_TEST_PG_RESTART_URL = await start('restart');
     const restart = [join(bin, 'pg_ctl'), '-D', join(dir, 'restart'), '-m', 'fast', '-w', 'restart'].join(' ');
