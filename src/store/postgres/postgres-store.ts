@@ -45,7 +45,7 @@ import type {
   ResultFacets,
   TrendPoint,
 } from '../store-types.js';
-import { runSpendFromRow, type RunSpendRow } from '../run-spend-row.js';
+import { RUN_SPEND_SQL, runSpendFromRow, type RunSpendRow } from '../run-spend-row.js';
 import { inTransaction, one, pgMappers, read, rows } from './pg-db.js';
 import {
   pgFindResult,
@@ -295,18 +295,7 @@ export class PostgresStore implements QueueableStore {
   async runSpend(runId: string): Promise<RunSpend> {
     return read('runSpend', async () => {
       await pgRunRow(this.pool, runId);
-      return runSpendFromRow(
-        await one<RunSpendRow>(
-          this.pool,
-          `SELECT count(*) FILTER (WHERE json_typeof(provenance->'usage') = 'object') AS judged,
-             sum((provenance->'usage'->>'inputTokens')::bigint) AS judge_in, sum((provenance->'usage'->>'outputTokens')::bigint) AS judge_out,
-             sum((provenance->'usage'->>'cachedTokens')::bigint) AS judge_cached,
-             count(judge_cost_usd) AS judge_cost_n, sum(judge_cost_usd) AS judge_cost, count(agent_tokens) AS agent_tokens_n, sum(agent_tokens) AS agent_tokens,
-             count(agent_cost_usd) AS agent_cost_n, sum(agent_cost_usd) AS agent_cost
-           FROM eval_task_results WHERE run_id = ?`,
-          [runId],
-        ),
-      );
+      return runSpendFromRow(await one<RunSpendRow>(this.pool, RUN_SPEND_SQL.postgres, [runId]));
     });
   }
 

@@ -51,7 +51,7 @@ import {
   type TaskFateRow,
 } from '../task-fate-row.js';
 import { ratingFromRow, ratingListing, ratingUpserts, type RatingRow, type StoredRating } from '../rating-row.js';
-import { runSpendFromRow, type RunSpendRow } from '../run-spend-row.js';
+import { RUN_SPEND_SQL, runSpendFromRow, type RunSpendRow } from '../run-spend-row.js';
 import { validationFromRow, type ValidationRow } from '../validation-row.js';
 import { SqliteDb, sqliteMappers } from './sqlite-db.js';
 import { scoredTaskChunks } from '../scored-task-chunks.js';
@@ -269,17 +269,7 @@ export class SqliteStore implements Store {
   async runSpend(runId: string): Promise<RunSpend> {
     return this.db.read('runSpend', () => {
       this.runs.row(runId);
-      return runSpendFromRow(
-        this.db.get<RunSpendRow>(
-          `SELECT sum(json_type(provenance, '$.usage') = 'object') AS judged,
-             sum(json_extract(provenance, '$.usage.inputTokens')) AS judge_in, sum(json_extract(provenance, '$.usage.outputTokens')) AS judge_out,
-             sum(json_extract(provenance, '$.usage.cachedTokens')) AS judge_cached,
-             count(judge_cost_usd) AS judge_cost_n, sum(judge_cost_usd) AS judge_cost, count(agent_tokens) AS agent_tokens_n, sum(agent_tokens) AS agent_tokens,
-             count(agent_cost_usd) AS agent_cost_n, sum(agent_cost_usd) AS agent_cost
-           FROM eval_task_results WHERE run_id = ?`,
-          runId,
-        ),
-      );
+      return runSpendFromRow(this.db.get<RunSpendRow>(RUN_SPEND_SQL.sqlite, runId));
     });
   }
 
