@@ -319,6 +319,8 @@ export {
   compareCohortFates,
   CohortFatesSchema,
   describeFateDifference,
+  fateSentences,
+  MAX_FATE_SENTENCES,
   FATE_RATES,
   FateComparisonSchema,
   FateDifferenceSchema,

@@ -113,6 +113,6 @@ export {
   type SessionPlaces,
   type FoundSessionFiles,
 } from './sessions/index.js';
-export { readGitPulls, FETCH_PULLS } from './pulls/index.js';
+export { countPullHeads, readGitPulls, FETCH_PULLS } from './pulls/index.js';
 export { readPullExport, GH_PR_EXPORT } from './pulls/index.js';
 export { readGithubPulls, GITHUB_API, REQUESTS_PER_PULL, type GithubPullsOptions } from './pulls/index.js';

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { ConfigError } from '../../core/index.js';
 import { CONFIG_FILE_NAME, parseConfig, stripConfigComments } from '../../runs/index.js';
-import { inspectRepository, type RepositoryInspection } from '../../sources/index.js';
+import { FETCH_PULLS, inspectRepository, type RepositoryInspection } from '../../sources/index.js';
 import type { CliIo } from '../cli-io.js';
 
 interface InitOptions {
@@ -127,9 +127,7 @@ export function summary(f: RepositoryInspection): string {
     const gitlab = f.forge.host.includes('gitlab');
     return (
       `${ids}; ${f.forge.host} keeps the pull requests, which the clone has not fetched. Fetch their heads, then score them:\n` +
-      (gitlab
-        ? `  git fetch origin '+refs/merge-requests/*/head:refs/pull/*/head'\n`
-        : `  git fetch origin '+refs/pull/*/head:refs/pull/*/head'\n`) +
+      (gitlab ? `  git fetch origin '+refs/merge-requests/*/head:refs/pull/*/head'\n` : `  ${FETCH_PULLS}\n`) +
       `next: taskeval run --project . --source pulls\n`
     );
   }

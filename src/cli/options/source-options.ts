@@ -3,7 +3,6 @@ import { join, resolve } from 'node:path';
 import { createHeapPacer } from '../../runs/index.js';
 import { Option, type Command } from 'commander';
 import { ConfigError, isTaskevalError, SourceError, type Task } from '../../core/index.js';
-import { runGit } from '../../evidence/index.js';
 import {
   detectTaskSource,
   GITHUB_API,
@@ -16,7 +15,7 @@ import {
   type TaskSet,
   type TaskSourceKind,
 } from '../../sources/index.js';
-import type { SourceProblem } from '../../sources/index.js';
+import { countPullHeads, type SourceProblem } from '../../sources/index.js';
 import { formatSourceProblem } from '../../sources/files/index.js';
 import type { Store } from '../../store/index.js';
 import { sayOnce } from '../say-once.js';
@@ -297,7 +296,7 @@ export async function loadSourceTasks(
         : set.problems.length
           ? `${set.problems.length} invalid record(s), see the warnings above`
           : 'it holds no task records';
-    const heads = set.source === 'git' && set.repo ? await pullHeadCount(set.repo) : 0;
+    const heads = set.source === 'git' && set.repo ? await countPullHeads(set.repo) : 0;
     throw new SourceError('source_invalid', `no valid task in ${set.origin}: ${why}`, {
       field: 'tasks',
       hint:
@@ -313,12 +312,6 @@ export async function loadSourceTasks(
       `note: no task matched the selection (${set.readCount} read from ${set.origin}); --column all takes tasks that are not completed\n`,
     );
   return { tasks: set.items.map((i) => i.task), problems: set.problems, origin: set.origin, set };
-}
-
-/** How many pull-request heads (refs/pull/<N>/head) the repository holds. */
-async function pullHeadCount(repo: string): Promise<number> {
-  const heads = await runGit(['for-each-ref', '--format=%(refname)', 'refs/pull/'], { cwd: repo });
-  return heads.exitCode === 0 ? heads.stdout.split('\n').filter((r) => /^refs\/pull\/\d+\/head$/.test(r)).length : 0;
 }
 
 /** `sessions: linked 14 Claude Code and 3 Codex sessions to 11 tasks; 2 more ran here (taskeval sessions --unlinked)` */

@@ -1,5 +1,5 @@
 import {
-  describeFateDifference,
+  fateSentences,
   FATE_RATES,
   verdictDiff,
   type CohortComparison,
@@ -16,9 +16,6 @@ const HEADER: Record<FateRate, string> = {
   fixed: 'FIXED LATER',
   oneShot: 'ONE-SHOT',
 };
-
-/** Sentences under the table: every verdict, then the merge rates, up to this many. */
-const MAX_SENTENCES = 12;
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 const usd = (x: number | null) => (x === null ? '—' : `$${x.toFixed(2)}`);
@@ -58,22 +55,9 @@ export function renderFateComparison(
       ? [c.cost.perTaskUsd === null ? '—' : `${usd(c.cost.perTaskUsd)} (${c.cost.known})`, usd(c.cost.perMergedUsd)]
       : []),
   ]);
-  const strataWords = `same ${report.strata.join(' and ')}`;
-  const pairs = (rate: FateRate) => report.differences.filter((d) => d.rate === rate).length;
-  // Verdicts first, then merge rates, then the rest; at most MAX_SENTENCES, the others in --json.
-  const ordered = [...report.differences]
-    .filter((d) => d.raw !== null)
-    .sort(
-      (x, y) =>
-        Number(y.clear) - Number(x.clear) ||
-        FATE_RATES.indexOf(x.rate) - FATE_RATES.indexOf(y.rate) ||
-        Number(y.adjusted !== null) - Number(x.adjusted !== null),
-    );
-  const sentences = ordered
-    .slice(0, MAX_SENTENCES)
-    .map((d) => describeFateDifference(d, report.cohorts, strataWords, pairs(d.rate)));
-  if (ordered.length > MAX_SENTENCES)
-    sentences.push(`${ordered.length - MAX_SENTENCES} more pair(s) and rate(s): --format json has every one`);
+  const told = fateSentences(report);
+  const sentences = told.sentences.map((s) => s.text);
+  if (told.more) sentences.push(`${told.more} more pair(s) and rate(s): --format json has every one`);
   if (scores) sentences.push(...disagreements(report, scores));
   const title = `what happened, by ${report.by}: each cohort's tasks with a fate kept by \`taskeval outcomes\``;
   const note =

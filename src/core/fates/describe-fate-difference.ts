@@ -1,4 +1,10 @@
-import type { CohortFates, FateDifference, FateRate } from './compare-cohort-fates.js';
+import {
+  FATE_RATES,
+  type CohortFates,
+  type FateComparison,
+  type FateDifference,
+  type FateRate,
+} from './compare-cohort-fates.js';
 
 const WHAT: Record<FateRate, string> = {
   merged: 'pull requests were merged',
@@ -36,4 +42,32 @@ export function describeFateDifference(
   return d.clear
     ? `${head}; like for like (${strataWords}) ${interval}`
     : `${head}; like for like (${strataWords}) no clear difference${corrected} (${interval})`;
+}
+
+/** Sentences a comparison's reader sees at most: every verdict first, then the merge rates. */
+export const MAX_FATE_SENTENCES = 12;
+
+/**
+ * A comparison's pairs in the order they are told, verdicts first, then by rate (merged first), then those compared
+ * like for like; the first `most` as sentences, and how many more there are.
+ */
+export function fateSentences(
+  report: FateComparison,
+  most = MAX_FATE_SENTENCES,
+): { sentences: { difference: FateDifference; text: string }[]; more: number } {
+  const strataWords = `same ${report.strata.join(' and ')}`;
+  const pairs = (rate: FateRate) => report.differences.filter((d) => d.rate === rate).length;
+  const ordered = [...report.differences].sort(
+    (x, y) =>
+      Number(y.clear) - Number(x.clear) ||
+      FATE_RATES.indexOf(x.rate) - FATE_RATES.indexOf(y.rate) ||
+      Number(y.adjusted !== null) - Number(x.adjusted !== null),
+  );
+  return {
+    sentences: ordered.slice(0, most).map((difference) => ({
+      difference,
+      text: describeFateDifference(difference, report.cohorts, strataWords, pairs(difference.rate)),
+    })),
+    more: Math.max(0, ordered.length - most),
+  };
 }

@@ -12,5 +12,5 @@ export {
   type FateItem,
   type FateRate,
 } from './compare-cohort-fates.js';
-export { describeFateDifference } from './describe-fate-difference.js';
+export { describeFateDifference, fateSentences, MAX_FATE_SENTENCES } from './describe-fate-difference.js';
 export { PullFateSchema, TaskFateSchema, type PullFate, type TaskFate } from './task-fate.js';

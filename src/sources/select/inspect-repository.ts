@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { compileIdMatcher, NOT_TASK_PREFIXES, runGit } from '../../evidence/index.js';
 import { readFusionProject } from '../fusion/index.js';
 import { discoverSessions } from '../sessions/index.js';
+import { countPullHeads } from '../pulls/count-pull-heads.js';
 
 /** What `taskeval init` found in a directory, for a starting configuration. */
 export interface RepositoryInspection {
@@ -65,11 +66,7 @@ export async function inspectRepository(
   }
   subjects = subjects.slice(0, RECENT);
   const defaultIdHits = subjects.filter((s) => defaultIds.findAll(s).length > 0).length;
-  const heads = gitRoot
-    ? await runGit(['for-each-ref', '--format=%(refname)', 'refs/pull/'], { cwd: gitRoot })
-    : { exitCode: 1, stdout: '' };
-  const pullHeads =
-    heads.exitCode === 0 ? heads.stdout.split('\n').filter((r) => /^refs\/pull\/\d+\/head$/.test(r)).length : 0;
+  const pullHeads = gitRoot ? await countPullHeads(gitRoot) : 0;
   const suggestedIdPattern = defaultIdHits >= subjects.length / 10 ? null : suggestPattern(subjects);
   const found = gitRoot
     ? await discoverSessions({ repoDirs: [gitRoot], home, codexHome, claudeConfigDir })

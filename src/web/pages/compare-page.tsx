@@ -3,7 +3,7 @@ import type { FC } from 'hono/jsx';
 import {
   COMPARED_SCORES,
   describeDifference,
-  describeFateDifference,
+  fateSentences,
   FATE_RATES,
   type CohortComparison,
   type FateComparison,
@@ -148,22 +148,8 @@ const OutcomeView: FC<{ report: FateComparison }> = ({ report }) => {
   const shown = FATE_RATES.filter((r) => report.cohorts.some((c) => c.rates[r]));
   const hours = report.cohorts.some((c) => c.medianHoursToMerge !== null);
   const costs = report.cohorts.some((c) => c.cost.known > 0);
-  const all = [...report.differences].sort(
-    (x, y) =>
-      Number(y.clear) - Number(x.clear) ||
-      FATE_RATES.indexOf(x.rate) - FATE_RATES.indexOf(y.rate) ||
-      Number(y.adjusted !== null) - Number(x.adjusted !== null),
-  );
   // Every verdict, then the merge rates, up to a dozen; the rest are in /api/compare.
-  const sentences = all.slice(0, 12).map((d) => ({
-    d,
-    text: describeFateDifference(
-      d,
-      report.cohorts,
-      `same ${report.strata.join(' and ')}`,
-      report.differences.filter((x) => x.rate === d.rate).length,
-    ),
-  }));
+  const { sentences, more } = fateSentences(report);
   return (
     <section class="panel" data-testid="outcomes">
       <h2>What happened, by {report.by}</h2>
@@ -216,15 +202,13 @@ const OutcomeView: FC<{ report: FateComparison }> = ({ report }) => {
         </table>
       </div>
       <ul class="differences">
-        {sentences.map(({ d, text }) => (
+        {sentences.map(({ difference: d, text }) => (
           <li class={d.clear ? 'clear' : 'unclear'} data-rate={d.rate}>
             {text}
           </li>
         ))}
       </ul>
-      {all.length > sentences.length ? (
-        <p class="small muted">{`${all.length - sentences.length} more pair(s) and rate(s) in /api/compare.`}</p>
-      ) : null}
+      {more ? <p class="small muted">{`${more} more pair(s) and rate(s) in /api/compare.`}</p> : null}
       <p class="small muted">
         Fates are kept by <code>taskeval outcomes</code>. Rates are over the tasks whose answer is known (a later fix
         inside its window is not yet known); intervals are Wilson 95%; a clear verdict survives Holm over the pairs.
