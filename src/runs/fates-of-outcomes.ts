@@ -36,9 +36,9 @@ export function fatesOfOutcomes(input: {
     historyUntil,
   };
   if (pulls) {
+    const tasks = new Map(set.items.map((i) => [i.task.id, i.task]));
     return pulls.map((p) => {
-      const item = set.items.find((i) => i.task.id === p.taskId);
-      const pr = item?.task.prInfo ?? {};
+      const pr = tasks.get(p.taskId)?.prInfo ?? {};
       const deliveredAt = typeof pr.mergedAt === 'string' ? pr.mergedAt : (byTask.get(p.taskId)?.completedAt ?? null);
       const merged = p.state === 'merged';
       return {
